@@ -24,7 +24,7 @@ resolves the duel (``explain`` narrates it).
 >>> g.view(s, 1)["field"], g.view(s, 0)["field"]
 (['hidden', None], ['archer', None])
 >>> s = g.apply(s, g.parse_action(s, "play the Shieldbearer"))
->>> g.scores(s), s.last_duel["outcome"]
+>>> g.scores(s), s.last("outcome")
 ([1, 0], 'win')
 """
 
@@ -703,7 +703,7 @@ def _finish(s: State, ev: list) -> State:
     else:
         nxt = q
         rule, why = RULE_BOTH_FALL, f"Both cards fell: the challenged player, {_name(q)}, plays next."
-    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge")
+    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
 
@@ -1210,7 +1210,7 @@ def state_from_dict(data: dict) -> State:
         raise ScenarioError("field", "after a retreat the duel's cards are back in hand")
     if phase in ("challenge", "over") and pending:
         raise ScenarioError("pending", f"no decision is pending in phase {phase!r}")
-    if phase not in ("commit", "familiar") and any(swapped):
+    if phase not in ("commit", "familiar", "cleric") and any(swapped):
         raise ScenarioError("swapped", "a Familiar swap only lasts for its duel")
     if len(swapped) != n:
         raise ScenarioError("swapped", "expected one entry per player")
