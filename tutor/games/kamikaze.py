@@ -885,6 +885,47 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     return s
 
 
+def scenario(
+    hands: list,
+    graveyards: list | None = None,
+    decks: list | None = None,
+    seed: int = 0,
+    ruleset: str | None = None,
+    active: int = 0,
+    held: list | None = None,
+    last_winner: int | None = None,
+) -> State:
+    """A position at the start of a turn, for examples and exercises.
+
+    ``hands`` and ``graveyards`` list card names per player; ``held`` marks
+    players whose Sapper stays on the field.  Every card of the decks must be
+    somewhere (a ScenarioError names the field otherwise).
+
+    >>> s = scenario([["archer"], ["shieldbearer", "swordsman"]],
+    ...              [["swordsman", "swordsman", "kamikaze"], ["shieldbearer", "archer", "kamikaze", "shieldbearer"]])
+    >>> s.current_player, s.phase
+    (0, 'commit')
+    """
+    n = len(hands)
+    decks = list(decks or (["base", "base"] + list(EXPANSION_DECKS[: max(0, n - 2)])))
+    if ruleset is None:
+        ruleset = "base" if decks == ["base", "base"] else "expansion"
+    graveyards = graveyards or [[] for _ in range(n)]
+    held = held or [False] * n
+    data = {
+        "ruleset": ruleset, "seed": seed, "decks": decks, "hands": hands, "graveyards": graveyards,
+        "field": ["sapper" if h else None for h in held], "hidden": [False] * n, "held": held,
+        "phase": "challenge", "active": active, "opponent": None, "pending": [],
+        "last_winner": last_winner, "duels": 0, "draws": 0, "positions": {}, "seen": [],
+        "last_duel": None, "end": "",
+    }
+    s = state_from_dict(data)
+    s = _record(s, _position_key(s))
+    if n == 2:
+        s = _begin_duel(s, 1 - active, [])
+    return s
+
+
 def legal_actions(s: State) -> list[Action]:
     if s.phase == "over":
         return []

@@ -1,0 +1,255 @@
+"""Worked examples of Kamikaze Attack, replayed through the engine.
+
+Every cell of the base duel table, one example per expansion power, the
+multi-player duel order, the double Kamikaze, both kinds of stalemate and a
+full two-player game narrated duel by duel.  Each example states its outcome
+in ``expected`` (pairs read by :func:`observe`); the tests replay the steps
+and check them.
+
+>>> exs = build_examples()
+>>> len([e for e in exs if e.id.startswith("cell/")])
+16
+>>> observe(exs[0].final, "scores")
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core import Example, IllegalAction, Quote, Step
+from tutor.games import kamikaze as K
+
+# graveyard sizes and hand sizes after one duel from the opening, player 1's
+# card against player 2's, as the rulebook's table gives them (written out by
+# hand, not computed, so the examples check the engine)
+_CELLS = {
+    ("swordsman", "swordsman"): ((1, 1), (5, 5)),
+    ("swordsman", "shieldbearer"): ((0, 0), (6, 6)),
+    ("swordsman", "archer"): ((1, 0), (6, 5)),
+    ("swordsman", "kamikaze"): ((0, 3), (4, 5)),
+    ("shieldbearer", "swordsman"): ((0, 0), (6, 6)),
+    ("shieldbearer", "shieldbearer"): ((0, 0), (6, 6)),
+    ("shieldbearer", "archer"): ((0, 1), (5, 6)),
+    ("shieldbearer", "kamikaze"): ((0, 3), (4, 5)),
+    ("archer", "swordsman"): ((0, 1), (5, 6)),
+    ("archer", "shieldbearer"): ((1, 0), (6, 5)),
+    ("archer", "archer"): ((1, 1), (5, 5)),
+    ("archer", "kamikaze"): ((0, 3), (4, 5)),
+    ("kamikaze", "swordsman"): ((3, 0), (5, 4)),
+    ("kamikaze", "shieldbearer"): ((3, 0), (5, 4)),
+    ("kamikaze", "archer"): ((3, 0), (5, 4)),
+    ("kamikaze", "kamikaze"): ((2, 2), (4, 4)),
+}
+
+
+def observe(state: K.State, key: str) -> Any:
+    """A fact about a state, by name, as examples state their outcomes."""
+    if key == "scores":
+        return tuple(K.scores(state))
+    if key == "hand_sizes":
+        return tuple(len(h) for h in state.hands)
+    if key == "hands":
+        return tuple(tuple(h) for h in state.hands)
+    if key == "graveyards":
+        return tuple(tuple(K.sort_cards(g)) for g in state.graveyards)
+    if key == "winners":
+        return tuple(K.winners(state))
+    if key == "outcome":
+        return state.last("outcome")
+    if key == "duel_winner":
+        return state.last("winner")
+    if key == "held":
+        return tuple(state.held)
+    if key == "field":
+        return tuple(state.field)
+    if key == "seen":
+        return tuple((v, t, tuple(h)) for v, t, h, _ in state.seen)
+    if key in ("phase", "end", "active", "current_player", "last_winner"):
+        return getattr(state, key)
+    raise KeyError(key)
+
+
+def _quote(rule_id: str) -> Quote:
+    return K.GAME.rules[rule_id].quotes[0]
+
+
+def _play(start: K.State, actions: list[str], notes: dict[int, str] | None = None) -> tuple[Step, ...]:
+    """Replay action words from ``start``; an action prefixed "!" must be refused."""
+    steps = []
+    s = start
+    notes = notes or {}
+    for i, words in enumerate(actions):
+        illegal = words.startswith("!")
+        action = K.parse(words.lstrip("!"))
+        who = K._name(s.current_player)
+        if illegal:
+            try:
+                K.apply(s, action)
+            except IllegalAction as exc:
+                steps.append(Step(s, s, action, notes.get(i, f"{who} tries to {action}: refused — {exc.message}."),
+                                  (exc.rule,), (), exc.rule))
+                continue
+            raise AssertionError(f"{words!r} should be illegal")
+        events = tuple(K.explain(s, action))
+        after = K.apply(s, action)
+        text = notes.get(i, f"{who}: {action}.") + " " + " ".join(e.text for e in events)
+        rules = tuple(dict.fromkeys(e.rule for e in events))
+        steps.append(Step(s, after, action, text.strip(), rules, events))
+        s = after
+    return tuple(steps)
+
+
+def _cells() -> list[Example]:
+    out = []
+    for (a, b), (scores, hands) in _CELLS.items():
+        start = K.new_game(2, seed=11)
+        steps = _play(start, [f"play the {a}", f"play the {b}"])
+        rule = K.card_rule(a, b)
+        out.append(Example(
+            id=f"cell/{a}-vs-{b}",
+            title=f"{K.NAMES[a]} against {K.NAMES[b]}",
+            source=_quote(rule),
+            ruleset="base",
+            start=start,
+            steps=steps,
+            outcome=steps[-1].events[1].text if len(steps[-1].events) > 1 else steps[-1].narration,
+            expected=(("scores", scores), ("hand_sizes", hands),
+                      ("outcome", {"a": "win", "b": "win"}.get(K.clash(a, b), K.clash(a, b)))),
+        ))
+    return out
+
+
+def _powers() -> list[Example]:
+    out = []
+    R = K.R
+    # Librarian
+    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "ora-et-pugna"])
+    out.append(Example(
+        "power/librarian", "The Librarian beats an Archer and reads a hand", _quote(R + "power/librarian"),
+        "expansion", start, _play(start, ["play the Archer", "play the Librarian"]),
+        "The Librarian wins like a Swordsman; player 2 now knows player 1's five remaining cards.",
+        (("scores", (0, 1)),
+         ("seen", ((1, 0, ("swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze")),))),
+    ))
+    # Cleric
+    start = K.scenario(
+        [["swordsman", "shieldbearer", "shieldbearer", "archer", "kamikaze"],
+         ["librarian", "cleric", "cleric", "archer", "kamikaze"]],
+        [["librarian"], ["swordsman"]], decks=["base", "ora-et-pugna"])
+    out.append(Example(
+        "power/cleric", "The Cleric retreats and takes a Librarian back", _quote(R + "power/cleric"),
+        "expansion", start,
+        _play(start, ["play the Swordsman", "play the Cleric", "!take back the Swordsman", "take back the Librarian"]),
+        "Swordsman and Cleric retreat; player 2 takes the Librarian back from player 1's graveyard.",
+        (("scores", (0, 1)), ("hand_sizes", (5, 6)), ("graveyards", ((), ("swordsman",)))),
+    ))
+    # Familiar
+    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
+    out.append(Example(
+        "power/familiar", "The Familiar is swapped for a Sapper", _quote(R + "power/familiar"),
+        "expansion", start,
+        _play(start, ["play the Swordsman", "play the Familiar", "!swap the Familiar for the Kamikaze",
+                      "swap the Familiar for the Sapper"]),
+        "Seeing the Swordsman, player 2 swaps the Familiar for a Sapper: the Familiar goes to player 2's own "
+        "graveyard and the Sapper retreats.",
+        (("scores", (0, 1)), ("hand_sizes", (6, 5)), ("outcome", "retreat")),
+    ))
+    # Sapper
+    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
+    out.append(Example(
+        "power/sapper", "The Sapper stays on the field until beaten twice", _quote(R + "power/sapper"),
+        "expansion", start,
+        _play(start, ["play the Archer", "play the Sapper", "play the Shieldbearer", "play the Archer"],
+              {2: "Player 2 is blocked by the Sapper, so only player 1 chooses a card."}),
+        "Beaten once, the Sapper stays and blocks player 2; it survives a retreat; beaten again by the Archer "
+        "it goes to player 1's graveyard.",
+        (("scores", (1, 0)), ("hand_sizes", (6, 5)), ("held", (False, False)), ("field", (None, None))),
+    ))
+    # Paladin
+    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
+    out.append(Example(
+        "power/paladin", "A beaten Paladin goes to its own graveyard", _quote(R + "power/paladin"),
+        "expansion", start, _play(start, ["play the Swordsman", "play the Paladin"]),
+        "Swordsman and Paladin fall together: the Swordsman into player 2's graveyard as usual, and the Paladin "
+        "into player 2's own graveyard too.",
+        (("scores", (0, 2)), ("graveyards", ((), ("swordsman", "paladin")))),
+    ))
+    # Bard
+    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
+    out.append(Example(
+        "power/bard", "The Archer that beats a Bard changes sides", _quote(R + "power/bard"),
+        "expansion", start, _play(start, ["play the Archer", "play the Bard"]),
+        "The Archer beats the Bard, which goes to player 1's graveyard; the Archer joins player 2's hand.",
+        (("scores", (1, 0)), ("hand_sizes", (5, 6)),
+         ("hands", (("swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"),
+                    ("archer", "archer", "kamikaze", "paladin", "paladin", "bard")))),
+    ))
+    # Multi-player duel order
+    start = K.new_game(3, seed=5)
+    out.append(Example(
+        "multi/duel-order", "Three players: challenge, retreat, loser plays next", _quote(R + "multi/retreat-same-player"),
+        "expansion", start,
+        _play(start, ["challenge player 3", "play the Shieldbearer", "play the Librarian",
+                      "challenge player 2", "play the Archer", "play the Shieldbearer"]),
+        "After the retreat player 1 goes on and changes opponent; player 2 loses the next duel and chooses next.",
+        (("scores", (1, 0, 0)), ("active", 1), ("phase", "challenge"), ("current_player", 1)),
+    ))
+    return out
+
+
+def _specials() -> list[Example]:
+    R = K.R
+    out = []
+    start = K.new_game(2, seed=2)
+    out.append(Example(
+        "duel/double-kamikaze", "Double Kamikaze", _quote(R + "duel/double-kamikaze"), "base", start,
+        _play(start, ["play the Kamikaze", "play the Kamikaze"]),
+        "Each Kamikaze goes to the other player's graveyard and each player loses a random card to the other's.",
+        (("scores", (2, 2)), ("hand_sizes", (4, 4)), ("outcome", "both"), ("last_winner", None)),
+    ))
+    start = K.scenario(
+        [["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
+        [["swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])
+    out.append(Example(
+        "end/stalemate", "Stalemate: the cards left cannot defeat each other", _quote(R + "end/stalemate"), "base",
+        start, _play(start, ["play the Archer", "play the Swordsman"]),
+        "The Swordsman beats the Archer; a lone Shieldbearer against Swordsman and Shieldbearer can only "
+        "retreat, so the game ends at once and player 2 wins 5 to 4.",
+        (("phase", "over"), ("end", "stalemate"), ("scores", (4, 5)), ("winners", (1,)), ("hand_sizes", (1, 2))),
+    ))
+    start = K.new_game(2, seed=2)
+    out.append(Example(
+        "end/stalemate-refusal", "Stalemate: two retreats in a row", _quote(R + "end/stalemate-refusal"), "base",
+        start, _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Swordsman",
+                             "play the Shieldbearer"]),
+        "Two retreats bring the opening position back a third time: stalemate, and a true tie (0-0, six cards "
+        "each, no duel won yet).",
+        (("phase", "over"), ("end", "repetition"), ("winners", (0, 1)), ("scores", (0, 0))),
+    ))
+    return out
+
+
+def _full_game() -> Example:
+    from tutor import bots
+
+    start = K.new_game(2, seed=4)
+    seats = [bots.get("coach"), bots.get("greedy")]
+    s = start
+    words = []
+    while not K.is_over(s):
+        a = seats[s.current_player].choose(K.GAME, s)
+        words.append(str(a))
+        s = K.apply(s, a)
+    steps = _play(start, words)
+    return Example(
+        "game/full", "A whole two-player game, coach against greedy", _quote(K.RULE_MOST), "base", start, steps,
+        f"Game over after {s.duels} duels ({s.end}): graveyards {K.scores(s)[0]}-{K.scores(s)[1]}; "
+        + ("winner: player " + str(K.winners(s)[0] + 1) if len(K.winners(s)) == 1 else "a true tie") + ".",
+        (("phase", "over"), ("scores", tuple(K.scores(s))), ("winners", tuple(K.winners(s)))),
+        note="Player 1 follows the coach's equilibrium mix; player 2 the greedy bot. Replayed from the seed.",
+    )
+
+
+def build_examples() -> list[Example]:
+    return _cells() + _specials() + _powers() + [_full_game()]
