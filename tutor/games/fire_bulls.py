@@ -458,7 +458,7 @@ class Action(NamedTuple):
             if self.direction:
                 return f"draw from the deck and move the pawn to direction {self.direction}"
             return "draw from the deck"
-        target = f"{card_name(self.card)} " if self.card else ""
+        target = f"{card_name(self.card)} " if self.card and k in ("attack", "pay") else ""
         if k == "attack":
             return f"attack from direction {self.direction}: pay {target}with {_pay_text(self.payment)}"
         if k == "general":

@@ -1,0 +1,76 @@
+"""Every rule of every game has a test that fails when the rule is broken,
+and every rule id the engines cite exists in their rule data."""
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import tests
+from tests.rulecov import COVERED
+from tutor import games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+PREFIXES = {"fire-bulls": "test_fire_bulls", "kamikaze-attack": "test_kamikaze"}
+
+
+def _load_tests(name):
+    for mod in pkgutil.iter_modules(tests.__path__):
+        if mod.name.startswith(PREFIXES[name]):
+            importlib.import_module(f"tests.{mod.name}")
+
+
+@pytest.mark.parametrize("name", ["fire-bulls"])
+def test_every_rule_has_a_test(name):
+    _load_tests(name)
+    game = games.get(name)
+    missing = [r.id for r in game.rules if r.id not in COVERED]
+    assert missing == [], f"rules without a test: {missing}"
+
+
+def test_fire_bulls_cites_only_rules_that_exist():
+    game = games.get("fire-bulls")
+    src = (ROOT / "tutor/games/fire_bulls.py").read_text() + (ROOT / "tutor/games/fire_bulls_examples.py").read_text()
+    cited = set()
+    for topic, ruleset in re.findall(r'rid\(f?"([^"{]+)"(?:,\s*"(\w+)")?\)', src):
+        cited.add(f"fire-bulls/{topic}" + (f"/{ruleset}" if ruleset else ""))
+    for topic in re.findall(r'rid\("([^"]+)",\s*(?:w\.ruleset|ruleset|rs)\)', src):
+        cited |= {f"fire-bulls/{topic}/it", f"fire-bulls/{topic}/fr"}
+    for kind in ("soldier", "bo", "general", "palisade"):
+        cited.add(f"fire-bulls/cards/{kind}")
+    for kind in ("wu", "xi", "colonel"):
+        cited |= {f"fire-bulls/cards/{kind}/it", f"fire-bulls/cards/{kind}/fr"}
+    assert len(cited) > 40
+    unknown = sorted(c for c in cited if c not in game.rules)
+    assert unknown == []
+
+
+def test_rules_quote_their_rulebooks():
+    game = games.get("fire-bulls")
+    for rule in game.rules:
+        if rule.id == "fire-bulls/notation":
+            continue
+        assert rule.quotes, rule.id
+        for q in rule.quotes:
+            assert q.lang in ("it", "fr") and q.file.startswith(("000_", "001_")) and q.text.strip()
+            assert (q.lang == "it") == q.file.startswith("000_")
+        for r in rule.rulesets:
+            assert r in game.rulesets
+        if rule.reconstructed:
+            assert rule.note, f"{rule.id} is a reconstruction and must say why"
+        for lang in ("it", "fr"):
+            title, text = rule.wording(lang)
+            assert title and text and text != rule.text, (rule.id, lang)
+
+
+def test_differences_point_at_both_rulesets():
+    game = games.get("fire-bulls")
+    diffs = game.differences()
+    assert len(diffs) >= 8
+    for d in diffs:
+        assert game.rules[d["it"]].applies_to("it") and game.rules[d["fr"]].applies_to("fr")
+        assert d["summary"]
