@@ -902,7 +902,8 @@ def scenario(
     somewhere (a ScenarioError names the field otherwise).
 
     >>> s = scenario([["archer"], ["shieldbearer", "swordsman"]],
-    ...              [["swordsman", "swordsman", "kamikaze"], ["shieldbearer", "archer", "kamikaze", "shieldbearer"]])
+    ...              [["swordsman", "swordsman", "kamikaze"],
+    ...               ["swordsman", "shieldbearer", "shieldbearer", "shieldbearer", "archer", "kamikaze"]])
     >>> s.current_player, s.phase
     (0, 'commit')
     """
