@@ -261,40 +261,52 @@ def can_pay(card: str, cards: Sequence[str], ruleset: str = "it") -> bool:
 
 @lru_cache(maxsize=65536)
 def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """Every distinct set of cards from a hand (given as counts) that pays."""
-    sizes = {sum(a[0]) + sum(a[1]) for a in _price(card, ruleset)}
-    found = []
-    for size in sorted(sizes):
-        if size > sum(hand):
+    """Every distinct set of cards from a hand (given as counts) that pays.
+
+    Built from the price itself: for each symbol group, how many of its
+    symbols are paid by bulls of the right colour; Warriors pay the rest.
+    """
+    warriors = hand[5]
+    found: set[tuple[int, ...]] = set()
+    for fixed, free, distinct in _price(card, ruleset):
+        # Fixed colours: k bulls of colour c for c's f symbols, Warriors for the rest.
+        options = [range(min(f, hand[c]) + 1) if f else (0,) for c, f in enumerate(fixed)]
+        need_fixed = sum(fixed)
+        for bulls in product(*options):
+            used_w = need_fixed - sum(bulls)
+            if used_w > warriors:
+                continue
+            if not free:
+                found.add(bulls + (used_w,))
+                continue
+            _free_groups(list(bulls), used_w, free, distinct, hand, warriors, found)
+    return tuple(
+        tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
+        for counts in sorted(found, key=_pay_order)
+    )
+
+
+def _pay_order(counts: tuple[int, ...]) -> tuple:
+    return (sum(counts), counts[5], tuple(-n for n in counts[:5]))
+
+
+def _free_groups(bulls, used_w, free, distinct, hand, warriors, found, taken=()) -> None:
+    """Extend a partial payment with each white-symbol group in turn."""
+    if not free:
+        found.add(tuple(bulls) + (used_w,))
+        return
+    size, rest = free[0], free[1:]
+    for colour in range(5):
+        if distinct and colour in taken:
             continue
-        for counts in _compositions(size, hand):
-            if _pays_counts(card, ruleset, counts):
-                found.append(tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n)))
-    return tuple(found)
-
-
-def _compositions(total: int, bounds: tuple[int, ...]):
-    """All count vectors c with sum(c) == total and c[i] <= bounds[i]."""
-    n = len(bounds)
-    suffix = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + bounds[i]
-    out = []
-    vec = [0] * n
-
-    def rec(i: int, left: int) -> None:
-        if i == n - 1:
-            if left <= bounds[i]:
-                vec[i] = left
-                out.append(tuple(vec))
-            return
-        lo = max(0, left - suffix[i + 1])
-        for k in range(lo, min(bounds[i], left) + 1):
-            vec[i] = k
-            rec(i + 1, left - k)
-
-    rec(0, total)
-    return out
+        room = hand[colour] - bulls[colour]
+        for k in range(min(size, room) + 1):
+            w = used_w + size - k
+            if w > warriors:
+                continue
+            bulls[colour] += k
+            _free_groups(bulls, w, rest, distinct, hand, warriors, found, taken + (colour,))
+            bulls[colour] -= k
 
 
 # ----------------------------------------------------------------------- scoring
