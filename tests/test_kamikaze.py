@@ -1,0 +1,612 @@
+"""Kamikaze Attack: one test per rule, the worked examples, notation, scenario files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor import ActionParseError, IllegalAction, ScenarioError, games
+from tutor.games import kamikaze as K
+from tutor.games.kamikaze_examples import observe
+
+G = K.GAME
+R = "kamikaze-attack/"
+COVERED: set[str] = set()
+
+
+def covers(*rule_ids):
+    def mark(fn):
+        for r in rule_ids:
+            COVERED.add(R + r)
+        return fn
+    return mark
+
+
+def play(s, *words):
+    for w in words:
+        s = G.apply(s, G.parse_action(s, w))
+    return s
+
+
+def duel2(a, b, seed=11, **kw):
+    return play(G.new_game(2, seed=seed, **kw), f"play the {a}", f"play the {b}")
+
+
+def finished(hands, graves, last_winner=None, decks=("base", "base")):
+    data = json.loads(G.to_json(K.scenario(hands, graves, decks=list(decks))))
+    data.update(phase="over", end="stalemate", opponent=None, pending=[], last_winner=last_winner,
+                field=[None] * len(hands), hidden=[False] * len(hands), swapped=[False] * len(hands))
+    return G.from_json(json.dumps(data))
+
+
+BASE_SET = ("swordsman", "swordsman", "shieldbearer", "shieldbearer", "archer", "kamikaze")
+
+
+def refused(s, action, rule):
+    before = G.to_json(s)
+    with pytest.raises(IllegalAction) as exc:
+        G.apply(s, action)
+    assert exc.value.rule == R + rule
+    assert rule and exc.value.rule in G.rules
+    assert G.to_json(s) == before
+
+
+# ------------------------------------------------------------------ setup ----
+
+def test_registry():
+    assert games.get("kamikaze-attack") is G
+    assert (G.name, G.min_players, G.max_players) == ("kamikaze-attack", 2, 5)
+    assert G.default_ruleset in G.rulesets
+
+
+@covers("setup/decks")
+def test_six_card_decks():
+    s = G.new_game(2, seed=0)
+    assert s.hands == (BASE_SET, BASE_SET)
+    assert s.ruleset == "base"
+    with pytest.raises(ValueError):
+        G.new_game(3, seed=0, ruleset="base")
+
+
+@covers("setup/hidden-hand", "turn/simultaneous")
+def test_commitment_is_secret():
+    s0 = G.new_game(2, seed=0)
+    assert s0.current_player == 0
+    a = play(s0, "play the Archer")
+    b = play(s0, "play the Kamikaze")
+    assert a.current_player == b.current_player == 1
+    va, vb = G.view(a, 1), G.view(b, 1)
+    assert va["field"][0] == "hidden" and G.view(a, 0)["field"][0] == "archer"
+    # what player 2 sees does not depend on player 1's secret choice
+    assert va == vb
+    assert G.legal_actions(a) == G.legal_actions(b)
+    assert va["hand"] == list(BASE_SET) and "hands" not in va
+    assert "archer" not in json.dumps(va["field"])
+    # the narration of a commitment does not name the card
+    assert all("Archer" not in e.text for e in G.explain(s0, K.Play("archer")))
+
+
+@covers("turn/play")
+def test_play_from_own_hand():
+    s = K.scenario([["archer", "kamikaze"], ["swordsman"] * 2 + ["shieldbearer"] * 2 + ["archer"]],
+                   [["swordsman", "swordsman", "kamikaze"], ["shieldbearer", "shieldbearer"]])
+    refused(s, K.Play("swordsman"), "turn/play")
+    refused(s, K.Challenge(1), "turn/play")
+    assert G.legal_actions(s) == [K.Play("archer"), K.Play("kamikaze")]
+
+
+@covers("turn/reveal")
+def test_reveal_both():
+    s = play(G.new_game(2, seed=0), "play the Archer")
+    ev = G.explain(s, K.Play("swordsman"))
+    reveal = [e for e in ev if e.kind == "reveal"]
+    assert reveal and reveal[0].get("cards") == ("archer", "swordsman")
+    assert reveal[0].rule == R + "turn/reveal"
+
+
+# ------------------------------------------------------------------- duel ----
+
+@covers("duel/loser-to-winner-graveyard", "duel/winner-returns", "duel/archer-beats-shieldbearer")
+def test_archer_beats_shieldbearer():
+    assert K.duel("archer", "shieldbearer") == ("hand", "opponent")
+    assert K.duel("shieldbearer", "archer") == ("opponent", "hand")
+    s = duel2("archer", "shieldbearer")
+    assert s.graveyards == (("shieldbearer",), ())
+    assert s.hands[0] == BASE_SET and s.last_winner == 0
+
+
+@covers("duel/swordsman-beats-archer")
+def test_swordsman_beats_archer():
+    assert K.duel("swordsman", "archer") == ("hand", "opponent")
+    s = duel2("archer", "swordsman")
+    assert s.graveyards == ((), ("archer",)) and s.last_winner == 1
+
+
+@covers("duel/swordsman-vs-swordsman")
+def test_two_swordsmen_fall():
+    assert K.duel("swordsman", "swordsman") == ("opponent", "opponent")
+    s = duel2("swordsman", "swordsman")
+    assert s.graveyards == (("swordsman",), ("swordsman",)) and s.last_winner is None
+
+
+@covers("duel/archer-vs-archer")
+def test_two_archers_fall():
+    assert K.duel("archer", "archer") == ("opponent", "opponent")
+    assert K.scores(duel2("archer", "archer")) == [1, 1]
+
+
+@covers("duel/retreat", "duel/swordsman-retreats-from-shieldbearer")
+def test_swordsman_and_shieldbearer_retreat():
+    assert K.duel("swordsman", "shieldbearer") == ("hand", "hand")
+    s = duel2("swordsman", "shieldbearer")
+    assert s.hands == (BASE_SET, BASE_SET) and s.graveyards == ((), ()) and not G.is_over(s)
+
+
+@covers("duel/shieldbearer-never-wins")
+def test_shieldbearer_never_wins():
+    assert K.duel("shieldbearer", "shieldbearer") == ("hand", "hand")
+    for other in K.CARDS:
+        assert K.clash("shieldbearer", other) != "a"
+
+
+@covers("duel/kamikaze-beats-all")
+def test_kamikaze_beats_all():
+    for other in K.CARDS:
+        if other != "kamikaze":
+            where = K.duel("kamikaze", other)
+            assert where[0] == "own"
+            assert where[1] in ("opponent", "own", "field")
+    s = duel2("shieldbearer", "kamikaze")
+    assert "kamikaze" in s.graveyards[1] and "shieldbearer" in s.graveyards[1]
+    assert s.last_winner == 1
+
+
+@covers("duel/kamikaze-discard")
+def test_kamikaze_random_discard_from_the_seed():
+    seen = set()
+    for seed in range(12):
+        s = duel2("swordsman", "kamikaze", seed=seed)
+        assert len(s.hands[0]) == 4 and len(s.hands[1]) == 5
+        assert len(s.graveyards[1]) == 3 and s.graveyards[0] == ()
+        seen.add(s.graveyards[1][-1])
+        assert G.to_json(duel2("swordsman", "kamikaze", seed=seed)) == G.to_json(s)
+    assert len(seen) >= 2  # really at random
+
+
+@covers("duel/double-kamikaze")
+def test_double_kamikaze():
+    assert K.duel("kamikaze", "kamikaze") == ("opponent", "opponent")
+    s = duel2("kamikaze", "kamikaze", seed=3)
+    assert K.scores(s) == [2, 2] and [len(h) for h in s.hands] == [4, 4]
+    assert all(g[0] == "kamikaze" for g in s.graveyards)
+
+
+# -------------------------------------------------------------------- end ----
+
+@covers("end/empty-hand")
+def test_game_ends_on_an_empty_hand():
+    s = K.scenario([["archer"], ["swordsman", "shieldbearer", "shieldbearer"]],
+                   [["swordsman", "swordsman", "kamikaze", "archer"], ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
+    s = play(s, "play the Archer", "play the Swordsman")
+    assert G.is_over(s) and s.end == "empty-hand" and s.current_player is None
+    assert G.legal_actions(s) == []
+    refused(s, K.Play("swordsman"), "end/empty-hand")
+
+
+def _dead_start():
+    return K.scenario([["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
+                      [["swordsman", "shieldbearer", "archer", "kamikaze"],
+                       ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])
+
+
+@covers("end/stalemate", "end/cards-stay-in-hand")
+def test_stalemate_when_nothing_can_change():
+    s = _dead_start()
+    assert not G.is_over(s)
+    s = play(s, "play the Archer", "play the Swordsman")
+    assert G.is_over(s) and s.end == "stalemate"
+    assert s.hands == (("shieldbearer",), ("swordsman", "shieldbearer"))
+    # an Archer left on one side is not a stalemate
+    t = play(_dead_start(), "play the Shieldbearer", "play the Shieldbearer")
+    assert not G.is_over(t)
+    # a Cleric that could take a card back keeps the game alive
+    c = K.scenario([["shieldbearer"], ["cleric", "librarian"]],
+                   [["librarian", "cleric", "archer", "kamikaze"],
+                    ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"]],
+                   decks=["base", "ora-et-pugna"])
+    assert not K._dead(c)
+    c2 = K.scenario([["shieldbearer"], ["cleric", "librarian"]],
+                    [["kamikaze"], ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze",
+                                    "librarian", "cleric", "archer"]],
+                    decks=["base", "ora-et-pugna"])
+    assert K._dead(c2)
+
+
+@covers("end/stalemate-refusal")
+def test_stalemate_by_repetition():
+    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s)
+    s2 = play(s, "play the Swordsman", "play the Shieldbearer")
+    assert G.is_over(s2) and s2.end == "repetition"
+    # a duel that moves cards in between resets nothing: the new position is fresh
+    s3 = play(s, "play the Archer", "play the Shieldbearer", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s3)
+
+
+@covers("victory/graveyard")
+def test_most_graveyard_cards_win():
+    s = play(_dead_start(), "play the Archer", "play the Swordsman")
+    assert G.scores(s) == [4, 5] and G.winners(s) == [1]
+    assert G.winners(G.new_game(2, seed=0)) == []
+
+
+@covers("victory/tie-hand")
+def test_tie_broken_by_cards_in_hand():
+    s = finished([["shieldbearer"], ["swordsman", "shieldbearer", "archer"]],
+                 [["swordsman", "swordsman", "swordsman", "shieldbearer"],
+                  ["shieldbearer", "archer", "kamikaze", "kamikaze"]], last_winner=0)
+    assert G.scores(s) == [4, 4] and G.winners(s) == [1]
+
+
+@covers("victory/tie-last-turn")
+def test_tie_broken_by_last_turn():
+    hands = [["shieldbearer", "swordsman"], ["swordsman", "shieldbearer"]]
+    graves = [["swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"]]
+    assert G.winners(finished(hands, graves, last_winner=0)) == [0]
+    assert G.winners(finished(hands, graves, last_winner=1)) == [1]
+
+
+@covers("victory/true-tie")
+def test_true_tie():
+    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman",
+             "play the Swordsman", "play the Shieldbearer")
+    assert G.winners(s) == [0, 1]
+
+
+@covers("view/public-graveyards")
+def test_graveyards_are_public():
+    s = duel2("swordsman", "kamikaze", seed=4)
+    assert G.view(s, 0)["graveyards"] == [list(g) for g in s.graveyards]
+    assert G.view(s, 0)["hand_sizes"] == [4, 5]
+
+
+@covers("goal/destroy")
+def test_goal_winner_has_the_fullest_graveyard():
+    from tutor import bots
+
+    for seed in range(20):
+        s, _ = bots.play(G, G.new_game(2, seed=seed), [bots.get("random"), bots.get("greedy")])
+        best = max(G.scores(s))
+        assert all(G.scores(s)[w] == best for w in G.winners(s))
+
+
+# -------------------------------------------------------------- expansion ----
+
+@covers("expansion/decks")
+def test_expansion_decks():
+    s = G.new_game(5, seed=0)
+    assert s.decks == ("base", "base", "ora-et-pugna", "tecnobarbari", "note-della-giustizia")
+    assert s.hands[2] == ("archer", "kamikaze", "librarian", "librarian", "cleric", "cleric")
+    assert s.hands[3] == ("archer", "kamikaze", "familiar", "familiar", "sapper", "sapper")
+    assert s.hands[4] == ("archer", "kamikaze", "paladin", "paladin", "bard", "bard")
+    assert s.ruleset == "expansion"
+
+
+@covers("expansion/deck-choice")
+def test_any_deck_per_seat():
+    s = G.new_game(3, seed=0, decks=["tecnobarbari", "tecnobarbari", "base"])
+    assert s.decks == ("tecnobarbari", "tecnobarbari", "base")
+    with pytest.raises(ValueError):
+        G.new_game(2, seed=0, ruleset="base", decks=["base", "tecnobarbari"])
+    with pytest.raises(ValueError):
+        G.new_game(3, seed=0, decks=["base", "dragons", "base"])
+
+
+@covers("multi/first-player")
+def test_first_player_chooses():
+    s = G.new_game(4, seed=0)
+    assert s.phase == "challenge" and s.current_player == 0
+
+
+@covers("multi/choose-opponent")
+def test_choose_an_opponent():
+    s = G.new_game(3, seed=0)
+    assert G.legal_actions(s) == [K.Challenge(1), K.Challenge(2)]
+    refused(s, K.Challenge(0), "multi/choose-opponent")
+    refused(s, K.Challenge(7), "multi/choose-opponent")
+    refused(s, K.Play("archer"), "multi/choose-opponent")
+    t = play(s, "challenge player 3")
+    assert t.duelists == (0, 2) and t.current_player == 0
+    t = play(t, "play the Archer")
+    assert t.current_player == 2 and G.view(t, 1)["field"][0] == "hidden"
+
+
+@covers("multi/loser-plays-next")
+def test_loser_plays_next():
+    s = play(G.new_game(3, seed=0), "challenge player 2", "play the Archer", "play the Swordsman")
+    assert s.phase == "challenge" and s.active == 0  # player 1 lost
+    s = play(G.new_game(3, seed=0), "challenge player 2", "play the Archer", "play the Shieldbearer")
+    assert s.active == 1
+
+
+@covers("multi/retreat-same-player")
+def test_retreat_same_player_may_change_opponent():
+    s = play(G.new_game(3, seed=0), "challenge player 2", "play the Shieldbearer", "play the Swordsman")
+    assert s.active == 0 and s.phase == "challenge"
+    assert set(G.legal_actions(s)) == {K.Challenge(1), K.Challenge(2)}
+
+
+@covers("multi/both-fall")
+def test_both_fall_challenged_plays_next():
+    s = play(G.new_game(3, seed=0), "challenge player 3", "play the Archer", "play the Archer")
+    assert s.active == 2
+
+
+@covers("multi/end")
+def test_multi_player_ends_on_any_empty_hand():
+    s = G.new_game(3, seed=0)
+    data = json.loads(G.to_json(s))
+    data["hands"][2] = ["archer"]
+    data["graveyards"][0] = ["librarian", "librarian", "cleric", "cleric", "kamikaze"]
+    data["positions"] = {}
+    s = G.from_json(json.dumps(data))
+    s = play(s, "challenge player 3", "play the Swordsman", "play the Archer")
+    assert G.is_over(s) and s.end == "empty-hand"
+    assert len(s.hands[0]) == 6 and len(s.hands[1]) == 6
+
+
+# ----------------------------------------------------------------- powers ----
+
+@covers("power/librarian")
+def test_librarian_reads_the_hand():
+    s = duel2("archer", "librarian", decks=["base", "ora-et-pugna"], ruleset="expansion")
+    v = G.view(s, 1)
+    assert v["seen"] == [{"player": 0, "hand": ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
+                          "after_duel": 1}]
+    assert G.view(s, 0)["seen"] == []
+    # a mutual kill is a win for the Librarian too; a Kamikaze's victim sees nothing
+    assert G.view(duel2("swordsman", "librarian", decks=["base", "ora-et-pugna"]), 1)["seen"]
+    assert not duel2("kamikaze", "librarian", decks=["base", "ora-et-pugna"]).seen
+
+
+@covers("power/cleric")
+def test_cleric_takes_back():
+    ex = {e.id: e for e in G.examples()}["power/cleric"]
+    s = ex.steps[1].after
+    assert s.phase == "cleric" and s.current_player == 1
+    assert G.legal_actions(s) == [K.TakeBack("librarian"), K.Decline()]
+    refused(s, K.TakeBack("kamikaze"), "power/cleric")
+    refused(s, K.TakeBack("archer"), "power/cleric")
+    t = G.apply(s, K.Decline())
+    assert t.graveyards[0] == ("librarian",) and t.phase == "commit"
+    u = G.apply(s, K.TakeBack("librarian"))
+    assert u.graveyards[0] == () and u.hands[1].count("librarian") == 2
+
+
+@covers("power/familiar")
+def test_familiar_swap():
+    base = G.new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
+    s = play(base, "play the Shieldbearer", "play the Familiar")
+    assert s.phase == "familiar" and s.current_player == 1
+    refused(s, K.Swap("kamikaze"), "power/familiar")
+    refused(s, K.Play("archer"), "power/familiar")
+    # swapped for the Archer: the Archer wins, and the Familiar still goes to its own graveyard
+    t = G.apply(s, K.Swap("archer"))
+    assert "familiar" in t.graveyards[1] and "shieldbearer" in t.graveyards[1]
+    assert t.hands[1].count("archer") == 1 and t.last_winner == 1
+    # kept: an ordinary Swordsman-like retreat
+    k = G.apply(s, K.Keep())
+    assert k.graveyards == ((), ()) and k.hands[1].count("familiar") == 2
+
+
+@covers("power/sapper")
+def test_sapper_stays_until_beaten_twice():
+    assert K.duel("archer", "sapper") == ("hand", "field")
+    s = duel2("archer", "sapper", seed=5, decks=["base", "tecnobarbari"])
+    assert s.field == (None, "sapper") and s.held == (False, True) and G.scores(s) == [0, 0]
+    s2 = play(s, "play the Swordsman")  # a retreat leaves it in place
+    assert s2.field == (None, "sapper")
+    s3 = play(s2, "play the Kamikaze")
+    assert s3.field == (None, None) and "sapper" in s3.graveyards[0]
+    assert len(s3.graveyards[0]) == 3  # the Kamikaze, the Sapper and the random discard
+
+
+@covers("power/sapper-blocks")
+def test_sapper_blocks_its_player():
+    s = duel2("archer", "sapper", seed=5, decks=["base", "tecnobarbari"])
+    assert s.current_player == 0  # only player 1 chooses
+    s2 = G.apply(s, K.Play("shieldbearer"))
+    assert s2.duels == s.duels + 1 and s2.current_player == 0
+    assert len(s2.hands[1]) == 5
+
+
+@covers("power/paladin")
+def test_paladin_goes_home():
+    assert K.duel("paladin", "swordsman") == ("own", "opponent")
+    assert K.duel("kamikaze", "paladin") == ("own", "own")
+    s = duel2("kamikaze", "paladin", seed=1, decks=["base", "note-della-giustizia"])
+    assert s.graveyards[1] == ("paladin",)
+    assert len(s.graveyards[0]) == 2  # the Kamikaze and the random discard
+
+
+@covers("power/bard")
+def test_bard_hands_over_the_winner():
+    assert K.duel("archer", "bard") == ("opponent-hand", "opponent")
+    assert K.duel("kamikaze", "bard") == ("own", "opponent")
+    s = duel2("archer", "bard", decks=["base", "note-della-giustizia"])
+    assert "archer" not in s.hands[0] and s.hands[1].count("archer") == 2
+    assert s.graveyards[0] == ("bard",)
+
+
+def test_every_rule_has_a_test():
+    assert set(G.rules.ids()) - COVERED == set()
+    assert COVERED - set(G.rules.ids()) == set()
+
+
+# ------------------------------------------------------------------- data ----
+
+def test_rules_data_is_complete():
+    for rule in G.rules:
+        assert rule.quotes, rule.id
+        for q in rule.quotes:
+            assert q.file == "003_f2ee86936de0a20b.txt" and q.lang == "it" and q.text
+        for lang in ("it", "fr"):
+            title, text = rule.wording(lang)
+            assert rule.translations[lang]["title"] and rule.translations[lang]["text"], (rule.id, lang)
+        if rule.reconstructed:
+            assert rule.note, rule.id
+
+
+def test_event_rules_exist():
+    from tutor import bots
+
+    for seed in range(30):
+        n = 2 + seed % 4
+        s = G.new_game(n, seed=seed)
+        while not G.is_over(s):
+            a = bots.get("random").choose(G, s)
+            for e in G.explain(s, a):
+                assert e.rule in G.rules, e.rule
+            s = G.apply(s, a)
+
+
+# --------------------------------------------------------------- examples ----
+
+EXAMPLES = G.examples()
+
+
+def test_examples_cover_the_brief():
+    ids = {e.id for e in EXAMPLES}
+    assert len([i for i in ids if i.startswith("cell/")]) == 16
+    for p in ("librarian", "cleric", "familiar", "sapper", "paladin", "bard"):
+        assert f"power/{p}" in ids
+    assert {"duel/double-kamikaze", "end/stalemate", "end/stalemate-refusal", "game/full",
+            "multi/duel-order"} <= ids
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=lambda e: e.id)
+def test_example_replays(ex):
+    s = ex.start
+    assert ex.source.text and ex.outcome
+    for step in ex.steps:
+        assert G.to_json(step.before) == G.to_json(s)
+        assert step.narration and step.rules
+        for r in step.rules:
+            assert r in G.rules
+        if step.illegal:
+            with pytest.raises(IllegalAction) as exc:
+                G.apply(s, step.action)
+            assert exc.value.rule == step.illegal
+            assert step.after == s
+            continue
+        s = G.apply(s, step.action)
+        assert G.to_json(step.after) == G.to_json(s)
+    for key, value in ex.expected:
+        assert observe(s, key) == value, key
+
+
+# --------------------------------------------------------------- notation ----
+
+@pytest.mark.parametrize("words,action", [
+    ("play the Archer", K.Play("archer")),
+    ("Play the archer.", K.Play("archer")),
+    ("play l'Arciere", K.Play("archer")),
+    ("gioca lo Scudiero", K.Play("shieldbearer")),
+    ("challenge player 2", K.Challenge(1)),
+    ("swap the Familiar for the Sapper", K.Swap("sapper")),
+    ("keep the Familiar", K.Keep()),
+    ("take back the Librarian", K.TakeBack("librarian")),
+    ("take nothing back", K.Decline()),
+])
+def test_parse(words, action):
+    assert K.parse(words) == action
+    assert K.parse(str(action)) == action
+
+
+@pytest.mark.parametrize("words", ["", "dance", "play the Dragon", "challenge player 0", "take back", 42])
+def test_parse_nonsense(words):
+    with pytest.raises(ActionParseError) as exc:
+        G.parse_action(G.new_game(2, seed=0), words)
+    assert exc.value.rule in G.rules
+
+
+def test_actions_read_in_rulebook_words():
+    assert str(K.Play("shieldbearer")) == "play the Shieldbearer"
+    assert str(K.Challenge(2)) == "challenge player 3"
+    assert hash(K.Play("archer")) == hash(K.Play("archer"))
+
+
+# ------------------------------------------------------------------- JSON ----
+
+def _good():
+    return json.loads(G.to_json(play(G.new_game(3, seed=1), "challenge player 3", "play the Archer")))
+
+
+def _set(path, value):
+    def mut(d):
+        target = d
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = value
+        return d
+    return mut
+
+
+def _drop(key):
+    def mut(d):
+        del d[key]
+        return d
+    return mut
+
+
+@pytest.mark.parametrize("mutate,field", [
+    (_set(["hands", 0, 1], "dragon"), "hands[0][1]"),
+    (_set(["hands", 0], "archer"), "hands[0]"),
+    (_set(["hands"], [[]]), "hands"),
+    (_set(["seed"], "seven"), "seed"),
+    (_set(["seed"], True), "seed"),
+    (_drop("decks"), "decks"),
+    (_set(["decks", 2], "dragons"), "decks[2]"),
+    (_set(["phase"], "lunch"), "phase"),
+    (_set(["active"], 9), "active"),
+    (_set(["opponent"], "two"), "opponent"),
+    (_set(["ruleset"], "advanced"), "ruleset"),
+    (_set(["graveyards", 1], ["archer"]), "hands"),
+    (_set(["positions"], {"x": 0}), "positions['x']"),
+    (_set(["positions"], []), "positions"),
+    (_set(["seen"], [5]), "seen[0]"),
+    (_set(["seen"], [{"viewer": 0}]), "seen[0].player"),
+    (_set(["held", 1], 1), "held[1]"),
+    (_set(["held", 1], True), "held[1]"),
+    (_set(["hidden", 1], True), "hidden[1]"),
+    (_set(["field", 0], "dragon"), "field[0]"),
+    (_set(["pending"], [0]), "pending"),
+    (_set(["end"], "boredom"), "end"),
+    (_set(["end"], "stalemate"), "end"),
+    (_set(["last_duel"], {"players": [0]}), "last_duel.players"),
+    (_set(["draws"], -1), "draws"),
+    (_set(["game"], "chess"), "game"),
+])
+def test_malformed_scenarios(mutate, field):
+    text = json.dumps(mutate(_good()))
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(text)
+    assert exc.value.field == field
+
+
+@pytest.mark.parametrize("text,field", [("not json", "file"), ("[1, 2]", "file"), (b"\xff", "file"), ("{}", "ruleset")])
+def test_unreadable_scenarios(text, field):
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(text)
+    assert exc.value.field == field
+
+
+def test_json_round_trip_and_view_is_plain():
+    s = play(G.new_game(4, seed=3), "challenge player 4", "play the Archer")
+    assert G.from_json(G.to_json(s)) == s
+    assert G.to_json(G.from_json(G.to_json(s))) == G.to_json(s)
+    for p in range(4):
+        v = G.view(s, p)
+        assert json.loads(json.dumps(v)) == v
+    assert G.view(s, 3)["legal_actions"] == [str(a) for a in G.legal_actions(s)]
