@@ -23,7 +23,6 @@ repeats the position, and its third occurrence ends the game (see the rule
 from __future__ import annotations
 
 import time
-from fractions import Fraction  # noqa: F401  (kept for callers who want exact checks)
 from functools import lru_cache
 from typing import Any
 
