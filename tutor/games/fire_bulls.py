@@ -286,6 +286,24 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
     )
 
 
+@lru_cache(maxsize=None)
+def _caps(card: str, ruleset: str) -> tuple[int, ...]:
+    """The most cards of each Qi kind any way of paying this card can use."""
+    caps = [0] * 6
+    for fixed, free, _ in _price(card, ruleset):
+        extra = sum(free)
+        for c in range(5):
+            caps[c] = max(caps[c], fixed[c] + extra)
+        caps[5] = max(caps[5], sum(fixed) + extra)
+    return tuple(caps)
+
+
+def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """_payments with the hand capped to what the card can use (many more cache hits)."""
+    caps = _caps(card, ruleset)
+    return _payments(card, ruleset, tuple(h if h < c else c for h, c in zip(hand, caps)))
+
+
 def _pay_order(counts: tuple[int, ...]) -> tuple:
     return (sum(counts), counts[5], tuple(-n for n in counts[:5]))
 
@@ -594,11 +612,13 @@ class _Work:
         "ruleset", "seed", "rng", "colours", "pawns", "current_player", "turn", "slots", "general",
         "piles", "deck", "discard", "reserve", "hands", "won", "removed", "exhaustions", "end",
         "attack", "deviated", "won_this_turn", "warriors", "won_before", "pending", "stage",
-        "events", "narrate",
+        "events", "narrate", "orig", "mover",
     )
 
     def __init__(self, s: State, narrate: bool):
         self.ruleset = s.ruleset
+        self.orig = s
+        self.mover = s.current_player
         self.seed = s.seed
         self.rng = s.rng
         self.colours = s.colours
@@ -627,18 +647,29 @@ class _Work:
         self.narrate = narrate
 
     def freeze(self) -> State:
-        return State(
+        """The new State.  Only the mover's hand and pile can change in content
+        without changing in length, and Yen piles only lose their top cards, so
+        unchanged parts reuse the original tuples (this is the hot path)."""
+        orig = self.orig
+        mover = self.mover
+        hands = tuple(
+            _qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p]
+            for p, h in enumerate(self.hands)
+        )
+        won = tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))
+        piles = tuple(tuple(p) if len(p) != len(o) else o for p, o in zip(self.piles, orig.piles))
+        state = object.__new__(State)
+        state.__dict__.update(
             ruleset=self.ruleset, seed=self.seed, rng=self.rng, colours=self.colours,
             pawns=tuple(self.pawns), current_player=self.current_player, turn=self.turn,
-            slots=tuple(self.slots), general=self.general,
-            piles=tuple(tuple(p) for p in self.piles), deck=tuple(self.deck),
-            discard=tuple(self.discard), reserve=tuple(self.reserve),
-            hands=tuple(_qi_sort(h) for h in self.hands), won=tuple(tuple(w) for w in self.won),
+            slots=tuple(self.slots), general=self.general, piles=piles, deck=tuple(self.deck),
+            discard=tuple(self.discard), reserve=tuple(self.reserve), hands=hands, won=won,
             removed=tuple(self.removed), exhaustions=self.exhaustions, end=self.end,
             attack=self.attack, deviated=self.deviated, won_this_turn=self.won_this_turn,
             warriors=self.warriors, won_before=self.won_before, pending=tuple(self.pending),
             stage=self.stage,
         )
+        return state
 
     def log(self, rule: str, kind: str, text: str, **data: Any) -> None:
         self.events.append(Event(rule=rule, text=text, kind=kind, data=tuple(data.items())))
@@ -793,25 +824,26 @@ class FireBulls:
                 return [Action.release(c) for c in _distinct(hand)]
         counts = _counts(hand)
         ruleset = state.ruleset
+        slots = state.slots
         if state.attack:
-            nxt = _next_target(state.slots, state.attack)
-            acts = [Action.pay(pay, state.slots[nxt]) for pay in _payments(state.slots[nxt], ruleset, counts)]
-            acts.append(Action.stop())
+            card = slots[_next_target(slots, state.attack)]
+            acts = [Action("pay", 0, card, pay) for pay in _pay_options(card, ruleset, counts)]
+            acts.append(_STOP)
             return acts
-        acts = [Action.take(c) for c in _distinct(state.reserve)]
-        acts.append(Action.draw())
+        acts = [Action("take", 0, c) for c in _distinct(state.reserve)]
+        acts.append(_DRAW)
         for d in _NEIGHBOURS[state.pawns[p]]:
-            acts.append(Action.draw(d))
+            acts.append(Action("draw", d))
         for d in _attack_directions(state):
-            target = _next_target(state.slots, d)
+            target = _next_target(slots, d)
             if target is None:
                 continue
-            card = state.slots[target]
-            for pay in _payments(card, ruleset, counts):
-                acts.append(Action.attack(d, pay, card))
+            card = slots[target]
+            for pay in _pay_options(card, ruleset, counts):
+                acts.append(Action("attack", d, card, pay))
         if state.general:
-            for pay in _payments("general", ruleset, counts):
-                acts.append(Action.general(pay))
+            for pay in _pay_options("general", ruleset, counts):
+                acts.append(Action("general", 0, "general", pay))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
@@ -1415,6 +1447,8 @@ def _proceed(w: _Work) -> None:
 
 def _fill_rows(w: _Work) -> None:
     """Compact every column toward the pawns, then refill it from its pile."""
+    if None not in w.slots:
+        return
     for col, (top, mid, low) in enumerate(_COLUMNS):
         order = (low, mid, top)  # nearest the pawns first
         cards = [w.slots[i] for i in order if w.slots[i] is not None]
@@ -1697,6 +1731,8 @@ def _check_conservation(game, ruleset, slots, general, piles, won, removed, hand
                                         f"{_diff(game.qi_manifest, qi)}")
 
 
+_STOP = Action("stop")
+_DRAW = Action("draw")
 GAME = FireBulls()
 
 
