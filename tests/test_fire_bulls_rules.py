@@ -114,6 +114,16 @@ def test_take_from_reserve_and_refill_it():
     refused(s, Action.take("brown"), "fire-bulls/gather/take-reserve")
 
 
+@covers("fire-bulls/gather/take-reserve")
+@pytest.mark.parametrize("ruleset,refilled", [("it", 0), ("fr", 1)])
+def test_a_crowded_reserve_refills_by_the_rulebook(ruleset, refilled):
+    """000 refills up to 3 cards, 001 turns up one card for the one taken."""
+    s = arrange(2, ruleset=ruleset, reserve=["green", "red", "warrior", "blue", "blue"], deck_top=["brown"])
+    after = G.apply(s, Action.take("warrior"))
+    assert len(after.reserve) == 4 + refilled
+    assert len(after.deck) == len(s.deck) - refilled
+
+
 @covers("fire-bulls/gather/draw")
 def test_draw_the_top_card_of_the_deck():
     s = arrange(2, deck_top=["brown"], hands={0: ["green"]})

@@ -1065,7 +1065,9 @@ def _take(w: _Work, a: Action) -> None:
     w.hands[p].append(card)
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", f"{w.who(p)} takes {card} from the reserve.", player=p, card=card)
-    while len(w.reserve) < 3:
+    # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
+    wanted = len(w.reserve) + 1 if w.ruleset == "fr" else 3
+    while len(w.reserve) < wanted:
         new = w.draw_qi()
         if new is None:
             break
