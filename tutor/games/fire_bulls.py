@@ -1217,14 +1217,7 @@ def _start_attack(w: _Work, a: Action) -> None:
             msg = (f"your pawn faces direction {own}: attack from there, or deviate to a neighbouring direction "
                    f"({' or '.join(map(str, _NEIGHBOURS[own]))})")
         raise IllegalAction(rid("attack/deviated", "fr"), msg)
-    target = _next_target(w.slots, d)
-    if target is None:
-        raise IllegalAction(rid("attack/order"), f"there is no Yen card left along direction {d}")
-    card = w.slots[target]
-    if a.card is not None and a.card != card:
-        raise IllegalAction(rid("attack/order"),
-                            f"attack the nearest card first: along direction {d} that is the {card_name(card)} in "
-                            f"{SLOTS[target]}, not the {card_name(a.card)}")
+    target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
     w.attack = d
     w.deviated = deviated and w.ruleset == "fr"
@@ -1241,17 +1234,23 @@ def _start_attack(w: _Work, a: Action) -> None:
     _win_card(w, card, a.payment, SLOTS[target])
 
 
-def _attack_step(w: _Work, a: Action, d: int) -> None:
-    if w.won_this_turn >= _attack_limit(w):
-        raise IllegalAction(_limit_rule(w), "no more Yen cards may be won this turn")
+def _nearest_card(w: _Work, d: int, named: str | None) -> tuple[int, str]:
+    """The slot and card an attack along ``d`` must take next (the nearest one left)."""
     target = _next_target(w.slots, d)
     if target is None:
         raise IllegalAction(rid("attack/order"), f"there is no Yen card left along direction {d}")
     card = w.slots[target]
-    if a.card is not None and a.card != card:
+    if named is not None and named != card:
         raise IllegalAction(rid("attack/order"),
-                            f"the next card along direction {d} is the {card_name(card)} in {SLOTS[target]}, "
-                            f"not the {card_name(a.card)}")
+                            f"attack the nearest card first: along direction {d} that is the {card_name(card)} in "
+                            f"{SLOTS[target]}, not the {card_name(named)}")
+    return target, card
+
+
+def _attack_step(w: _Work, a: Action, d: int) -> None:
+    if w.won_this_turn >= _attack_limit(w):
+        raise IllegalAction(_limit_rule(w), "no more Yen cards may be won this turn")
+    target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
     w.slots[target] = None
     _win_card(w, card, a.payment, SLOTS[target])
