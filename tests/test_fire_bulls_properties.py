@@ -47,9 +47,11 @@ def test_random_games_end_and_conserve_every_card(params):
     yen = Counter(G.yen_deck(ruleset))
     qi = Counter(G.qi_deck())
     last = None
-    for s, _ in random_game(seed, players, ruleset):
+    for i, (s, _) in enumerate(random_game(seed, players, ruleset)):
         assert yen_cards(s) == yen
         assert qi_cards(s) == qi
+        if i % 20 == 0:
+            assert min(G.scores(s)) >= 0
         assert len(s.reserve) >= 0 and all(len(h) <= 8 for i, h in enumerate(s.hands) if i != s.current_player)
         last = s
     assert G.is_over(last) and last.end in ("general", "escaped")
