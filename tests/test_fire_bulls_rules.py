@@ -557,6 +557,11 @@ def test_third_time_the_deck_runs_out_nothing_is_reshuffled():
     s = arrange(2, deck_size=0, exhaustions=2)
     after = G.apply(s, Action.draw())
     assert after.exhaustions == 3 and after.deck == () and after.hands[0] == s.hands[0]
+    # Further draws in the same turn find it out for good: it is not counted again.
+    s = arrange(2, ruleset="it", pawns=(1, 3), rows={"G": "soldier:red", "E": "soldier:blue", "C": "soldier:green"},
+                hands={0: ["red", "blue", "green"]}, deck_size=0, exhaustions=2)
+    after = play(s, Action.attack(1, ["red"]), Action.pay(["blue"]), Action.pay(["green"]))
+    assert after.exhaustions == 3 and after.end == "escaped"
 
 
 @covers("fire-bulls/end/check", "fire-bulls/end/escape")

@@ -685,6 +685,8 @@ class _Work:
     def draw_qi(self) -> str | None:
         """Draw the top Qi card, reshuffling the discards when the deck has run out."""
         if not self.deck:
+            if self.exhaustions >= EXHAUSTIONS_TO_END:
+                return None  # out for good: the game ends at the end of this turn
             self.exhaustions += 1
             if self.narrate:
                 self.log(rid("deck/exhaustion"), "exhaust",
