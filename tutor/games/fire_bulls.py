@@ -298,10 +298,21 @@ def _caps(card: str, ruleset: str) -> tuple[int, ...]:
     return tuple(caps)
 
 
+_PAY_MEMO: dict[tuple, tuple[tuple[str, ...], ...]] = {}
+
+
 def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """_payments with the hand capped to what the card can use (many more cache hits)."""
-    caps = _caps(card, ruleset)
-    return _payments(card, ruleset, tuple(h if h < c else c for h, c in zip(hand, caps)))
+    """_payments with the hand capped to what the card can use (many more cache hits),
+    memoised on the uncapped hand so the hot path is one dict lookup."""
+    key = (card, ruleset, hand)
+    found = _PAY_MEMO.get(key)
+    if found is None:
+        caps = _caps(card, ruleset)
+        found = _payments(card, ruleset, tuple(h if h < c else c for h, c in zip(hand, caps)))
+        if len(_PAY_MEMO) > 200_000:
+            _PAY_MEMO.clear()
+        _PAY_MEMO[key] = found
+    return found
 
 
 def _pay_order(counts: tuple[int, ...]) -> tuple:
