@@ -4,7 +4,8 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench clean
+.PHONY: run test bench bench-browser clean
+PORT ?= 8866
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +20,9 @@ $(VENV)/.installed-test: pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
-	$(VPY) -m tutor
+	$(VPY) -m widgets.serve $(PORT)
 
 $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
@@ -31,6 +33,11 @@ test: $(VENV)/.installed-test $(CHROMIUM)
 
 bench: $(VENV)/.installed-run
 	$(VPY) -m tutor.bench
+
+# The dashboard in the browser: cold start, click latency, kernel memory,
+# beside a one-button hello-world Voilà notebook.
+bench-browser: $(VENV)/.installed-test $(CHROMIUM)
+	$(VPY) -m widgets.bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

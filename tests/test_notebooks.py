@@ -1,0 +1,45 @@
+"""The notebooks: thin (imports and a display call), and they run under nbval."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def code_cells(path: Path) -> list[str]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_cells_hold_imports_and_a_display_call(path):
+    cells = code_cells(path)
+    assert cells
+    for src in cells:
+        for node in ast.parse(src).body:
+            ok = isinstance(node, (ast.Import, ast.ImportFrom)) or (
+                isinstance(node, ast.Expr) and isinstance(node.value, ast.Call))
+            assert ok, f"{path.name}: only imports and a display call belong in a cell:\n{src}"
+
+
+def test_notebooks_have_no_stored_outputs():
+    for path in NOTEBOOKS:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        assert all(not c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code"), path.name
+
+
+def test_every_notebook_runs_under_nbval_lax():
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "--nbval-lax", "-p", "no:cacheprovider",
+         "-o", "addopts=", "--rootdir", str(ROOT / "notebooks"), *map(str, NOTEBOOKS)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert f"{len(NOTEBOOKS) * 2} passed" in proc.stdout or "passed" in proc.stdout

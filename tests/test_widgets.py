@@ -1,0 +1,266 @@
+"""The panels without a browser: build them, click, set values, check panel and engine state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from widgets import i18n
+
+
+
+@pytest.fixture
+def fb():
+    from tutor.games import fire_bulls
+
+    return fire_bulls
+
+
+def test_every_string_has_three_languages():
+    import widgets.fire_bulls  # noqa: F401  (adds its strings)
+    import widgets.index  # noqa: F401
+
+    assert i18n.missing() == []
+    assert i18n.t("next", "it") == "Avanti"
+
+
+# ------------------------------------------------------------------ stepper
+def test_stepper_opens_on_the_scoring_example_and_walks_it():
+    from widgets.fire_bulls import stepper
+
+    st = stepper()
+    assert len(st.chooser.options) == len(st.examples) == 10
+    assert "23" in st.example.title
+    assert st.position == 0 and st.first.disabled and st.prev.disabled
+    pages = [st.board.html + st.narration.value]
+    while not st.next.disabled:
+        st.next.click()
+        pages.append(st.board.html + st.narration.value)
+    assert st.position == len(st.example.steps)
+    # the last step ends on the breakdown: penalty card, face values, bonus, total 23
+    assert "data-total='23'" in st.board.html
+    assert "fb-removed" in st.board.html and "fb-bonus" in st.board.html
+    assert "23" in st.outcome.value
+    # stepping back shows exactly the earlier steps
+    for i in range(len(pages) - 1, -1, -1):
+        assert st.position == i
+        assert st.board.html + st.narration.value == pages[i]
+        st.prev.click()
+    st.last.click()
+    assert st.position == len(st.example.steps)
+    st.first.click()
+    assert st.position == 0
+    st.slider.value = 2
+    assert st.board.html + st.narration.value == pages[2]
+
+
+def test_stepper_cites_rules_and_highlights_changes():
+    from widgets.fire_bulls import stepper
+
+    st = stepper()
+    st.next.click()
+    assert "rt-cite" in st.narration.value
+    assert "fb-changed" in st.board.html
+
+
+def test_every_example_can_be_stepped_to_its_end():
+    from widgets.fire_bulls import stepper
+
+    st = stepper()
+    for i in range(len(st.examples)):
+        st.chooser.value = i
+        assert st.position == 0
+        st.last.click()
+        assert st.outcome.value  # the rulebook's stated outcome is shown
+
+
+def test_language_switch_relabels_the_stepper():
+    from widgets.fire_bulls import page
+
+    p = page()
+    p.language.lang = "it"
+    assert p.stepper.next.description == "Avanti"
+    assert p.tabs.titles[1] == "Gioca"
+    assert "Mazzo 1" in p.stepper.board.html
+    p.language.lang = "fr"
+    assert p.stepper.next.description == "Suivant"
+    assert p.game.new_button.description == "Nouvelle partie"
+    assert "Pile 1" in p.stepper.board.html
+
+
+# --------------------------------------------------------------------- game
+def _shell(**kw):
+    from widgets.fire_bulls import game_panel
+
+    return game_panel(players=2, seed=1, **kw)
+
+
+def _select(shell, *cards):
+    toggles = list(shell.controls._hand_toggles)
+    for card in cards:
+        b = next(b for b in toggles if b.card == card and not b.value)
+        b.click()
+
+
+def test_win_a_yen_card_by_clicks_then_the_bot_plays(fb):
+    shell = _shell()
+    s0 = shell.state
+    assert s0.current_player == 0 and s0.pawns[0] == 3
+    target = s0.slot(fb.attack_path(3)[0])
+    _select(shell, "green")
+    assert shell.controls.selected() == ["green"]
+    shell.controls.attack_buttons[2].click()  # attack from direction 3
+    assert shell.msg.value == "", shell.msg.value
+    assert target in shell.state.won[0] or shell.state.phase in ("attack", "power") or \
+        any(target in e.state.won[0] for e in shell.history)
+    # finish the turn if the attack goes on, then the bot answers
+    while shell.human_to_move and shell.state.phase == "attack":
+        shell.controls.stop_button.click()
+    assert target in shell.state.won[0]
+    assert len(shell.history) > 2  # the bot's moves were played and logged
+    assert "rt-log-entry" in shell.log_html.value
+
+
+def test_wrong_click_says_why_and_changes_nothing(fb):
+    shell = _shell()
+    before, n = shell.state, len(shell.history)
+    shell.controls.attack_buttons[0].click()  # attack with no Qi card selected
+    assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
+    assert shell.state is before and len(shell.history) == n
+    _select(shell, "green", "red", "warrior")
+    shell.controls.attack_buttons[2].click()  # far too much for a palisade
+    assert "rt-msg-error" in shell.msg.value
+    assert shell.state is before
+
+
+def test_nonsense_actions_get_a_message_and_change_nothing():
+    shell = _shell()
+    before = shell.state
+    for nonsense in ("fly to the moon", 42, None, ("attack", -7)):
+        assert shell.play(nonsense) is False
+        assert "rt-msg-error" in shell.msg.value
+        assert shell.state is before
+
+
+def test_click_at_the_wrong_moment(fb):
+    shell = _shell()
+    shell.auto.value = False
+    shell.controls.draw_button.click()
+    assert shell.state.current_player == 1 and not shell.human_to_move
+    before = shell.state
+    assert shell.play(fb.Action.draw()) is False
+    assert "Bot" in shell.msg.value
+    assert shell.state is before
+    assert shell.bot_move() is True
+    assert shell.human_to_move
+
+
+def test_undo_and_redo(fb):
+    shell = _shell()
+    start = shell.state
+    shell.controls.draw_button.click()
+    after = shell.state
+    assert after is not start and shell.human_to_move  # the bot played already
+    shell.undo_button.click()
+    assert shell.state is start
+    assert shell.undo() is False and "rt-msg-info" in shell.msg.value
+    shell.redo_button.click()
+    assert shell.state is after
+    # a new move after an undo drops the redo branch
+    shell.undo()
+    shell.controls.move_buttons[1].click()  # draw and move the pawn to direction 2
+    assert shell.state.pawns[0] == 2
+    assert shell.redo() is False
+
+
+def test_hotseat_hides_each_hand_until_asked():
+    shell = _shell(seats=["person", "person"])
+    assert "fb-hidden" in shell.board.html
+    assert shell.controls._hand_toggles == []
+    shell.hand_button.value = True
+    assert len(shell.controls._hand_toggles) == 3
+    shell.controls.draw_button.click()
+    assert shell.hand_button.value is False  # the next player must ask again
+    assert shell.controls._hand_toggles == []
+
+
+def test_save_and_load_a_scenario_and_refuse_bad_files():
+    shell = _shell()
+    shell.controls.draw_button.click()
+    text = shell.save() if False else (shell.save_button.click() or shell.scenario.value)
+    assert json.loads(text)
+    saved = shell.state
+    shell.new_game()
+    assert shell.state != saved
+    shell.scenario.value = text
+    shell.load_button.click()
+    assert "rt-msg-ok" in shell.msg.value
+    assert shell.game.to_json(shell.state) == text
+    before = shell.state
+    for bad in ("{not json", "[]", json.dumps({"ruleset": "it"}), text.replace('"it"', '"xx"', 1), b"\xff\xfe"):
+        shell.scenario.value = bad if isinstance(bad, str) else ""
+        assert shell.load(bad) is False
+        assert "rt-msg-error" in shell.msg.value and "cannot be loaded" in shell.msg.value
+        assert shell.state is before
+
+
+def test_upload_a_bad_file_gives_a_message():
+    shell = _shell()
+    before = shell.state
+    shell._uploaded({"new": [{"name": "x.json", "content": memoryview(b"{oops")}]})
+    assert "cannot be loaded" in shell.msg.value
+    assert shell.state is before
+
+
+def test_a_whole_game_between_bots_ends_with_table_and_chart():
+    shell = _shell(seats=["greedy", "random"])
+    assert shell.game.is_over(shell.state)
+    assert "rt-breakdown" in shell.end_table.value and "Total" in shell.end_table.value
+    assert shell.end.value[:8] == b"\x89PNG\r\n\x1a\n"  # the chart of scores over turns
+    turns, series = shell.scores_over_turns()
+    assert series[-1] == shell.game.scores(shell.state)
+    assert "rt-over" in shell.status.value
+
+
+def test_language_switch_relabels_the_game_and_messages():
+    from widgets.fire_bulls import page
+
+    p = page()
+    p.language.lang = "it"
+    shell = p.game
+    assert shell.undo_button.description == "Annulla"
+    shell.load("{")
+    assert "non si può caricare" in shell.msg.value
+    p.language.lang = "fr"
+    assert shell.controls.draw_button.description == "Piocher"
+
+
+# -------------------------------------------------------------------- rules
+def test_rules_panel_lists_searches_and_compares():
+    from widgets.fire_bulls import rules_panel
+
+    rp = rules_panel()
+    n = len(rp.game.rules)
+    assert rp.list.value.count("class='rt-rule'") == n
+    rp.search.value = "bonus"
+    found = rp.list.value.count("class='rt-rule'")
+    assert 0 < found < n
+    rp.search.value = "zzzz no such words"
+    assert "rt-no-match" in rp.list.value
+    assert "<tr>" in rp.diffs.value and "lang='it'" in rp.diffs.value
+    rp.search.value = ""
+    if any(r.reconstructed for r in rp.game.rules):
+        assert "rt-recon" in rp.list.value
+    rp.language.lang = "fr"
+    assert "Chercher" in rp.search.placeholder
+
+
+def test_index_links_name_existing_notebooks():
+    from widgets.index import NOTEBOOKS, landing_html, pages
+
+    assert any(nb for _, _, nb in pages())
+    html = landing_html("en")
+    for _, _, nb in pages():
+        if nb:
+            assert f"href='{nb}'" in html and (NOTEBOOKS / nb).exists()

@@ -1,0 +1,519 @@
+"""The Fire Bulls page: the table drawn in HTML, clickable moves, the three panels.
+
+Drawing only: every number shown (symbols, face values, scores) comes from
+:mod:`tutor.games.fire_bulls`; every move is built as an ``fb.Action`` and
+handed to ``game.apply``, which accepts it or says why not.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from tutor import games
+from widgets.common import esc, style
+from widgets.game import GameShell
+from widgets.i18n import Language, add_strings, t
+from widgets.rules import RulesPanel
+from widgets.stepper import ExampleStepper
+
+GAME_NAME = "fire-bulls"
+SCORING_EXAMPLE_HINTS = ("scoring", "gong", "23")
+
+# Each colour: background, text colour, a shape and a letter per language, so
+# symbols are told apart without colour vision too.
+COLOUR_STYLE = {
+    "green": ("#1b7f3a", "#fff", "▲"),
+    "yellow": ("#f5c400", "#111", "●"),
+    "red": ("#c62828", "#fff", "■"),
+    "blue": ("#1f5fbf", "#fff", "◆"),
+    "brown": ("#6d4c2f", "#fff", "⬟"),
+    "white": ("#ffffff", "#111", "○"),
+    "warrior": ("#333333", "#fff", "⚔"),
+}
+LETTERS = {
+    "en": {"green": "G", "yellow": "Y", "red": "R", "blue": "B", "brown": "Br", "white": "W", "warrior": "Wa"},
+    "it": {"green": "V", "yellow": "G", "red": "R", "blue": "B", "brown": "M", "white": "Bi", "warrior": "Gu"},
+    "fr": {"green": "V", "yellow": "J", "red": "R", "blue": "B", "brown": "M", "white": "Bl", "warrior": "Gu"},
+}
+
+add_strings({
+    "fb_title": ("Fire Bulls", "Fire Bulls", "Fire Bulls"),
+    "green": ("green", "verde", "vert"),
+    "yellow": ("yellow", "giallo", "jaune"),
+    "red": ("red", "rosso", "rouge"),
+    "blue": ("blue", "blu", "bleu"),
+    "brown": ("brown", "marrone", "marron"),
+    "white": ("white (any colour)", "bianco (qualsiasi colore)", "blanc (toute couleur)"),
+    "warrior": ("Warrior", "Guerriero", "Guerrier"),
+    "pile": ("Pile {n}", "Mazzo {n}", "Pile {n}"),
+    "cards_left": ("{n} cards", "{n} carte", "{n} cartes"),
+    "exhausted": ("exhausted", "esaurito", "épuisée"),
+    "general_aside": ("The General is set aside: attack it alone",
+                      "Il Generale è messo da parte: attaccalo da solo",
+                      "Le Général est mis de côté : attaquez-le seul"),
+    "direction": ("Direction {n}", "Direzione {n}", "Direction {n}"),
+    "reserve": ("Reserve", "Riserva", "Réserve"),
+    "hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
+    "won_by": ("Victory pile of {who}", "Pila vittoria di {who}", "Pile de victoire de {who}"),
+    "qi_deck": ("Qi deck: {n} · discards: {d} · reshuffles: {e}",
+                "Mazzo Qi: {n} · scarti: {d} · rimescolamenti: {e}",
+                "Pioche Qi : {n} · défausse : {d} · remélanges : {e}"),
+    "phase": ("Phase", "Fase", "Phase"),
+    "phase_action": ("choose an action", "scegli un'azione", "choisissez une action"),
+    "phase_attack": ("attack under way", "attacco in corso", "attaque en cours"),
+    "phase_power": ("power choice", "scelta del potere", "choix du pouvoir"),
+    "phase_penalty": ("Warrior penalty", "penalità del Guerriero", "pénalité du Guerrier"),
+    "phase_hand-limit": ("hand limit", "limite di mano", "limite de main"),
+    "phase_over": ("game over", "partita finita", "partie terminée"),
+    "ruleset_line": ("Rulebook: {r}", "Regolamento: {r}", "Règle : {r}"),
+    "score_line": ("{face} face + {bonus} bonus = {total}", "{face} valore + {bonus} bonus = {total}",
+                   "{face} valeur + {bonus} bonus = {total}"),
+    "removed_line": ("penalty: {card} removed", "penalità: tolta {card}", "pénalité : {card} retirée"),
+    "bonus_mark": ("bonus", "bonus", "bonus"),
+    "take_reserve": ("Take {card}", "Prendi {card}", "Prendre {card}"),
+    "draw": ("Draw from the deck", "Pesca dal mazzo", "Piocher"),
+    "draw_move": ("Draw + pawn to {n}", "Pesca + pedina su {n}", "Piocher + pion en {n}"),
+    "attack_dir": ("Attack from {n}", "Attacca da {n}", "Attaquer depuis {n}"),
+    "attack_general": ("Attack the General", "Attacca il Generale", "Attaquer le Général"),
+    "pay_next": ("Pay the next card", "Paga la carta seguente", "Payer la carte suivante"),
+    "stop": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
+    "pay_with": ("Pay with (select your Qi cards):", "Paga con (scegli le carte Qi):",
+                 "Payer avec (choisissez vos cartes Qi) :"),
+    "moves_action": ("Take a reserve card, or draw (and maybe move your pawn), or select Qi cards and attack:",
+                     "Prendi una carta dalla riserva, o pesca (e sposta la pedina), o scegli carte Qi e attacca:",
+                     "Prenez une carte de la réserve, ou piochez (et déplacez votre pion), ou choisissez des cartes Qi et attaquez :"),
+    "moves_attack": ("Select the Qi cards that pay for the next card, or end the attack:",
+                     "Scegli le carte Qi che pagano la carta seguente, o termina l'attacco:",
+                     "Choisissez les cartes Qi qui paient la carte suivante, ou finissez l'attaque :"),
+    "moves_choice": ("Your choice:", "La tua scelta:", "Votre choix :"),
+    "you": ("you", "tu", "vous"),
+    "pawn_of": ("pawn of {who}", "pedina di {who}", "pion de {who}"),
+    "col_player": ("Player", "Giocatore", "Joueur"),
+    "col_colour": ("Colour", "Colore", "Couleur"),
+    "col_marks": ("Marks", "Segni", "Marques"),
+})
+
+_CSS = """
+<style>
+.fb-table { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
+.fb-grid { display: grid; grid-template-columns: repeat(3, 9.2em); gap: 8px; }
+.fb-pilehead { text-align: center; font-weight: bold; background: #e8e8e8; border-radius: 6px; padding: 4px; }
+.fb-card { border: 2px solid #222; border-radius: 8px; background: #fffdf6; min-height: 5.4em; padding: 4px 6px; position: relative; }
+.fb-card.fb-empty { border-style: dashed; background: #f1f1f1; color: #666; }
+.fb-card .fb-slot { position: absolute; top: 2px; right: 6px; font-weight: bold; color: #555; font-size: 15px; }
+.fb-card .fb-name { font-weight: bold; font-size: 17px; }
+.fb-card .fb-face { font-size: 15px; color: #333; }
+.fb-changed { outline: 4px solid #ff7a00; outline-offset: 1px; box-shadow: 0 0 0 7px #ffe0b8; }
+.fb-changed::after { content: "★"; position: absolute; left: 4px; bottom: 0; color: #ff7a00; font-size: 18px; }
+.fb-sym { display: inline-block; min-width: 1.9em; text-align: center; border-radius: 5px; margin: 1px; padding: 0 3px;
+          font-weight: bold; font-size: 15px; border: 1px solid #111; }
+.fb-dirs { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 4px; margin-top: 6px; }
+.fb-dirnum { font-size: 20px; }
+.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(20em, 1fr);
+    column-gap: 28px; align-items: start; }
+.rt-board > .rt-sec-css, .rt-board > .rt-sec-info { grid-column: 1 / -1; }
+.rt-board > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
+.rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won { grid-column: 2; }
+.fb-dir { text-align: center; border-top: 3px solid #888; padding-top: 2px; font-weight: bold; }
+.fb-pawn { display: inline-block; border-radius: 50%; width: 2.2em; height: 2.2em; line-height: 2.2em; text-align: center;
+           border: 3px solid #111; font-weight: bold; }
+.fb-row { margin: 4px 0; }
+.fb-row .fb-label { font-weight: bold; margin-right: 6px; }
+.fb-mini { display: inline-block; border: 1px solid #444; border-radius: 6px; padding: 1px 4px; margin: 2px; background: #fffdf6; }
+.fb-mini.fb-bonus { border: 3px solid #2e7d32; }
+.fb-mini.fb-removed { text-decoration: line-through; border: 3px dashed #b3261e; opacity: 0.8; }
+.fb-general { border: 3px double #8b0000; padding: 4px 8px; border-radius: 8px; background: #fff0f0; display: inline-block; }
+.fb-info { font-size: 16px; color: #222; }
+.fb-score { font-weight: bold; }
+.fb-hidden { color: #666; font-style: italic; }
+.rt-controls .widget-button { min-width: 9em; }
+.fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
+</style>
+"""
+
+
+def game():
+    return games.get(GAME_NAME)
+
+
+def _fb():
+    from tutor.games import fire_bulls as fb
+
+    return fb
+
+
+def colour_badge(colour: str, lang: str = "en") -> str:
+    bg, fg, shape = COLOUR_STYLE.get(colour, ("#ccc", "#111", "?"))
+    letter = LETTERS.get(lang, LETTERS["en"]).get(colour, colour[:1].upper())
+    return (f"<span class='fb-sym fb-{esc(colour)}' style='background:{bg};color:{fg}' "
+            f"title='{esc(t(colour, lang))}'>{shape}{esc(letter)}</span>")
+
+
+def qi_badge(card: str, lang: str) -> str:
+    return colour_badge(card, lang)
+
+
+def card_html(card: str | None, ruleset: str, lang: str, slot: str = "", changed: bool = False) -> str:
+    fb = _fb()
+    cls = "fb-card" + (" fb-changed" if changed else "")
+    slot_html = f"<span class='fb-slot'>{esc(slot)}</span>" if slot else ""
+    if card is None:
+        return f"<div class='{cls} fb-empty' data-slot='{esc(slot)}'>{slot_html}—</div>"
+    syms = "".join(colour_badge(c, lang) for c in fb.symbols(card, ruleset))
+    return (f"<div class='{cls}' data-slot='{esc(slot)}' data-card='{esc(card)}'>{slot_html}"
+            f"<div class='fb-name'>{esc(fb.card_name(card))}</div>"
+            f"<div class='fb-face'>{fb.face_value(card)} pt</div><div>{syms}</div></div>")
+
+
+def mini_card(card: str, ruleset: str, lang: str, extra: str = "") -> str:
+    fb = _fb()
+    syms = "".join(colour_badge(c, lang) for c in dict.fromkeys(fb.symbols(card, ruleset)))
+    tag = {"fb-bonus": " <b>+1</b>", "fb-removed": " ✗"}.get(extra, "")
+    return (f"<span class='fb-mini {extra}' data-card='{esc(card)}'>{esc(fb.card_name(card))} "
+            f"<b>{fb.face_value(card)}</b> {syms}{tag}</span>")
+
+
+def pawn_html(player: int, colour: str, lang: str, who: str) -> str:
+    bg, fg, shape = COLOUR_STYLE[colour]
+    return (f"<span class='fb-pawn' style='background:{bg};color:{fg}' "
+            f"title='{esc(t('pawn_of', lang, who=who))}'>{shape}{player + 1}</span>")
+
+
+def _default_who(lang: str):
+    return lambda p: t("player_n", lang, n=p + 1)
+
+
+def board(state, before=None, lang: str = "en", visible=None, who=None) -> dict:
+    """The whole table as HTML sections; what changed since ``before`` is outlined."""
+    fb = _fb()
+    who = who or _default_who(lang)
+    n = len(state.colours)
+    visible = set(range(n)) if visible is None else set(visible)
+    changed = before is not None
+    # rows
+    head = "".join(
+        f"<div class='fb-pilehead'>{esc(t('pile', lang, n=i + 1))}<br>"
+        f"{esc(t('cards_left', lang, n=len(p)) if p else t('exhausted', lang))}</div>"
+        for i, p in enumerate(state.piles))
+    cells = "".join(
+        card_html(card, state.ruleset, lang, slot=fb.SLOTS[i],
+                  changed=changed and before.slots[i] != card)
+        for i, card in enumerate(state.slots))
+    general = ""
+    if state.general:
+        cls = " fb-changed" if changed and not before.general else ""
+        general = (f"<div class='fb-general{cls}'>{esc(t('general_aside', lang))}: "
+                   f"{mini_card('general', state.ruleset, lang)}</div>")
+    # pawns under the directions
+    dirs = []
+    for d in range(1, 6):
+        pawns = "".join(pawn_html(p, state.colours[p], lang, who(p))
+                        for p in range(n) if state.pawns[p] == d)
+        moved = changed and any(before.pawns[p] != state.pawns[p] and state.pawns[p] == d for p in range(n))
+        dirs.append(f"<div class='fb-dir{' fb-changed' if moved else ''}' style='position:relative' "
+                    f"title='{esc(t('direction', lang, n=d))}'>"
+                    f"<span class='fb-dirnum'>↑{d}</span><br>{pawns or '&nbsp;'}</div>")
+    rows = (f"<div class='fb-table'><div><div class='fb-grid'>{head}{cells}</div>"
+            f"<div class='fb-dirs'>{''.join(dirs)}</div></div>"
+            f"<div>{general}</div></div>")
+    phase = getattr(state, "phase", "")
+    mover = "" if state.end else f"<b>{esc(t('to_move', lang, who=who(state.current_player)))}</b> · "
+    info = (f"<div class='fb-info'>{mover}"
+            f"{esc(t('turn', lang))} {state.turn + 1} · {esc(t('phase', lang))}: "
+            f"{esc(t('phase_' + phase, lang)) if phase else ''} · "
+            f"{esc(t('ruleset_line', lang, r=t('ruleset_' + state.ruleset, lang)))} · "
+            f"{esc(t('qi_deck', lang, n=len(state.deck), d=len(state.discard), e=state.exhaustions))}</div>")
+    # reserve
+    res_changed = changed and before.reserve != state.reserve
+    reserve = (f"<div class='fb-row{' fb-changed' if res_changed else ''}' style='position:relative'>"
+               f"<span class='fb-label'>{esc(t('reserve', lang))}:</span>"
+               + "".join(qi_badge(c, lang) for c in state.reserve) + "</div>")
+    # hands
+    hands = []
+    for p in range(n):
+        ch = changed and before.hands[p] != state.hands[p]
+        if p in visible:
+            cards = "".join(qi_badge(c, lang) for c in state.hands[p]) or "—"
+        else:
+            cards = (f"<span class='fb-hidden'>{'🂠' * len(state.hands[p])} "
+                     f"{esc(t('hand_hidden', lang))}</span>")
+        hands.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative'>"
+                     f"{pawn_html(p, state.colours[p], lang, who(p))} "
+                     f"<span class='fb-label'>{esc(t('hand_of', lang, who=who(p)))} "
+                     f"({len(state.hands[p])}):</span>{cards}</div>")
+    # victory piles, with the score breakdown
+    escaped = state.end == "escaped"
+    won = []
+    for p in range(n):
+        sc = fb.score_pile(state.won[p], state.colours[p], escaped, state.ruleset)
+        bonus_left = list(sc.bonus_cards)
+        removed_left = sc.removed
+        minis = []
+        for card in state.won[p]:
+            mark = ""
+            if removed_left is not None and card == removed_left:
+                mark, removed_left = "fb-removed", None
+            elif card in bonus_left:
+                mark = "fb-bonus"
+                bonus_left.remove(card)
+            minis.append(mini_card(card, state.ruleset, lang, mark))
+        ch = changed and before.won[p] != state.won[p]
+        line = esc(t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
+        if sc.removed:
+            line += " · " + esc(t("removed_line", lang, card=fb.card_name(sc.removed)))
+        won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
+                   f"{pawn_html(p, state.colours[p], lang, who(p))} "
+                   f"<span class='fb-label'>{esc(t('won_by', lang, who=who(p)))} "
+                   f"{colour_badge(state.colours[p], lang)}:</span> "
+                   f"<span class='fb-score' data-total='{sc.total}'>{line}</span><br>"
+                   f"{''.join(minis) or '—'}</div>")
+    return {
+        "css": _CSS,
+        "info": info,
+        "rows": rows,
+        "reserve": reserve,
+        "hands": "".join(hands),
+        "won": "".join(won),
+    }
+
+
+def breakdown(game_, state, lang: str, who=None):
+    """Each player's score as a pandas table: penalty and bonus cards marked."""
+    import pandas as pd
+
+    fb = _fb()
+    who = who or _default_who(lang)
+    rows = []
+    for p, sc in enumerate(game_.score_breakdown(state)):
+        bonus_left = list(sc.bonus_cards)
+        marks = []
+        for card in sc.cards:
+            if card in bonus_left:
+                bonus_left.remove(card)
+                marks.append(f"{fb.card_name(card)} (+1 {t('bonus_mark', lang)})")
+        rows.append({
+            t("col_player", lang): who(p),
+            t("col_colour", lang): t(state.colours[p], lang),
+            t("face", lang): sc.face,
+            t("bonus", lang): sc.bonus,
+            t("penalty_card", lang): fb.card_name(sc.removed) if sc.removed else "—",
+            t("total", lang): sc.total,
+            t("col_marks", lang): "; ".join(marks) or "—",
+        })
+    return pd.DataFrame(rows)
+
+
+class QiButton(w.Button):
+    """A Qi card of the hand: a click selects it for a payment, a second click unselects it."""
+
+    value = __import__("traitlets").Bool(False)
+
+    def __init__(self, card: str, lang: str):
+        bg, fg, shape = COLOUR_STYLE[card]
+        super().__init__(layout=w.Layout(width="auto"))
+        self.card = card
+        self.label = f"{shape}{LETTERS[lang][card]} {t(card, lang)}"
+        self.style.button_color = bg
+        self.style.text_color = fg
+        self.style.font_weight = "bold"
+        self.add_class("fb-qi")
+        self.add_class(f"fb-qi-{card}")
+        self.on_click(lambda _: setattr(self, "value", not self.value))
+        self.observe(lambda ch: self._show(), "value")
+        self._show()
+
+    def _show(self) -> None:
+        self.description = ("✔ " if self.value else "") + self.label
+        if self.value:
+            self.add_class("fb-selected")
+        else:
+            self.remove_class("fb-selected")
+
+
+class FireBullsControls(w.VBox):
+    """Moves by clicking: a reserve card, the deck, a pawn move, an attack and its Qi cards.
+
+    Every button builds an ``fb.Action`` and hands it to the shell, which asks
+    the engine; nothing here checks legality.
+    """
+
+    def __init__(self, shell: GameShell):
+        super().__init__()
+        self.shell = shell
+        self.prompt = w.HTML()
+        self.prompt.add_class("fb-prompt")
+        self.reserve_box = w.HBox()
+        self.reserve_box.add_class("fb-reserve-buttons")
+        self.draw_button = w.Button(layout=w.Layout(width="auto"))
+        self.draw_button.add_class("fb-draw")
+        self.draw_button.on_click(lambda _: self._play(_fb().Action.draw()))
+        self.move_buttons = []
+        self.attack_buttons = []
+        for d in range(1, 6):
+            mb = w.Button(layout=w.Layout(width="11.5em"))
+            mb.add_class(f"fb-move-{d}")
+            mb.on_click(lambda _, d=d: self._play(_fb().Action.draw(move_to=d)))
+            self.move_buttons.append(mb)
+            ab = w.Button(button_style="danger", layout=w.Layout(width="11.5em"))
+            ab.add_class(f"fb-attack-{d}")
+            ab.on_click(lambda _, d=d: self._play(_fb().Action.attack(d, self.selected())))
+            self.attack_buttons.append(ab)
+        self.general_button = w.Button(button_style="danger")
+        self.general_button.add_class("fb-attack-general")
+        self.general_button.on_click(lambda _: self._play(_fb().Action.general(self.selected())))
+        self.pay_button = w.Button(button_style="danger")
+        self.pay_button.add_class("fb-pay")
+        self.pay_button.on_click(lambda _: self._play(_fb().Action.pay(self.selected())))
+        self.stop_button = w.Button()
+        self.stop_button.add_class("fb-stop")
+        self.stop_button.on_click(lambda _: self._play(_fb().Action.stop()))
+        self.pay_label = w.HTML()
+        self.hand_box = w.HBox()
+        self.hand_box.add_class("fb-hand-buttons")
+        self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.choice_box.add_class("fb-choice-buttons")
+        self._hand_toggles: list[QiButton] = []
+        self._hand_key = None
+        self._reserve_key = None
+        self._choice_key = None
+
+    def selected(self) -> list[str]:
+        return [b.card for b in self._hand_toggles if b.value]
+
+    def _play(self, action) -> None:
+        if self.shell.play(action):
+            for b in self._hand_toggles:
+                b.value = False
+
+    def _hand(self, state, lang: str, visible: bool) -> None:
+        hand = tuple(state.hands[state.current_player]) if visible else ()
+        key = (hand, lang, state.current_player, state.turn, len(self.shell.history), self.shell.index)
+        if key == self._hand_key:
+            return
+        self._hand_key = key
+        toggles = []
+        for card in hand:
+            b = QiButton(card, lang)
+            toggles.append(b)
+        self._hand_toggles = toggles
+        self.hand_box.children = toggles
+
+    def _reserve(self, state, lang: str) -> None:
+        key = (state.reserve, lang)
+        if key == self._reserve_key:
+            return
+        self._reserve_key = key
+        buttons = []
+        for card in dict.fromkeys(state.reserve):
+            bg, fg, shape = COLOUR_STYLE[card]
+            b = w.Button(description=t("take_reserve", lang, card=f"{shape}{LETTERS[lang][card]} {t(card, lang)}"),
+                         layout=w.Layout(width="auto"))
+            b.style.button_color = bg
+            b.style.text_color = fg
+            b.add_class(f"fb-take-{card}")
+            b.on_click(lambda _, c=card: self._play(_fb().Action.take(c)))
+            buttons.append(b)
+        self.reserve_box.children = buttons
+
+    def _choices(self, state, lang: str) -> None:
+        actions = self.shell.game.legal_actions(state)
+        key = (tuple(actions), lang)
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        buttons = []
+        for i, a in enumerate(actions):
+            b = w.Button(description=str(a), tooltip=str(a), layout=w.Layout(width="auto"))
+            b.add_class(f"fb-choice-{a.kind}")
+            b.add_class("fb-choice")
+            b.on_click(lambda _, a=a: self._play(a))
+            buttons.append(b)
+        self.choice_box.children = buttons
+
+    def refresh(self, state, lang: str, hand_visible: bool) -> None:
+        shell = self.shell
+        if shell.game.is_over(state) or not shell.human_to_move:
+            self.prompt.value = ""
+            self.children = [self.prompt]
+            return
+        phase = state.phase
+        self.draw_button.description = t("draw", lang)
+        for d, (mb, ab) in enumerate(zip(self.move_buttons, self.attack_buttons), start=1):
+            mb.description = t("draw_move", lang, n=d)
+            ab.description = t("attack_dir", lang, n=d)
+        self.general_button.description = t("attack_general", lang)
+        self.pay_button.description = t("pay_next", lang)
+        self.stop_button.description = t("stop", lang)
+        self.pay_label.value = f"<b>{esc(t('pay_with', lang))}</b>"
+        self._hand(state, lang, hand_visible)
+        hand_row = [self.pay_label, self.hand_box] if hand_visible else []
+        if phase == "action":
+            self.prompt.value = f"<b>{esc(t('moves_action', lang))}</b>"
+            self._reserve(state, lang)
+            attack = w.HBox(self.attack_buttons + ([self.general_button] if state.general else []))
+            self.children = [self.prompt, w.HBox([self.reserve_box, self.draw_button]),
+                             w.HBox(self.move_buttons), *hand_row, attack]
+        elif phase == "attack":
+            self.prompt.value = f"<b>{esc(t('moves_attack', lang))}</b>"
+            self.children = [self.prompt, *hand_row, w.HBox([self.pay_button, self.stop_button])]
+        else:
+            self.prompt.value = f"<b>{esc(t('moves_choice', lang))}</b>"
+            self._choices(state, lang)
+            self.children = [self.prompt, self.choice_box]
+
+
+def _scoring_example_id(game_) -> str | None:
+    try:
+        exs = game_.examples()
+    except Exception:
+        return None
+    for ex in exs:
+        hay = f"{ex.id} {ex.title}".lower()
+        if any(h in hay for h in SCORING_EXAMPLE_HINTS):
+            return ex.id
+    return exs[0].id if exs else None
+
+
+def stepper(language: Language | None = None, example: str | None = None) -> ExampleStepper:
+    g = game()
+    return ExampleStepper(g, lambda s, b, lang: board(s, b, lang), language,
+                          example=example or _scoring_example_id(g))
+
+
+def game_panel(language: Language | None = None, **kwargs) -> GameShell:
+    kwargs.setdefault("seats", ["person", "greedy"])
+    return GameShell(game(), board, language, controls=FireBullsControls, breakdown=breakdown, **kwargs)
+
+
+def rules_panel(language: Language | None = None) -> RulesPanel:
+    return RulesPanel(game(), language)
+
+
+class FireBullsPage(w.VBox):
+    """The whole page: language chooser and three tabs (examples, play, rules)."""
+
+    def __init__(self, lang: str = "en"):
+        super().__init__()
+        self.add_class("rt-panel")
+        self.add_class("fb-page")
+        self.language = Language(lang=lang)
+        self.heading = w.HTML()
+        self.stepper = stepper(self.language)
+        self.game = game_panel(self.language)
+        self.rules = rules_panel(self.language)
+        self.tabs = w.Tab(children=[self.stepper, self.game, self.rules])
+        self.tabs.add_class("rt-tabs")
+        self.language.observe(lambda ch: self._relabel(), "lang")
+        self.children = [style(), w.HBox([self.heading, self.language.chooser()]), self.tabs]
+        self._relabel()
+
+    def _relabel(self) -> None:
+        lang = self.language.lang
+        self.heading.value = f"<h2 style='margin:4px 16px 4px 0'>{esc(t('fb_title', lang))}</h2>"
+        for i, key in enumerate(("examples", "play", "rules")):
+            self.tabs.set_title(i, t(key, lang))
+
+
+def page(lang: str = "en") -> FireBullsPage:
+    """The Fire Bulls dashboard page (what ``notebooks/fire_bulls.ipynb`` shows)."""
+    return FireBullsPage(lang)

@@ -1,0 +1,199 @@
+"""The example stepper: a rulebook's worked example, one step at a time.
+
+Game-independent.  It needs the game (for ``examples()`` and ``rules``) and a
+*board* function ``board(state, before, lang) -> {section: html}`` that draws a
+state and highlights what changed since ``before``.  Each section is its own
+HTML widget and only the sections whose HTML changed are sent to the page.
+
+The position is a number: 0 is the example's starting position, ``i`` the
+position after its ``i``-th step; stepping back shows exactly that earlier
+step again (everything is drawn from the engine's stored states).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from widgets.common import cite, esc, message
+from widgets.i18n import Language, t
+
+Board = Callable[[object, object, str], dict]
+
+
+class Sections(w.VBox):
+    """An HTML widget per named section; ``show`` updates only what changed."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._parts: dict[str, w.HTML] = {}
+
+    def show(self, sections: dict[str, str]) -> None:
+        if list(sections) != list(self._parts):
+            self._parts = {name: w.HTML(layout=w.Layout(margin="0")) for name in sections}
+            for name, part in self._parts.items():
+                part.add_class(f"rt-sec-{name}")
+            self.children = tuple(self._parts.values())
+        for name, html in sections.items():
+            part = self._parts[name]
+            if part.value != html:
+                part.value = html
+
+    @property
+    def html(self) -> str:
+        return "".join(p.value for p in self._parts.values())
+
+
+class ExampleStepper(w.VBox):
+    """Step through ``game.examples()``: First, Previous, Next, Last, a slider, autoplay."""
+
+    def __init__(self, game, board: Board, language: Language | None = None,
+                 example: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("rt-panel")
+        self.add_class("rt-stepper")
+        self.game = game
+        self.board_fn = board
+        self.language = language or Language()
+        try:
+            self.examples = list(game.examples())
+        except Exception as exc:  # a broken example must not break the page
+            self.examples = []
+            self._load_error = f"{type(exc).__name__}: {exc}"
+        else:
+            self._load_error = ""
+        self.chooser = w.Dropdown(options=[(ex.title, i) for i, ex in enumerate(self.examples)],
+                                  layout=w.Layout(width="46em"))
+        self.chooser.add_class("rt-chooser")
+        self.first = w.Button(icon="fast-backward")
+        self.prev = w.Button(icon="step-backward")
+        self.next = w.Button(icon="step-forward")
+        self.last = w.Button(icon="fast-forward")
+        for name, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
+            b.add_class(f"rt-{name}")
+        self.slider = w.IntSlider(min=0, max=0, value=0, continuous_update=False,
+                                  layout=w.Layout(width="24em"))
+        self.slider.add_class("rt-slider")
+        self.play = w.Play(min=0, max=0, interval=2500)
+        self.play.add_class("rt-play")
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        self.header = w.HTML()
+        self.header.add_class("rt-step-header")
+        self.board = Sections()
+        self.board.add_class("rt-board")
+        self.narration = w.HTML()
+        self.narration.add_class("rt-step-narration")
+        self.outcome = w.HTML()
+        self.outcome.add_class("rt-outcome")
+        self.first.on_click(lambda _: self.go(0))
+        self.prev.on_click(lambda _: self.go(self.slider.value - 1))
+        self.next.on_click(lambda _: self.go(self.slider.value + 1))
+        self.last.on_click(lambda _: self.go(self.slider.max))
+        self.slider.observe(lambda ch: self._draw(), "value")
+        self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
+        self.language.observe(lambda ch: self._relabel(), "lang")
+        self.children = [
+            self.chooser,
+            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play]),
+            self.header, self.board, self.narration, self.outcome,
+        ]
+        self._relabel(draw=False)
+        if not self.examples:
+            self.header.value = message("info", t("no_examples", self.lang)
+                                        + (f" ({self._load_error})" if self._load_error else ""))
+            return
+        index = 0
+        if example is not None:
+            ids = [ex.id for ex in self.examples]
+            index = ids.index(example) if example in ids else 0
+        self.chooser.value = index
+        self._choose(index)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def lang(self) -> str:
+        return self.language.lang
+
+    @property
+    def example(self):
+        return self.examples[self.chooser.value] if self.examples else None
+
+    @property
+    def position(self) -> int:
+        return self.slider.value
+
+    def state_at(self, i: int):
+        ex = self.example
+        return ex.start if i == 0 else ex.steps[i - 1].after
+
+    def go(self, i: int) -> None:
+        """Show position ``i`` (clamped to the example)."""
+        self.slider.value = max(0, min(self.slider.max, i))
+
+    # -------------------------------------------------------------- drawing
+    def _choose(self, index) -> None:
+        ex = self.examples[index]
+        n = len(ex.steps)
+        self.play.max = n
+        self.slider.max = n
+        if self.slider.value == 0:
+            self._draw()
+        else:
+            self.slider.value = 0
+
+    def _relabel(self, draw: bool = True) -> None:
+        lang = self.lang
+        self.chooser.description = t("example", lang)
+        for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
+            b.description = t(key, lang)
+            b.tooltip = t(key, lang)
+        self.play.description = t("autoplay", lang)
+        self.play.tooltip = t("autoplay", lang)
+        if draw and self.examples:
+            self._draw()
+
+    def _draw(self) -> None:
+        ex = self.example
+        if ex is None:
+            return
+        i, n, lang = self.slider.value, len(ex.steps), self.lang
+        self.first.disabled = self.prev.disabled = i == 0
+        self.next.disabled = self.last.disabled = i == n
+        self.header.value = (
+            f"<h3 class='rt-step-title'>{esc(ex.title)}</h3>"
+            f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
+            f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
+        )
+        if i == 0:
+            self.board.show(self.board_fn(ex.start, None, lang))
+            src = ex.source
+            self.narration.value = (
+                f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
+                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(src.text)}» "
+                f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
+                f"</span></blockquote></div>"
+                + (f"<div class='rt-src'>{esc(ex.note)}</div>" if ex.note else "")
+            )
+        else:
+            step = ex.steps[i - 1]
+            self.board.show(self.board_fn(step.after, step.before, lang))
+            self.narration.value = self._narrate(step, lang)
+        self.outcome.value = (
+            message("ok", f"{t('outcome', lang)}: {ex.outcome}") if i == n else ""
+        )
+
+    def _narrate(self, step, lang: str) -> str:
+        parts = []
+        if step.action is not None:
+            parts.append(f"<div class='rt-action'><b>▶ {esc(str(step.action))}</b></div>")
+        parts.append(f"<div class='rt-narration'>{esc(step.narration)}</div>")
+        if step.illegal:
+            parts.append(message("error", t("illegal_step", lang)))
+        events = [e for e in step.events if e.text]
+        if events:
+            parts.append("<ul class='rt-events'>"
+                         + "".join(f"<li>{esc(e.text)}</li>" for e in events) + "</ul>")
+        rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
+        parts.extend(cite(self.game, r, lang, brief=True) for r in rules)
+        return "".join(parts)
