@@ -1,0 +1,83 @@
+"""The Kamikaze Attack page in a real browser (Voilà + Debian's Chromium): walk one duel.
+
+Uses the ``voila``, ``page`` and ``artifacts`` fixtures of tests/conftest.py.
+Screenshots are kept in test-artifacts/.  Marked ``browser``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+READY = ".ka-page .rt-next"  # the stepper's Next button: the page is interactive
+
+
+def open_kamikaze(page, voila):
+    page.goto(voila.url("kamikaze_attack.ipynb"))
+    page.wait_for_selector(READY)
+    return page
+
+
+def _wait_text_changes(page, selector, old):
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                           arg=[selector, old])
+
+
+def test_landing_page_links_the_kamikaze_page(page, voila):
+    page.goto(voila.url("index.ipynb"))
+    page.click(".rt-game-link[href='kamikaze_attack.ipynb']")
+    page.wait_for_selector(READY)
+    assert page.url.endswith("/voila/render/kamikaze_attack.ipynb")
+
+
+def test_step_through_a_duel_example(page, voila, artifacts):
+    open_kamikaze(page, voila)
+    count = ".ka-page .rt-step-count"
+    assert "0 of 2" in page.locator(count).inner_text()
+    for _ in range(2):
+        old = page.locator(count).inner_text()
+        page.click(".ka-page .rt-next")
+        _wait_text_changes(page, count, old)
+    assert "2 of 2" in page.locator(count).inner_text()
+    board = page.locator(".ka-page .rt-stepper .rt-board")
+    assert "wins the duel" in board.inner_text()
+    assert page.locator(".rt-stepper .ka-grave[data-player='0']").get_attribute("data-score") == "1"
+    page.locator(".rt-stepper").screenshot(path=str(artifacts / "kamikaze-stepper.png"))
+
+
+def test_walk_one_hotseat_duel_by_clicks(page, voila, artifacts):
+    open_kamikaze(page, voila)
+    page.click(".lm-TabBar-tab >> nth=1")
+    # two people at the same screen
+    page.select_option(".rt-seat-1 select", "person")
+    page.click(".rt-new-game")
+    page.wait_for_selector(".rt-show-hand")
+    assert page.locator(".ka-buttons button").count() == 0  # hand hidden: nothing to click
+    # player 1 looks, commits the Archer face down
+    page.click(".rt-show-hand")
+    page.click(".ka-play-archer")
+    page.wait_for_selector(".rt-to-move:has-text('Player 2')")
+    field = page.locator(".rt-game .ka-field")
+    assert field.locator(".ka-back").count() == 1
+    assert "Archer" not in field.inner_text()
+    page.locator(".rt-game").screenshot(path=str(artifacts / "kamikaze-face-down.png"))
+    # player 2 looks, commits the Shieldbearer: both are revealed
+    page.click(".rt-show-hand")
+    page.click(".ka-play-shieldbearer")
+    page.wait_for_selector(".rt-game .ka-last[data-outcome='win']")
+    last = page.locator(".rt-game .ka-last").inner_text()
+    assert "Archer" in last and "Shieldbearer" in last and "Player 1 wins the duel" in last
+    assert page.locator(".rt-game .ka-grave[data-player='0']").get_attribute("data-score") == "1"
+    page.locator(".rt-game").screenshot(path=str(artifacts / "kamikaze-duel.png"))
+
+
+def test_coach_hint_and_language(page, voila, artifacts):
+    open_kamikaze(page, voila)
+    page.click(".lm-TabBar-tab >> nth=1")
+    page.click(".ka-hint")
+    page.wait_for_selector(".ka-hint-box:has-text('%')")
+    page.click("text=Italiano")
+    page.wait_for_selector(".ka-hint-box:has-text('Allenatore')")
+    page.wait_for_selector(".ka-play-swordsman:has-text('Spadaccino')")
+    page.screenshot(path=str(artifacts / "kamikaze-italiano.png"), full_page=True)

@@ -1,0 +1,314 @@
+"""The Kamikaze Attack panels without a browser: build them, click, set values,
+check the panels and the engine state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor import IllegalAction
+from tutor.games import kamikaze as K
+from widgets import i18n
+from widgets import kamikaze as ka
+
+
+def _buttons(shell) -> dict:
+    """The move buttons on show, by their CSS class (ka-play-archer, ka-keep, ...)."""
+    out = {}
+    for b in shell.controls.buttons.children:
+        cls = next(c for c in b._dom_classes if c.startswith("ka-"))
+        out[cls] = b
+    return out
+
+
+def _hotseat(**kw):
+    kw.setdefault("players", 2)
+    return ka.game_panel(seats=["person"] * kw["players"], seed=3, **kw)
+
+
+def test_every_string_has_three_languages():
+    import widgets.index  # noqa: F401
+
+    assert i18n.missing() == []
+    for card in K.CARDS:
+        names = {i18n.t(f"ka_card_{card}", lang) for lang in i18n.LANGS}
+        assert all(n and not n.startswith("ka_") for n in names)
+        assert i18n.t(f"ka_card_{card}", "it") == K.ITALIAN[card]  # the rulebook's names
+
+
+def test_cards_are_told_apart_without_colour():
+    marks = set()
+    for card in K.CARDS:
+        html = ka.chip(card, "en")
+        icon = ka.KIND_STYLE[K.LIKE[card]][2] + ka.POWER_ICON.get(card, "")
+        assert icon in html and f">{K.LETTERS[card]}<" in html
+        marks.add((icon, K.LETTERS[card]))
+    assert len(marks) == len(K.CARDS)
+
+
+# ------------------------------------------------------------------ stepper
+def test_stepper_lists_every_example_and_walks_one_back_and_forth():
+    st = ka.stepper()
+    assert len(st.examples) == len(st.chooser.options) == 27
+    assert st.example.id == ka.FIRST_EXAMPLE
+    pages = [st.board.html + st.narration.value]
+    while not st.next.disabled:
+        st.next.click()
+        pages.append(st.board.html + st.narration.value)
+    assert st.position == 2
+    # step 1: player 1's Swordsman lies face down; step 2: revealed, the Archer falls
+    assert "ka-facedown" in pages[1] and "ka-changed" in pages[1]
+    assert "data-outcome='win'" in pages[2] and "rt-cite" in pages[2]
+    assert "data-player='0' data-score='1'" in pages[2]
+    assert "Swordsman" in st.outcome.value or st.outcome.value
+    for i in range(len(pages) - 1, -1, -1):
+        assert st.position == i
+        assert st.board.html + st.narration.value == pages[i]
+        st.prev.click()
+
+
+def test_every_example_steps_to_its_end():
+    st = ka.stepper()
+    for i in range(len(st.examples)):
+        st.chooser.value = i
+        assert st.position == 0
+        st.last.click()
+        assert st.outcome.value
+        assert "ka-field" in st.board.html
+
+
+# --------------------------------------------------------------------- game
+def test_hotseat_duel_by_clicks_with_hidden_commitment_then_undo():
+    shell = _hotseat()
+    s0 = shell.state
+    assert s0.phase == "commit" and shell.seats == ["person", "person"]
+    # both hands hidden, no card offered until player 1 asks to see theirs
+    assert "ka-back" in shell.board.html and "data-card" not in shell.board.html.split("ka-sec")[0]
+    assert _buttons(shell) == {}
+    assert "Show the hand of Player 1" in shell.controls.prompt.value
+    shell.hand_button.value = True
+    _buttons(shell)["ka-play-archer"].click()
+    s1 = shell.state
+    assert s1.field[0] == "archer" and s1.hidden[0] and s1.current_player == 1
+    # player 2 sees a face-down card, not which: the field and hands show backs only
+    assert shell.hand_button.value is False
+    field = shell.board._parts["field"].value
+    assert "ka-back" in field and "archer" not in field
+    assert "data-card" not in shell.board._parts["hands"].value
+    assert _buttons(shell) == {}
+    shell.hand_button.value = True
+    assert "archer" not in shell.board._parts["field"].value  # still hidden from player 2
+    _buttons(shell)["ka-play-shieldbearer"].click()
+    s2 = shell.state
+    assert s2.duels == 1 and s2.last("cards") == ("archer", "shieldbearer")
+    assert K.scores(s2) == [1, 0]
+    last = shell.board._parts["last"].value
+    assert "data-card='archer'" in last and "data-card='shieldbearer'" in last
+    assert "Player 1 wins the duel" in last
+    # the loser, player 2, commits first in the next duel: unseen again
+    assert s2.current_player == 1 and shell.hand_button.value is False
+    assert "data-card" not in shell.board._parts["hands"].value and _buttons(shell) == {}
+    assert "archer-beats-shieldbearer" in shell.log_html.value
+    # undo: back to player 2 choosing (player 1's card still face down), then to the start
+    shell.undo_button.click()
+    assert shell.state is s1
+    shell.undo_button.click()
+    assert shell.state is s0
+    shell.redo_button.click()
+    shell.redo_button.click()
+    assert shell.state is s2
+
+
+def test_against_the_coach_the_bot_commits_unseen():
+    shell = ka.game_panel(seats=["coach", "person"], seed=5)
+    s = shell.state
+    # the bot (player 1) committed at once; its card is drawn as a back for the person
+    assert s.current_player == 1 and s.hidden[0]
+    assert "ka-back" in shell.board._parts["field"].value
+    assert f"data-card='{s.field[0]}'" not in shell.board._parts["field"].value
+    assert "ka-play-kamikaze" in _buttons(shell)  # the person's own hand is shown
+    _buttons(shell)["ka-play-kamikaze"].click()
+    assert shell.state.duels == 1
+    assert shell.status.value  # narrated, the game goes on
+
+
+def test_wrong_clicks_say_why_cite_the_rule_and_change_nothing():
+    shell = ka.game_panel(players=2, seats=["person", "person"], ruleset="expansion",
+                          decks=["base", "tecnobarbari"])
+    shell.new_game()
+    assert shell.state.decks == ("base", "tecnobarbari")
+    shell.hand_button.value = True
+    _buttons(shell)["ka-play-swordsman"].click()
+    shell.hand_button.value = True
+    _buttons(shell)["ka-play-familiar"].click()
+    assert shell.state.phase == "familiar"
+    shell.hand_button.value = True
+    before, n = shell.state, len(shell.history)
+    _buttons(shell)["ka-swap-kamikaze"].click()  # the Familiar cannot become a Kamikaze
+    assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
+    assert "power/familiar" in shell.msg.value
+    assert shell.state is before and len(shell.history) == n
+    # an action that is not a move at this moment
+    assert shell.play(K.Challenge(1)) is False
+    assert "rt-msg-error" in shell.msg.value and shell.state is before
+    for nonsense in ("fly", None, 42):
+        assert shell.play(nonsense) is False and shell.state is before
+    _buttons(shell)["ka-swap-sapper"].click()
+    assert shell.state.last("outcome") == "retreat" and shell.msg.value == ""
+
+
+def test_click_at_the_wrong_moment():
+    shell = ka.game_panel(seats=["person", "greedy"], seed=2)
+    shell.auto.value = False
+    _buttons(shell)["ka-play-archer"].click()
+    assert not shell.human_to_move
+    before = shell.state
+    assert shell.play(K.Play("archer")) is False  # the bot's turn
+    assert "Bot move" in shell.msg.value and shell.state is before
+    assert shell.bot_move() is True and shell.human_to_move
+    # the game over: a click says so
+    shell.load(shell.game.to_json(K.scenario(
+        [["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
+        [["swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])))
+    _buttons(shell)["ka-play-archer"].click()
+    shell.bot_move()
+    assert shell.game.is_over(shell.state) and shell.state.end == "stalemate"
+    assert shell.play(K.Play("shieldbearer")) is False and "game is over" in shell.msg.value
+
+
+def test_three_players_challenge_then_duel_and_decks_per_seat():
+    shell = ka.game_panel(players=3, ruleset="expansion", seats=["person", "person", "person"],
+                          decks=["base", "note-della-giustizia", "ora-et-pugna"])
+    assert shell.state.decks == ("base", "note-della-giustizia", "ora-et-pugna")
+    assert [b.layout.display for b in shell.deck_boxes] == [None, None, None, "none", "none"]
+    assert shell.state.phase == "challenge"
+    assert set(_buttons(shell)) == {"ka-challenge-1", "ka-challenge-2"}
+    _buttons(shell)["ka-challenge-2"].click()
+    assert shell.state.opponent == 2 and shell.state.phase == "commit"
+    assert "Duel 1: Player 1 against Player 3" in shell.board.html
+
+
+def test_a_bad_setup_is_refused_with_a_message():
+    shell = ka.game_panel(seats=["person", "greedy"])
+    before = shell.state
+    shell.players.value = 3  # the base game is for two
+    shell.new_button.click()
+    assert "rt-msg-error" in shell.msg.value and "2 players" in shell.msg.value
+    assert shell.state is before
+
+
+def test_coach_hint_only_where_the_coach_is_exact():
+    shell = ka.game_panel(seats=["person", "greedy"], seed=1)
+    shell.controls.hint_button.click()
+    text = shell.controls.hint_html.value
+    assert "Coach for Player 1" in text and "%" in text and "value" in text
+    value, mix = K.coach(shell.state)
+    for card, p in mix.items():
+        assert f"{ka.card_name(card)} {round(100 * p)}%" in text
+    shell.language.lang = "it"
+    assert "Allenatore" in shell.controls.hint_html.value and "Spadaccino" in shell.controls.hint_html.value
+    shell.language.lang = "en"
+    # a move clears the advice
+    _buttons(shell)["ka-play-archer"].click()
+    assert shell.controls.hint_html.value == ""
+    # an expansion table: the coach is not exact there, and says so
+    exp = ka.game_panel(players=3, ruleset="expansion", seats=["person", "greedy", "greedy"])
+    assert "two-player base game" in exp.controls.hint_html.value
+    exp.controls.hint_button.click()
+    assert "two-player base game" in exp.controls.hint_html.value
+
+
+def test_save_and_load_scenarios_and_refuse_bad_files():
+    shell = ka.game_panel(players=3, ruleset="expansion", seats=["person", "greedy", "greedy"],
+                          decks=["tecnobarbari", "base", "ora-et-pugna"])
+    shell.save_button.click()
+    text = shell.scenario.value
+    assert json.loads(text)["decks"] == ["tecnobarbari", "base", "ora-et-pugna"]
+    other = ka.game_panel(seats=["person", "greedy"])
+    assert other.load(text) is True and "rt-msg-ok" in other.msg.value
+    assert other.players.value == 3
+    assert [b.value for b in other.deck_boxes[:3]] == ["tecnobarbari", "base", "ora-et-pugna"]
+    before = other.state
+    for bad in ("{oops", "[]", json.dumps({"ruleset": "base"}), text.replace('"tecnobarbari"', '"nope"', 1)):
+        assert other.load(bad) is False
+        assert "cannot be loaded" in other.msg.value and other.state is before
+
+
+def test_a_game_between_bots_ends_with_the_table():
+    shell = ka.game_panel(seats=["coach", "greedy"], seed=4)
+    assert shell.game.is_over(shell.state)
+    assert "rt-over" in shell.status.value
+    assert "Graveyard (score)" in shell.end_table.value
+    assert shell.controls.buttons.children == ()
+
+
+def test_language_switch_relabels_board_buttons_and_messages():
+    p = ka.page()
+    shell = p.game
+    p.language.lang = "it"
+    assert p.tabs.titles == ("Esempi del regolamento", "Gioca", "Regole")
+    assert "Mano di" in shell.board.html and "Spadaccino" in shell.board.html
+    assert any("Spadaccino" in b.description for b in shell.controls.buttons.children)
+    assert shell.deck_boxes[0].description == "Mazzo 1"
+    assert "Cimitero" in p.stepper.board.html
+    shell.load("{")
+    assert "non si può caricare" in shell.msg.value
+    p.language.lang = "fr"
+    assert "Main de" in shell.board.html and "Épéiste" in shell.board.html
+    assert shell.controls.hint_button.description == "Conseil de l'entraîneur"
+    assert "Chercher" in p.rules.search.placeholder
+
+
+# -------------------------------------------------------------------- rules
+def test_rules_panel_marks_and_filters_reconstructed_clauses():
+    rp = ka.rules_panel()
+    n = len(rp.game.rules)
+    recon = [r for r in rp.game.rules if r.reconstructed]
+    assert rp.list.value.count("class='rt-rule'") == n
+    assert rp.list.value.count("class='rt-recon'") >= len(recon) > 0
+    rp.only_recon.value = True
+    assert rp.list.value.count("class='rt-rule'") == len(recon)
+    rp.only_recon.value = False
+    rp.search.value = "Sapper"
+    assert 0 < rp.list.value.count("class='rt-rule'") < n
+
+
+def test_the_landing_page_links_the_kamikaze_page():
+    from widgets.index import NOTEBOOKS, landing_html
+
+    assert "href='kamikaze_attack.ipynb'" in landing_html("en")
+    assert (NOTEBOOKS / "kamikaze_attack.ipynb").exists()
+
+
+def test_no_rule_is_decided_in_the_panel():
+    """Every move the panel offers goes through game.apply: a refused one raises there."""
+    s = K.GAME.new_game(2, seed=1)
+    with pytest.raises(IllegalAction):
+        K.GAME.apply(s, K.Swap("archer"))
+
+
+def test_examples_and_log_are_worded_in_italian_and_french():
+    from tutor.games import kamikaze_examples as KE
+
+    for ex in KE.build_examples():
+        for lang in ("it", "fr"):
+            assert ka.example_title(ex, lang) != ex.title or ex.id == "duel/double-kamikaze"
+            for step in ex.steps:
+                for ev in step.events:
+                    text = ka.event_text(ev, lang)
+                    assert text and text != ev.text, (ex.id, ev.kind, ev.rule)
+    p = ka.page()
+    st = p.stepper
+    st.chooser.value = [ex.id for ex in st.examples].index("power/bard")
+    st.last.click()
+    p.language.lang = "it"
+    assert st.position == 2 and "Bardo" in st.chooser.options[st.chooser.value][0]
+    assert "va nella mano di Giocatore 2" in st.narration.value
+    assert "rt-cite" in st.narration.value
+    shell = p.game
+    _buttons(shell)["ka-play-archer"].click()
+    assert "Giocatore 1: " in shell.log_html.value and "gioca Arciere" in shell.log_html.value
+    assert "Entrambe le carte sono rivelate" in shell.log_html.value
+    p.language.lang = "fr"
+    assert "Les deux cartes sont révélées" in shell.log_html.value
