@@ -57,3 +57,10 @@ def test_terminal_walk_prints_the_scoring_example_and_a_bot_game():
     assert "20 + 3 = 23" in text and "«" in text
     assert "Final scores" in text and len(scores) == 3
     assert main(["--quiet", "--seed", "3"]) == 0
+
+
+def test_a_game_specific_bot_is_offered_only_for_its_game():
+    games.get("kamikaze-attack")  # registers the exact coach
+    assert "coach" in bots.names("kamikaze-attack")
+    assert "coach" not in bots.names("fire-bulls")
+    assert {"random", "greedy"} <= set(bots.names("fire-bulls"))

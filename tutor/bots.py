@@ -77,22 +77,31 @@ class GreedyBot:
         return rng.choice(best)
 
 
-_BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "greedy": GreedyBot}
+# name -> (factory, the games it plays; None: every game)
+_BOTS: dict[str, tuple[Callable[[], Any], tuple[str, ...] | None]] = {
+    "random": (RandomBot, None),
+    "greedy": (GreedyBot, None),
+}
 
 
-def register(name: str, factory: Callable[[], Any]) -> None:
-    """Add a bot (a game module may register its own, e.g. an exact coach)."""
-    _BOTS[name] = factory
+def register(name: str, factory: Callable[[], Any], games: tuple[str, ...] | None = None) -> None:
+    """Add a bot; ``games`` limits it to those games (e.g. an exact coach)."""
+    _BOTS[name] = (factory, tuple(games) if games else None)
 
 
-def names() -> list[str]:
-    return list(_BOTS)
+def names(game: str | None = None) -> list[str]:
+    """The bots that can sit at ``game`` (every bot when no game is named).
+
+    >>> "random" in names("fire-bulls") and "greedy" in names("fire-bulls")
+    True
+    """
+    return [n for n, (_, only) in _BOTS.items() if game is None or only is None or game in only]
 
 
 def get(name: str) -> Any:
     if name not in _BOTS:
         raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(_BOTS)}")
-    return _BOTS[name]()
+    return _BOTS[name][0]()
 
 
 def play(game: Any, state: Any, seats: list[Any], max_actions: int = 100_000) -> tuple[Any, list[Any]]:

@@ -1324,7 +1324,7 @@ GAME = KamikazeAttack()
 from tutor.games.kamikaze_coach import CoachBot, coach, solve_matrix  # noqa: E402
 from tutor import bots as _bots  # noqa: E402
 
-_bots.register("coach", CoachBot)
+_bots.register("coach", CoachBot, games=("kamikaze-attack",))
 
 __all__ = [
     "GAME", "State", "duel", "clash", "coach", "solve_matrix", "parse", "CARDS", "DECKS",
