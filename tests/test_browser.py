@@ -89,8 +89,9 @@ def test_load_a_bad_scenario_shows_a_message(page, voila, artifacts):
     area.fill('{"ruleset": "it", "colours": 7}')
     area.press("Tab")  # commit the text to the kernel
     page.click(".rt-load")
-    msg = page.wait_for_selector(".rt-message .rt-msg-error")
+    msg = page.wait_for_selector(".rt-file-message .rt-msg-error")
     assert "cannot be loaded" in msg.inner_text()
+    assert "cannot be loaded" in page.locator(".rt-message").inner_text()
     page.locator(".rt-game").screenshot(path=str(artifacts / "bad-scenario.png"))
 
 

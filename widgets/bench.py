@@ -84,17 +84,26 @@ def _stepper_click(page):
     if page.locator(".rt-stepper .rt-next").is_disabled():
         page.click(".rt-stepper .rt-first")
         page.wait_for_function("document.querySelector('.rt-stepper .rt-step-count').innerText.includes('Step 0')")
+        page.wait_for_timeout(400)  # let the full redraw settle before the next measured click
     return ".rt-stepper .rt-next", ".rt-stepper .rt-step-header"
 
 
 def _game_click(page):
-    if page.locator(".rt-game .fb-draw").count() and page.locator(".rt-game .fb-draw").is_visible():
+    """The next move of the person: draw (or a listed choice); a new game at the end."""
+    # click only when the person is to move: the bots play one move every 0.4 s
+    page.wait_for_function("""() => {
+        const st = document.querySelector('.rt-game .rt-status');
+        const ready = document.querySelector('.rt-game .fb-draw, .rt-game .fb-choice');
+        return st && (st.innerText.includes('over') || (st.innerText.includes('Player') && ready));
+    }""")
+    page.wait_for_timeout(150)  # and let the page finish drawing the bots' moves
+    if "over" in page.locator(".rt-game .rt-status").inner_text():
+        page.click(".rt-game .rt-new-game")
+        page.wait_for_selector(".rt-game .fb-draw")
+        page.wait_for_timeout(400)
+    if page.locator(".rt-game .fb-draw").count():
         return ".rt-game .fb-draw", ".rt-game .rt-sec-info"
-    if page.locator(".rt-game .fb-choice").count():
-        return ".rt-game .fb-choice", ".rt-game .rt-sec-info"
-    page.click(".rt-game .rt-new-game")
-    page.wait_for_selector(".rt-game .fb-draw")
-    return ".rt-game .fb-draw", ".rt-game .rt-sec-info"
+    return ".rt-game .fb-choice", ".rt-game .rt-sec-info"
 
 
 def _hello_click(page):

@@ -142,6 +142,32 @@ def _fb():
     return fb
 
 
+KIND_NAMES = {
+    "soldier": ("Soldier", "Soldato", "Soldat"),
+    "wu": ("Wu", "Wu", "Wu"),
+    "xi": ("Xi", "Xi", "Xi"),
+    "bo": ("Bo", "Bo", "Bo"),
+    "colonel": ("Colonel", "Vice-Generale", "Colonel"),
+    "general": ("General", "Generale", "Général"),
+    "palisade": ("Palisade", "Palizzata", "Palissade"),
+}
+
+
+def card_label(card: str, lang: str = "en") -> str:
+    """A Yen card's name in the page's language ("Soldato (rosso)"); English as the engine writes it."""
+    if lang == "en":
+        return _fb().card_name(card)
+    kind, _, rest = card.partition(":")
+    names = KIND_NAMES.get(kind)
+    if names is None:
+        return _fb().card_name(card)
+    name = names[("en", "it", "fr").index(lang)] if lang in ("en", "it", "fr") else names[0]
+    if not rest:
+        return name
+    colours = "+".join(t(c, lang).split(" (")[0] for c in rest.split("+"))
+    return f"{name} ({colours})"
+
+
 def colour_badge(colour: str, lang: str = "en") -> str:
     bg, fg, shape = COLOUR_STYLE.get(colour, ("#ccc", "#111", "?"))
     letter = LETTERS.get(lang, LETTERS["en"]).get(colour, colour[:1].upper())
@@ -161,7 +187,7 @@ def card_html(card: str | None, ruleset: str, lang: str, slot: str = "", changed
         return f"<div class='{cls} fb-empty' data-slot='{esc(slot)}'>{slot_html}—</div>"
     syms = "".join(colour_badge(c, lang) for c in fb.symbols(card, ruleset))
     return (f"<div class='{cls}' data-slot='{esc(slot)}' data-card='{esc(card)}'>{slot_html}"
-            f"<div class='fb-name'>{esc(fb.card_name(card))}</div>"
+            f"<div class='fb-name'>{esc(card_label(card, lang))}</div>"
             f"<div class='fb-face'>{fb.face_value(card)} pt</div><div>{syms}</div></div>")
 
 
@@ -169,7 +195,7 @@ def mini_card(card: str, ruleset: str, lang: str, extra: str = "") -> str:
     fb = _fb()
     syms = "".join(colour_badge(c, lang) for c in dict.fromkeys(fb.symbols(card, ruleset)))
     tag = {"fb-bonus": " <b>+1</b>", "fb-removed": " ✗"}.get(extra, "")
-    return (f"<span class='fb-mini {extra}' data-card='{esc(card)}'>{esc(fb.card_name(card))} "
+    return (f"<span class='fb-mini {extra}' data-card='{esc(card)}'>{esc(card_label(card, lang))} "
             f"<b>{fb.face_value(card)}</b> {syms}{tag}</span>")
 
 
@@ -260,7 +286,7 @@ def board(state, before=None, lang: str = "en", visible=None, who=None) -> dict:
         ch = changed and before.won[p] != state.won[p]
         line = esc(t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
         if sc.removed:
-            line += " · " + esc(t("removed_line", lang, card=fb.card_name(sc.removed)))
+            line += " · " + esc(t("removed_line", lang, card=card_label(sc.removed, lang)))
         won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
                    f"{pawn_html(p, state.colours[p], lang, who(p))} "
                    f"<span class='fb-label'>{esc(t('won_by', lang, who=who(p)))} "
@@ -290,13 +316,13 @@ def breakdown(game_, state, lang: str, who=None):
         for card in sc.cards:
             if card in bonus_left:
                 bonus_left.remove(card)
-                marks.append(f"{fb.card_name(card)} (+1 {t('bonus_mark', lang)})")
+                marks.append(f"{card_label(card, lang)} (+1 {t('bonus_mark', lang)})")
         rows.append({
             t("col_player", lang): who(p),
             t("col_colour", lang): t(state.colours[p], lang),
             t("face", lang): sc.face,
             t("bonus", lang): sc.bonus,
-            t("penalty_card", lang): fb.card_name(sc.removed) if sc.removed else "—",
+            t("penalty_card", lang): card_label(sc.removed, lang) if sc.removed else "—",
             t("total", lang): sc.total,
             t("col_marks", lang): "; ".join(marks) or "—",
         })
@@ -499,13 +525,34 @@ class FireBullsPage(w.VBox):
         self.language = Language(lang=lang)
         self.heading = w.HTML()
         self.stepper = stepper(self.language)
-        self.game = game_panel(self.language)
-        self.rules = rules_panel(self.language)
-        self.tabs = w.Tab(children=[self.stepper, self.game, self.rules])
+        # The Play and Rules tabs are built when first opened: a faster first page.
+        self._game = self._rules = None
+        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox()])
         self.tabs.add_class("rt-tabs")
+        self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
         self.children = [style(), w.HBox([self.heading, self.language.chooser()]), self.tabs]
         self._relabel()
+
+    @property
+    def game(self) -> GameShell:
+        if self._game is None:
+            self._game = game_panel(self.language)
+            self.tabs.children = [self.stepper, self._game, self.tabs.children[2]]
+        return self._game
+
+    @property
+    def rules(self) -> RulesPanel:
+        if self._rules is None:
+            self._rules = rules_panel(self.language)
+            self.tabs.children = [self.stepper, self.tabs.children[1], self._rules]
+        return self._rules
+
+    def _open(self, index) -> None:
+        if index == 1:
+            self.game
+        elif index == 2:
+            self.rules
 
     def _relabel(self) -> None:
         lang = self.language.lang

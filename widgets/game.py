@@ -16,6 +16,7 @@ No rule is decided here: every move goes through ``game.apply``; an
 
 from __future__ import annotations
 
+import asyncio
 import io
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -29,6 +30,21 @@ from widgets.stepper import Sections
 
 PERSON = "person"
 MAX_BOT_ACTIONS = 20_000
+BOT_DELAY = 0.4  # seconds between two bot moves in the page
+
+
+def _kernel_loop():
+    """The event loop of the IPython kernel we run in, or None (tests, scripts)."""
+    try:
+        from ipykernel.kernelapp import IPKernelApp
+    except ImportError:
+        return None
+    if not IPKernelApp.initialized():
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 @dataclass
@@ -132,8 +148,10 @@ class GameShell(w.VBox):
         self.save_button.on_click(lambda _: self.save())
         self.load_button.on_click(lambda _: self.load(self.scenario.value))
         self.upload.observe(self._uploaded, "value")
+        self.file_msg = w.HTML()  # the load/save message, again beside the file controls
+        self.file_msg.add_class("rt-file-message")
         self.files = w.Accordion(children=[w.VBox([
-            w.HBox([self.save_button, self.load_button, self.upload]), self.scenario])])
+            w.HBox([self.save_button, self.load_button, self.upload]), self.file_msg, self.scenario])])
         # --- the end
         self.end = w.Image(format="png", layout=w.Layout(display="none", width="700px"))
         self.end.add_class("rt-end-chart")
@@ -152,6 +170,8 @@ class GameShell(w.VBox):
             self.controls, self.end_table, self.end, self.log_box, self.files,
         ]
         self.history: list[Entry] = []
+        self._bot_gen = 0
+        self.bot_delay = BOT_DELAY
         self.index = 0
         self.seats: list[str] = []
         self.language.observe(lambda ch: self._relabel(), "lang")
@@ -219,9 +239,10 @@ class GameShell(w.VBox):
         self.end.value = b""
         self.end.layout.display = "none"
         self.end_table.value = ""
-        if self.auto.value:
-            self._run_bots()
+        self._bot_gen += 1
         self.refresh()
+        if self.auto.value:
+            self._bots_next()
 
     # ---------------------------------------------------------------- moves
     def play(self, action) -> bool:
@@ -239,9 +260,9 @@ class GameShell(w.VBox):
         self.msg.value = ""
         if self.state.current_player != s.current_player:
             self.hand_button.value = False  # hotseat: the next player asks to see their hand
+        self.refresh()  # the person sees their own move at once; the bots follow
         if self.auto.value:
-            self._run_bots()
-        self.refresh()
+            self._bots_next()
         return True
 
     def _apply(self, action) -> bool:
@@ -277,6 +298,31 @@ class GameShell(w.VBox):
         self.refresh()
         return ok
 
+    def _bots_next(self) -> None:
+        """Let the bots play until a person is to move: one move every
+        ``bot_delay`` seconds, each drawn and narrated, when the kernel's event
+        loop runs (in the page); all at once otherwise (tests, scripts)."""
+        self._bot_gen += 1
+        gen = self._bot_gen
+        loop = _kernel_loop()
+        if loop is None or self.bot_delay <= 0:
+            self._run_bots()
+            self.refresh()
+            return
+
+        def tick() -> None:
+            if gen != self._bot_gen:  # undo, new game or load since: stop
+                return
+            s = self.state
+            if self.game.is_over(s) or self.seat_of(s.current_player) == PERSON:
+                return
+            ok = self._apply(bots.get(self.seat_of(s.current_player)).choose(self.game, s))
+            self.refresh()
+            if ok:
+                loop.call_later(self.bot_delay, tick)
+
+        loop.call_later(self.bot_delay, tick)
+
     def _run_bots(self) -> None:
         for _ in range(MAX_BOT_ACTIONS):
             s = self.state
@@ -296,6 +342,7 @@ class GameShell(w.VBox):
         if not earlier:
             self.msg.value = message("info", t("nothing_to_undo", self.lang))
             return False
+        self._bot_gen += 1
         self.index = earlier[-1]
         self.msg.value = ""
         self.refresh()
@@ -306,6 +353,7 @@ class GameShell(w.VBox):
         if not later:
             self.msg.value = message("info", t("nothing_to_redo", self.lang))
             return False
+        self._bot_gen += 1
         self.index = later[0]
         self.msg.value = ""
         self.refresh()
@@ -316,7 +364,7 @@ class GameShell(w.VBox):
         text = self.game.to_json(self.state)
         self.scenario.value = text
         self.files.selected_index = 0
-        self.msg.value = message("ok", t("saved", self.lang))
+        self.msg.value = self.file_msg.value = message("ok", t("saved", self.lang))
         return text
 
     def load(self, text) -> bool:
@@ -324,10 +372,11 @@ class GameShell(w.VBox):
         try:
             state = self.game.from_json(text)
         except ScenarioError as exc:
-            self.msg.value = message("error", t("bad_scenario", lang, msg=str(exc)))
+            self.msg.value = self.file_msg.value = message("error", t("bad_scenario", lang, msg=str(exc)))
             return False
         except Exception as exc:  # never a traceback in the page
-            self.msg.value = message("error", t("bad_scenario", lang, msg=f"{type(exc).__name__}: {exc}"))
+            self.msg.value = self.file_msg.value = message(
+                "error", t("bad_scenario", lang, msg=f"{type(exc).__name__}: {exc}"))
             return False
         n = state.players if hasattr(state, "players") else len(getattr(state, "hands", ()))
         if n and n != self.players.value:
@@ -336,7 +385,7 @@ class GameShell(w.VBox):
         if getattr(state, "ruleset", None) in (self.ruleset.options or ()):
             self.ruleset.value = state.ruleset
         self._start(state)
-        self.msg.value = message("ok", t("loaded", lang))
+        self.msg.value = self.file_msg.value = message("ok", t("loaded", lang))
         return True
 
     def _uploaded(self, change) -> None:
@@ -368,7 +417,7 @@ class GameShell(w.VBox):
         self.auto.description = t("bots_auto", lang)
         self.save_button.description = t("save", lang)
         self.load_button.description = t("load", lang)
-        self.upload.description = t("load", lang) + "…"
+        self.upload.description = t("upload", lang)
         self.log_box.set_title(0, t("log", lang))
         self.files.set_title(0, t("scenario", lang))
         if draw:

@@ -87,10 +87,11 @@ class ExampleStepper(w.VBox):
         self.outcome = w.HTML()
         self.outcome.add_class("rt-outcome")
         self.first.on_click(lambda _: self.go(0))
-        self.prev.on_click(lambda _: self.go(self.slider.value - 1))
-        self.next.on_click(lambda _: self.go(self.slider.value + 1))
+        self.prev.on_click(lambda _: self.go(self._pos - 1))
+        self.next.on_click(lambda _: self.go(self._pos + 1))
         self.last.on_click(lambda _: self.go(self.slider.max))
-        self.slider.observe(lambda ch: self._draw(), "value")
+        self._pos = 0  # the position shown; the slider follows it
+        self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
         self.children = [
@@ -121,15 +122,22 @@ class ExampleStepper(w.VBox):
 
     @property
     def position(self) -> int:
-        return self.slider.value
+        return self._pos
 
     def state_at(self, i: int):
         ex = self.example
         return ex.start if i == 0 else ex.steps[i - 1].after
 
     def go(self, i: int) -> None:
-        """Show position ``i`` (clamped to the example)."""
-        self.slider.value = max(0, min(self.slider.max, i))
+        """Show position ``i`` (clamped to the example).
+
+        The step is drawn first and the slider follows, so the page's first
+        update after a click is the step itself."""
+        i = max(0, min(self.slider.max, i))
+        if i != self._pos:
+            self._pos = i
+            self._draw()
+            self.slider.value = i
 
     # -------------------------------------------------------------- drawing
     def _choose(self, index) -> None:
@@ -137,10 +145,9 @@ class ExampleStepper(w.VBox):
         n = len(ex.steps)
         self.play.max = n
         self.slider.max = n
-        if self.slider.value == 0:
-            self._draw()
-        else:
-            self.slider.value = 0
+        self._pos = 0
+        self._draw()
+        self.slider.value = 0
 
     def _relabel(self, draw: bool = True) -> None:
         lang = self.lang
@@ -153,18 +160,23 @@ class ExampleStepper(w.VBox):
         if draw and self.examples:
             self._draw()
 
+    def _slid(self, change) -> None:
+        if change["new"] != self._pos:
+            self._pos = change["new"]
+            self._draw()
+
     def _draw(self) -> None:
         ex = self.example
         if ex is None:
             return
-        i, n, lang = self.slider.value, len(ex.steps), self.lang
-        self.first.disabled = self.prev.disabled = i == 0
-        self.next.disabled = self.last.disabled = i == n
+        i, n, lang = self._pos, len(ex.steps), self.lang
         self.header.value = (
             f"<h3 class='rt-step-title'>{esc(ex.title)}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
             f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
         )
+        self.first.disabled = self.prev.disabled = i == 0
+        self.next.disabled = self.last.disabled = i == n
         if i == 0:
             self.board.show(self.board_fn(ex.start, None, lang))
             src = ex.source
