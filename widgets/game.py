@@ -203,7 +203,7 @@ class GameShell(w.VBox):
     def _seat_options(self):
         lang = self.lang
         return [(t("person", lang), PERSON)] + [
-            (t(f"bot_{name}", lang), name) for name in bots.names()]
+            (t(f"bot_{name}", lang), name) for name in bots.names(self.game.name)]
 
     def _show_seats(self) -> None:
         n = self.players.value
@@ -408,7 +408,7 @@ class GameShell(w.VBox):
         for i, box in enumerate(self.seat_boxes):
             value = box.value
             box.options = self._seat_options()
-            box.value = value if value in (PERSON, *bots.names()) else (PERSON if i == 0 else "greedy")
+            box.value = value if value in (PERSON, *bots.names(self.game.name)) else (PERSON if i == 0 else "greedy")
             box.description = t("seat", lang, n=i + 1)
         self._show_seats()
         self.undo_button.description = t("undo", lang)
@@ -452,7 +452,7 @@ class GameShell(w.VBox):
             self.status.value = f"<h3 class='rt-to-move'>{esc(t('to_move', lang, who=self.who(s.current_player)))}</h3>"
         n_people = sum(1 for p in range(len(self.seats)) if self.seat_of(p) == PERSON)
         self.hand_button.layout.display = None if (n_people > 1 and self.human_to_move) else "none"
-        self.hand_button.description = (t("hide_hand", lang) if self.hand_button.value
+        self.hand_button.description = (t("hide_hand", lang) if self.hand_button.value or over
                                         else t("show_hand", lang, who=self.who(s.current_player)))
         self.bot_button.disabled = over or self.human_to_move
         self.undo_button.disabled = not any(i < self.index for i in self._stops())
