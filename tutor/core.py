@@ -38,12 +38,18 @@ __all__ = [
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid.  ``.rule`` is the id of the broken rule."""
+    """An action the rules forbid.  ``.rule`` is the id of the broken rule.
 
-    def __init__(self, rule: str, message: str):
+    ``template`` and ``params``, when given, let a game render the message in
+    another language (see :class:`Messages`); ``message`` is the English text.
+    """
+
+    def __init__(self, rule: str, message: str, template: str = "", params: dict | None = None):
         super().__init__(message)
         self.rule = rule
         self.message = message
+        self.template = template
+        self.params = dict(params or {})
 
     def __str__(self) -> str:  # the plain-words message, without the id
         return self.message
@@ -178,6 +184,7 @@ class Event:
     text: str
     kind: str = "info"
     data: tuple[tuple[str, Any], ...] = ()
+    template: str = ""  # the English message id ``text`` was rendered from
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.data:
@@ -246,6 +253,48 @@ class Game(Protocol):
     def to_json(self, state: Any) -> str: ...
     def from_json(self, text: str) -> Any: ...
     def examples(self) -> list[Example]: ...
+
+
+class Messages:
+    """A game's narration and error messages in several languages (gettext-style).
+
+    The English template is the message id; ``catalog`` maps it to its Italian
+    and French templates.  ``param`` formats one parameter in a language
+    (a card, a player, a list of cards); a field written with a capital
+    (``{Who}``) is capitalised.
+
+    >>> m = Messages({"{who} wins.": {"it": "{who} vince."}})
+    >>> m.render("{Who} wins.", {"who": "player 1"}, "en"), m.render("{who} wins.", {"who": "Gong"}, "it")
+    ('Player 1 wins.', 'Gong vince.')
+    """
+
+    def __init__(self, catalog: dict[str, dict[str, str]], param: Any = None):
+        self.catalog = catalog
+        self.param = param or (lambda name, value, lang: str(value))
+
+    def template(self, template: str, lang: str) -> str:
+        if lang == "en":
+            return template
+        entry = self.catalog.get(template) or self.catalog.get(_lower_fields(template)) or {}
+        return entry.get(lang, template)
+
+    def render(self, template: str, params: dict, lang: str = "en") -> str:
+        text = self.template(template, lang)
+        values = {}
+        for name, value in params.items():
+            shown = self.param(name, value, lang)
+            values[name] = shown
+            values[name[:1].upper() + name[1:]] = shown[:1].upper() + shown[1:] if shown else shown
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template.format(**values)
+
+
+def _lower_fields(template: str) -> str:
+    import re
+
+    return re.sub(r"\{([A-Z])", lambda m: "{" + m.group(1).lower(), template)
 
 
 def load_json_data(package: str, name: str) -> Any:

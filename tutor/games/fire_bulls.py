@@ -33,6 +33,7 @@ from tutor.core import (
     ActionParseError,
     Event,
     IllegalAction,
+    Messages,
     RuleBook,
     ScenarioError,
     dump_json,
@@ -145,14 +146,21 @@ def symbols(card: str, ruleset: str = "it") -> tuple[str, ...]:
     raise ValueError(card)
 
 
-def card_name(card: str) -> str:
-    """A card as the rulebooks name it.
+def card_name(card: str, lang: str = "en") -> str:
+    """A card as the rulebooks name it, in English, Italian or French.
 
     >>> card_name("xi:white"), card_name("wu:green+red"), card_name("bo")
     ('Xi (white)', 'Wu (green+red)', 'Bo')
+    >>> card_name("soldier:red", "it"), card_name("colonel", "fr")
+    ('Soldato (rosso)', 'Colonel')
     """
     kind, _, rest = card.partition(":")
-    return f"{_DISPLAY[kind]} ({rest})" if rest else _DISPLAY[kind]
+    if lang == "en":
+        return f"{_DISPLAY[kind]} ({rest})" if rest else _DISPLAY[kind]
+    name = _NAMES[lang]["cards"][kind]
+    if not rest:
+        return name
+    return f"{name} ({'+'.join(colour_name(c, lang) for c in rest.split('+'))})"
 
 
 def _card_from_name(name: str) -> str:
@@ -178,6 +186,76 @@ def _qi_sort(cards: Iterable[str]) -> tuple[str, ...]:
 
 
 _QI_ORDER = {c: i for i, c in enumerate(QI_KINDS)}
+
+
+# ------------------------------------------------------------------- languages
+#
+# Narration and error messages are written in English in the code (the
+# template is the message id, gettext-style); their Italian and French
+# templates, and the names of cards and colours, are data.
+
+LANGS = ("en", "it", "fr")
+_TEXT = load_json_data("tutor.games.data", "fire_bulls_text.json")
+_NAMES = _TEXT["names"]
+
+
+class Who(NamedTuple):
+    """A player as narration names them: seat index and pawn colour."""
+
+    index: int
+    colour: str
+
+    def __str__(self) -> str:
+        return _param("who", self, "en")
+
+
+def colour_name(colour: str, lang: str = "en") -> str:
+    """A colour (or ``warrior``) in a language: ``colour_name("red", "it") == "rosso"``."""
+    return _NAMES[lang]["colours"].get(colour, colour)
+
+
+def qi_name(card: str, lang: str = "en") -> str:
+    """A Qi card: its colour, or the Warrior."""
+    return colour_name(card, lang)
+
+
+def _param(name: str, value: Any, lang: str) -> str:
+    names = _NAMES[lang]
+    if isinstance(value, Who):
+        return names["player"].format(n=value.index + 1, colour=colour_name(value.colour, lang))
+    if name in ("card", "named"):
+        return card_name(value, lang)
+    if name == "qi":
+        return qi_name(value, lang)
+    if name in ("payment", "shown", "symbols"):
+        return ", ".join(qi_name(c, lang) for c in value) if value else names["nothing"]
+    if name == "dirs":
+        return f" {names['or']} ".join(str(d) for d in value)
+    return str(value)
+
+
+MESSAGES = Messages(_TEXT["messages"], _param)
+
+
+def _illegal(rule: str, template: str, cls: type = IllegalAction, **params: Any) -> IllegalAction:
+    """An IllegalAction (or ActionParseError) whose message can be shown in any language."""
+    return cls(rule, MESSAGES.render(template, params), template=template, params=params)
+
+
+def message(error_or_event: Any, lang: str = "en") -> str:
+    """An engine error or narration event in ``lang`` ("en", "it" or "fr").
+
+    >>> message(Event("r", "x", template="{Who} ends the attack.", data=(("who", Who(1, "red")),)), "it")
+    "Giocatore 2 (rosso) termina l'attacco."
+    """
+    if isinstance(error_or_event, Event):
+        if not error_or_event.template:
+            return error_or_event.text
+        return MESSAGES.render(error_or_event.template, dict(error_or_event.data), lang)
+    template = getattr(error_or_event, "template", "")
+    if not template:
+        return str(error_or_event)
+    return MESSAGES.render(template, error_or_event.params, lang)
 
 
 # ------------------------------------------------------------------------ paying
@@ -492,38 +570,51 @@ class Action(NamedTuple):
         return (self.direction or None) if self.kind == "draw" else None
 
     def __str__(self) -> str:
-        k = self.kind
-        if k == "take":
-            return f"take {self.card} from the reserve"
-        if k == "draw":
-            if self.direction:
-                return f"draw from the deck and move the pawn to direction {self.direction}"
-            return "draw from the deck"
-        target = f"{card_name(self.card)} " if self.card and k in ("attack", "pay") else ""
-        if k == "attack":
-            return f"attack from direction {self.direction}: pay {target}with {_pay_text(self.payment)}"
-        if k == "general":
-            return f"attack the General: pay with {_pay_text(self.payment)}"
-        if k == "pay":
-            return f"attack on: pay {target}with {_pay_text(self.payment)}"
-        if k == "stop":
-            return "end the attack"
-        if k == "power":
-            return f"use the {card_name(self.card)}'s power" if self.card else "use the power"
-        if k == "decline":
-            return f"decline the {card_name(self.card)}'s power" if self.card else "decline the power"
-        if k == "colonel":
-            return f"Colonel: discard {self.card} from player {self.player + 1}'s hand"
-        if k == "spare":
-            return f"Colonel: spare player {self.player + 1}"
-        if k == "lose":
-            return f"lose {card_name(self.card)} to the Warrior penalty"
-        if k == "release":
-            return f"put {self.card} in the reserve (hand limit)"
-        return k
+        return action_text(self, "en")
 
     def __repr__(self) -> str:
         return f"<Action {self}>"
+
+
+def action_text(action: "Action", lang: str = "en") -> str:
+    """An action in rulebook words, in English (what ``str`` gives), Italian or French.
+
+    >>> action_text(Action.take("red"), "fr")
+    'prendre rouge dans la réserve'
+    """
+    k, a = action.kind, action
+    if k == "take":
+        return MESSAGES.render("take {qi} from the reserve", {"qi": a.card}, lang)
+    if k == "draw":
+        if a.direction:
+            return MESSAGES.render("draw from the deck and move the pawn to direction {d}", {"d": a.direction}, lang)
+        return MESSAGES.render("draw from the deck", {}, lang)
+    if k in ("attack", "pay"):
+        params = {"d": a.direction, "card": a.card, "payment": a.payment}
+        if k == "attack":
+            template = ("attack from direction {d}: pay {card} with {payment}" if a.card
+                        else "attack from direction {d}: pay with {payment}")
+        else:
+            template = "attack on: pay {card} with {payment}" if a.card else "attack on: pay with {payment}"
+        return MESSAGES.render(template, params, lang)
+    if k == "general":
+        return MESSAGES.render("attack the General: pay with {payment}", {"payment": a.payment}, lang)
+    if k == "stop":
+        return MESSAGES.render("end the attack", {}, lang)
+    if k in ("power", "decline"):
+        verb = "use" if k == "power" else "decline"
+        if a.card:
+            return MESSAGES.render(f"{verb} the {{card}}'s power", {"card": a.card}, lang)
+        return MESSAGES.render(f"{verb} the power", {}, lang)
+    if k == "colonel":
+        return MESSAGES.render("Colonel: discard {qi} from player {n}'s hand", {"qi": a.card, "n": a.player + 1}, lang)
+    if k == "spare":
+        return MESSAGES.render("Colonel: spare player {n}", {"n": a.player + 1}, lang)
+    if k == "lose":
+        return MESSAGES.render("lose {card} to the Warrior penalty", {"card": a.card}, lang)
+    if k == "release":
+        return MESSAGES.render("put {qi} in the reserve (hand limit)", {"qi": a.card}, lang)
+    return k
 
 
 _ACTION_PATTERNS = [
@@ -682,15 +773,17 @@ class _Work:
         )
         return state
 
-    def log(self, rule: str, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(rule=rule, text=text, kind=kind, data=tuple(data.items())))
+    def log(self, rule: str, kind: str, template: str, **params: Any) -> None:
+        """Narrate: ``template`` is the English message id (see MESSAGES)."""
+        self.events.append(Event(rule=rule, text=MESSAGES.render(template, params), kind=kind,
+                                 data=tuple(params.items()), template=template))
 
     def chance(self) -> random.Random:
         self.rng += 1
         return random.Random(f"{self.seed}/{self.rng}")
 
-    def who(self, p: int) -> str:
-        return f"player {p + 1} ({self.colours[p]})"
+    def who(self, p: int) -> "Who":
+        return Who(p, self.colours[p])
 
     # -- the Qi deck
     def draw_qi(self) -> str | None:
@@ -700,9 +793,8 @@ class _Work:
                 return None  # out for good: the game ends at the end of this turn
             self.exhaustions += 1
             if self.narrate:
-                self.log(rid("deck/exhaustion"), "exhaust",
-                         f"The Qi deck has run out (time {self.exhaustions} of {EXHAUSTIONS_TO_END}).",
-                         exhaustions=self.exhaustions)
+                self.log(rid("deck/exhaustion"), "exhaust", "The Qi deck has run out (time {n} of {of}).",
+                         n=self.exhaustions, of=EXHAUSTIONS_TO_END)
             if self.exhaustions >= EXHAUSTIONS_TO_END or not self.discard:
                 return None
             self.deck = self.discard
@@ -710,19 +802,19 @@ class _Work:
             self.chance().shuffle(self.deck)
             if self.narrate:
                 self.log(rid("deck/reshuffle"), "reshuffle",
-                         f"The {len(self.deck)} discarded Qi cards are shuffled into a new deck.",
-                         cards=len(self.deck))
+                         "The {n} discarded Qi cards are shuffled into a new deck.", n=len(self.deck))
         return self.deck.pop(0)
 
-    def draw_into_hand(self, p: int, rule: str, why: str) -> None:
+    def draw_into_hand(self, p: int, rule: str, drawn: str, empty: str, **params: Any) -> None:
+        """Draw a Qi card into a hand, narrated by ``drawn`` (or ``empty`` when none is left)."""
         card = self.draw_qi()
         if card is None:
             if self.narrate:
-                self.log(rule, "draw", f"{why}: there is no Qi card left to draw.")
+                self.log(rule, "draw", empty, who=self.who(p), **params)
             return
         self.hands[p].append(card)
         if self.narrate:
-            self.log(rule, "draw", f"{why}: {self.who(p)} draws a Qi card.", player=p, card=card)
+            self.log(rule, "draw", drawn, who=self.who(p), qi=card, **params)
 
     # -- the Yen piles
     def draw_yen(self, column: int, slot: int | None) -> str | None:
@@ -734,8 +826,8 @@ class _Work:
                 self.general = True
                 if self.narrate:
                     self.log(rid("setup/general"), "general",
-                             f"The General comes out of pile {column + 1}: it is set aside next to the "
-                             "rows and replaced by the next card of the same pile.", column=column)
+                             "The General comes out of pile {pile}: it is set aside next to the rows and "
+                             "replaced by the next card of the same pile.", pile=column + 1)
                 continue
             return card
         return None
@@ -875,7 +967,7 @@ class FireBulls:
             if isinstance(action, str):
                 action = self.parse_action(state, action)
             else:
-                raise IllegalAction(rid("turn/sequence"), f"{action!r} is not a Fire Bulls action")
+                raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=repr(action))
         w = _Work(state, narrate)
         _perform(w, action)
         return w.freeze(), w.events
@@ -883,7 +975,7 @@ class FireBulls:
     def parse_action(self, state: State | None, text: str) -> Action:
         """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
         if not isinstance(text, str) or not text.strip():
-            raise ActionParseError(rid("notation"), "type an action, for example 'draw from the deck'")
+            raise _illegal(rid("notation"), "type an action, for example 'draw from the deck'", cls=ActionParseError)
         t = " ".join(text.strip().split()).lower()
         for pattern, build in _ACTION_PATTERNS:
             m = pattern.fullmatch(t)
@@ -891,12 +983,11 @@ class FireBulls:
                 try:
                     return build(m)
                 except ValueError as exc:
-                    raise ActionParseError(rid("notation"), f"'{text.strip()}': {exc}") from None
-        raise ActionParseError(
-            rid("notation"),
-            f"'{text.strip()}' is not a Fire Bulls action; for example: 'draw from the deck', "
-            "'take green from the reserve', 'attack from direction 3: pay with green, green'",
-        )
+                    raise _illegal(rid("notation"), "'{text}': {why}", cls=ActionParseError,
+                                   text=text.strip(), why=str(exc)) from None
+        raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+                       "'take green from the reserve', 'attack from direction 3: pay with green, green'",
+                       cls=ActionParseError, text=text.strip())
 
     # ------------------------------------------------------------ end, scores
     def is_over(self, state: State) -> bool:
@@ -1024,7 +1115,7 @@ def _limit_rule(w) -> str:
 
 def _perform(w: _Work, a: Action) -> None:
     if w.end:
-        raise IllegalAction(rid("end/check"), "the game is over: no more actions")
+        raise _illegal(rid("end/check"), "the game is over: no more actions")
     kind = a.kind
     head = w.pending[0] if w.pending else None
     if head is not None:
@@ -1036,14 +1127,11 @@ def _perform(w: _Work, a: Action) -> None:
             _attack_step(w, a, w.attack)
         elif kind == "stop":
             if w.narrate:
-                w.log(rid("attack/order"), "stop", f"{w.who(w.current_player)} ends the attack.")
+                w.log(rid("attack/order"), "stop", "{Who} ends the attack.", who=w.who(w.current_player))
             w.attack = 0
         else:
-            raise IllegalAction(
-                rid("attack/one-direction"),
-                f"an attack is under way: pay for the next card along direction {w.attack} "
-                "or end the attack — a turn is one action only",
-            )
+            raise _illegal(rid("attack/one-direction"), "an attack is under way: pay for the next card along "
+                           "direction {d} or end the attack — a turn is one action only", d=w.attack)
         _proceed(w)
         return
     if kind == "take":
@@ -1055,29 +1143,30 @@ def _perform(w: _Work, a: Action) -> None:
     elif kind == "general":
         _attack_general(w, a)
     elif kind in ("pay", "stop"):
-        raise IllegalAction(rid("attack/order"),
-                            "no attack is under way: start one by choosing a direction and paying for its nearest card")
+        raise _illegal(rid("attack/order"),
+                       "no attack is under way: start one by choosing a direction and paying for its nearest card")
     elif kind in ("power", "decline", "colonel", "spare"):
-        raise IllegalAction(rid("power/timing"), "there is no power to use now: powers come with the Bo, Colonel and General you win")
+        raise _illegal(rid("power/timing"),
+                       "there is no power to use now: powers come with the Bo, Colonel and General you win")
     elif kind == "lose":
-        raise IllegalAction(rid("warrior/earlier-turn"), "there is no Warrior penalty to pay now")
+        raise _illegal(rid("warrior/earlier-turn"), "there is no Warrior penalty to pay now")
     elif kind == "release":
-        raise IllegalAction(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
+        raise _illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
     else:
-        raise IllegalAction(rid("turn/sequence"), f"unknown action {kind!r}")
+        raise _illegal(rid("turn/sequence"), "unknown action {what}", what=repr(kind))
     _proceed(w)
 
 
 def _take(w: _Work, a: Action) -> None:
     card = a.card
     if card not in w.reserve:
-        shown = ", ".join(w.reserve) or "nothing"
-        raise IllegalAction(rid("gather/take-reserve"), f"there is no {card} in the reserve (it shows {shown})")
+        raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
+                       qi=card, shown=tuple(w.reserve))
     p = w.current_player
     w.reserve.remove(card)
     w.hands[p].append(card)
     if w.narrate:
-        w.log(rid("gather/take-reserve"), "take", f"{w.who(p)} takes {card} from the reserve.", player=p, card=card)
+        w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
     # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
     wanted = len(w.reserve) + 1 if w.ruleset == "fr" else 3
     while len(w.reserve) < wanted:
@@ -1086,7 +1175,7 @@ def _take(w: _Work, a: Action) -> None:
             break
         w.reserve.append(new)
         if w.narrate:
-            w.log(rid("gather/take-reserve"), "refill", f"The reserve is refilled with {new} from the deck.", card=new)
+            w.log(rid("gather/take-reserve"), "refill", "The reserve is refilled with {qi} from the deck.", qi=new)
     w.attack = 0
 
 
@@ -1096,14 +1185,15 @@ def _draw_action(w: _Work, a: Action) -> None:
     if target:
         here = w.pawns[p]
         if target not in (1, 2, 3, 4, 5):
-            raise IllegalAction(rid("pawn/move"), f"direction {target} does not exist: directions are 1 to 5")
+            raise _illegal(rid("pawn/move"), "direction {d} does not exist: directions are 1 to 5", d=target)
         if target not in _NEIGHBOURS[here]:
             if here in (1, 5):
-                raise IllegalAction(rid("pawn/diagonal"),
-                                    f"a pawn on the diagonal {here} may only move to the nearest column, direction {_NEIGHBOURS[here][0]}")
-            raise IllegalAction(rid("pawn/move"),
-                                f"the pawn moves one step only: from direction {here} to {' or '.join(map(str, _NEIGHBOURS[here]))}")
-    w.draw_into_hand(p, rid("gather/draw"), "From the deck")
+                raise _illegal(rid("pawn/diagonal"), "a pawn on the diagonal {d} may only move to the nearest "
+                               "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
+            raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
+                           d=here, dirs=_NEIGHBOURS[here])
+    w.draw_into_hand(p, rid("gather/draw"), "{Who} draws a Qi card from the deck.",
+                     "There is no Qi card left in the deck to draw.")
     if target:
         here = w.pawns[p]
         other = w.pawns.index(target) if target in w.pawns else None
@@ -1111,12 +1201,11 @@ def _draw_action(w: _Work, a: Action) -> None:
         if other is not None:
             w.pawns[other] = here
             if w.narrate:
-                w.log(rid("pawn/swap"), "move",
-                      f"{w.who(p).capitalize()} moves the pawn from direction {here} to {target}, swapping with "
-                      f"{w.who(other)}, who goes to {here}.", player=p, frm=here, to=target, swapped=other)
+                w.log(rid("pawn/swap"), "move", "{Who} moves the pawn from direction {frm} to {to}, swapping "
+                      "with {other}, who goes to {frm}.", who=w.who(p), frm=here, to=target, other=w.who(other))
         elif w.narrate:
-            w.log(rid("pawn/move"), "move", f"{w.who(p).capitalize()} moves the pawn from direction {here} to {target}.",
-                  player=p, frm=here, to=target)
+            w.log(rid("pawn/move"), "move", "{Who} moves the pawn from direction {frm} to {to}.",
+                  who=w.who(p), frm=here, to=target)
 
 
 def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
@@ -1124,17 +1213,18 @@ def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     hand = list(w.hands[p])
     for c in payment:
         if c not in QI_KINDS:
-            raise IllegalAction(rid("pay/one-card-one-symbol"), f"{c!r} is not a Qi card")
+            raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=repr(c))
         if c in hand:
             hand.remove(c)
         else:
-            raise IllegalAction(rid("pay/one-card-one-symbol"),
-                                f"you do not hold enough cards to pay with {_pay_text(payment)}")
+            raise _illegal(rid("pay/one-card-one-symbol"), "you do not hold enough cards to pay with {payment}",
+                           payment=payment)
     if not payment:
-        raise IllegalAction(rid("pay/exact"), f"name the Qi cards that pay for the {card_name(card)}")
+        raise _illegal(rid("pay/exact"), "name the Qi cards that pay for the {card}", card=card)
     if _pays_counts(card, w.ruleset, _counts(payment)):
         return
-    raise IllegalAction(_price_rule(card, w.ruleset, payment), _price_message(card, w.ruleset, payment))
+    template, params = _price_message(card, w.ruleset, payment)
+    raise _illegal(_price_rule(card, w.ruleset, payment), template, **params)
 
 
 def _price_rule(card: str, ruleset: str, payment: Sequence[str]) -> str:
@@ -1149,27 +1239,30 @@ def _price_rule(card: str, ruleset: str, payment: Sequence[str]) -> str:
     return _price_rule_ok(card, ruleset)
 
 
-def _price_message(card: str, ruleset: str, payment: Sequence[str]) -> str:
+def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[str, dict]:
+    """Why a payment does not fit a card: (template, params)."""
     kind = card_kind(card)
-    name = card_name(card)
-    paid = _pay_text(payment)
     if kind == "colonel":
-        second = "two" if ruleset == "it" else "three"
-        return (f"the Colonel takes three bulls of one colour and {second} of another, or five of one colour "
-                f"(Warriors stand for any colour); {paid} does not fit")
+        if ruleset == "it":
+            return ("the Colonel takes three bulls of one colour and two of another, or five of one colour "
+                    "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
+        return ("the Colonel takes three bulls of one colour and three of another, or five of one colour "
+                "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
     if kind == "general":
         return ("the General takes four bulls of one colour and three of another, or seven of one colour "
-                f"(Warriors stand for any colour); {paid} does not fit")
-    syms = symbols(card, ruleset)
+                "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
     if kind == "bo":
-        return f"the Bo takes five bulls all of different colours (Warriors stand for any); {paid} does not fit"
-    need = ", ".join(syms)
+        return ("the Bo takes five bulls all of different colours (Warriors stand for any); {payment} does not fit",
+                {"payment": payment})
+    syms = symbols(card, ruleset)
+    params = {"card": card, "n": len(syms), "symbols": syms, "payment": payment, "paid": len(payment)}
     if syms.count("white") > 1:
-        return (f"the {name} shows {len(syms)} white symbols: pay them all with one colour "
-                f"(Warriors stand for it); {paid} mixes colours")
+        return ("the {card} shows {n} white symbols: pay them all with one colour (Warriors stand for it); "
+                "{payment} mixes colours", params)
     if len(payment) != len(syms):
-        return f"the {name} shows {len(syms)} symbol(s) ({need}): pay with exactly {len(syms)} Qi card(s), not {len(payment)}"
-    return f"the {name} shows {need}: each symbol needs a bull of its colour or a Warrior; {paid} does not match"
+        return ("the {card} shows {n} symbol(s) ({symbols}): pay with exactly {n} Qi card(s), not {paid}", params)
+    return ("the {card} shows {symbols}: each symbol needs a bull of its colour or a Warrior; {payment} does not match",
+            params)
 
 
 def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None:
@@ -1183,29 +1276,37 @@ def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None
     warriors = payment.count("warrior")
     w.warriors += warriors
     if w.narrate:
-        w.log(_price_rule_ok(card, w.ruleset), "pay",
-              f"{w.who(p).capitalize()} pays {_pay_text(payment)} for the {card_name(card)} in {where}; "
-              "the Qi cards go to the discard pile.", player=p, card=card, payment=payment, slot=where)
+        if where:
+            w.log(_price_rule_ok(card, w.ruleset), "pay", "{Who} pays {payment} for the {card} in {slot}; the Qi "
+                  "cards go to the discard pile.", who=w.who(p), card=card, payment=payment, slot=where)
+        else:
+            w.log(_price_rule_ok(card, w.ruleset), "pay", "{Who} pays {payment} for the General; the Qi cards go "
+                  "to the discard pile.", who=w.who(p), card=card, payment=payment)
         pts = face_value(card)
-        bonus = w.colours[p] in symbols(card, w.ruleset)
-        w.log(rid("attack/victory-pile"), "win",
-              f"The {card_name(card)} ({pts} point{'s' * (pts != 1)}{', +1 colour bonus at the end' if bonus else ''}) "
-              f"goes face up into {w.who(p)}'s victory pile.", player=p, card=card, points=pts, bonus=bonus)
+        if w.colours[p] in symbols(card, w.ruleset):
+            w.log(rid("attack/victory-pile"), "win", "The {card} ({points} points, +1 colour bonus at the end) goes "
+                  "face up into {who}'s victory pile.", who=w.who(p), card=card, points=pts, bonus=True)
+        else:
+            w.log(rid("attack/victory-pile"), "win", "The {card} ({points} points) goes face up into {who}'s "
+                  "victory pile.", who=w.who(p), card=card, points=pts, bonus=False)
     # The long-attack reward.
     if w.ruleset == "fr":
         if w.won_this_turn >= 2:
-            w.draw_into_hand(p, rid("reward", "fr"), f"Card {w.won_this_turn} this turn earns a bonus Qi card")
+            w.draw_into_hand(p, rid("reward", "fr"), "Card {n} won this turn earns a bonus Qi card: {who} draws it.",
+                             "Card {n} won this turn earns a bonus Qi card, but none is left to draw.",
+                             n=w.won_this_turn)
     elif w.won_this_turn == 3:
         for _ in range(2):
-            w.draw_into_hand(p, rid("reward", "it"), "Three Yen cards in one turn earn 2 Qi cards")
+            w.draw_into_hand(p, rid("reward", "it"), "Three Yen cards in one turn earn 2 Qi cards: {who} draws one.",
+                             "Three Yen cards in one turn earn 2 Qi cards, but none is left to draw.")
     # The Italian Warrior penalty comes at once.
     if warriors and w.ruleset == "it":
         for _ in range(warriors):
             if _penalty_choices(w):
                 w.pending.append("penalty")
             elif w.narrate:
-                w.log(rid("warrior/earlier-turn"), "penalty",
-                      "A Warrior was played, but no Yen card won in an earlier turn is left to lose: nothing is lost.")
+                w.log(rid("warrior/earlier-turn"), "penalty", "A Warrior was played, but no Yen card won in an earlier "
+                      "turn is left to lose: nothing is lost.")
     kind = card_kind(card)
     if kind in _POWER_CARDS:
         w.pending.append(f"power:{kind}")
@@ -1219,30 +1320,30 @@ def _price_rule_ok(card: str, ruleset: str) -> str:
 def _start_attack(w: _Work, a: Action) -> None:
     d = a.direction
     if d not in _PATHS:
-        raise IllegalAction(rid("attack/one-direction"), f"direction {d} does not exist: directions are 1 to 5")
+        raise _illegal(rid("attack/one-direction"), "direction {d} does not exist: directions are 1 to 5", d=d)
     p = w.current_player
     own = w.pawns[p]
     deviated = d != own
     if w.ruleset == "fr" and deviated and d not in _NEIGHBOURS[own]:
         if own in (1, 5):
-            msg = f"your pawn is on the corner direction {own}: a deviated attack can only come from direction {_NEIGHBOURS[own][0]}"
-        else:
-            msg = (f"your pawn faces direction {own}: attack from there, or deviate to a neighbouring direction "
-                   f"({' or '.join(map(str, _NEIGHBOURS[own]))})")
-        raise IllegalAction(rid("attack/deviated", "fr"), msg)
+            raise _illegal(rid("attack/deviated", "fr"), "your pawn is on the corner direction {d}: a deviated "
+                           "attack can only come from direction {to}", d=own, to=_NEIGHBOURS[own][0])
+        raise _illegal(rid("attack/deviated", "fr"), "your pawn faces direction {d}: attack from there, or deviate "
+                       "to a neighbouring direction ({dirs})", d=own, dirs=_NEIGHBOURS[own])
     target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
     w.attack = d
     w.deviated = deviated and w.ruleset == "fr"
     if w.narrate:
-        if w.ruleset == "fr":
-            how = ("a deviated attack (at most 2 cards; the pawns stay where they are)" if deviated
-                   else "a direct attack (up to 3 cards)")
-            w.log(rid("attack/deviated", "fr") if deviated else rid("attack/direct", "fr"), "attack",
-                  f"{w.who(p).capitalize()} attacks from direction {d}: {how}.", player=p, direction=d)
+        if w.ruleset == "it":
+            w.log(rid("attack/directions", "it"), "attack", "{Who} attacks from direction {d} (up to 3 cards this "
+                  "turn).", who=w.who(p), d=d)
+        elif deviated:
+            w.log(rid("attack/deviated", "fr"), "attack", "{Who} attacks from direction {d}: a deviated attack (at "
+                  "most 2 cards; the pawns stay where they are).", who=w.who(p), d=d)
         else:
-            w.log(rid("attack/directions", "it"), "attack",
-                  f"{w.who(p).capitalize()} attacks from direction {d} (up to 3 cards this turn).", player=p, direction=d)
+            w.log(rid("attack/direct", "fr"), "attack", "{Who} attacks from direction {d}: a direct attack (up to 3 "
+                  "cards).", who=w.who(p), d=d)
     w.slots[target] = None
     _win_card(w, card, a.payment, SLOTS[target])
 
@@ -1251,18 +1352,17 @@ def _nearest_card(w: _Work, d: int, named: str | None) -> tuple[int, str]:
     """The slot and card an attack along ``d`` must take next (the nearest one left)."""
     target = _next_target(w.slots, d)
     if target is None:
-        raise IllegalAction(rid("attack/order"), f"there is no Yen card left along direction {d}")
+        raise _illegal(rid("attack/order"), "there is no Yen card left along direction {d}", d=d)
     card = w.slots[target]
     if named is not None and named != card:
-        raise IllegalAction(rid("attack/order"),
-                            f"attack the nearest card first: along direction {d} that is the {card_name(card)} in "
-                            f"{SLOTS[target]}, not the {card_name(named)}")
+        raise _illegal(rid("attack/order"), "attack the nearest card first: along direction {d} that is the {card} "
+                       "in {slot}, not the {named}", d=d, card=card, slot=SLOTS[target], named=named)
     return target, card
 
 
 def _attack_step(w: _Work, a: Action, d: int) -> None:
     if w.won_this_turn >= _attack_limit(w):
-        raise IllegalAction(_limit_rule(w), "no more Yen cards may be won this turn")
+        raise _illegal(_limit_rule(w), "no more Yen cards may be won this turn")
     target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
     w.slots[target] = None
@@ -1271,14 +1371,14 @@ def _attack_step(w: _Work, a: Action, d: int) -> None:
 
 def _attack_general(w: _Work, a: Action) -> None:
     if not w.general:
-        raise IllegalAction(rid("attack/general"), "the General is not set aside next to the rows: it cannot be attacked now")
+        raise _illegal(rid("attack/general"), "the General is not set aside next to the rows: it cannot be attacked now")
     _check_payment(w, "general", a.payment)
     w.general = False
     w.attack = -1
     if w.narrate:
-        w.log(rid("attack/general"), "attack",
-              f"{w.who(w.current_player).capitalize()} attacks the General directly: no other Yen card may be attacked this turn.")
-    _win_card(w, "general", a.payment, "the General's place")
+        w.log(rid("attack/general"), "attack", "{Who} attacks the General directly: no other Yen card may be "
+              "attacked this turn.", who=w.who(w.current_player))
+    _win_card(w, "general", a.payment, "")
 
 
 def _can_continue(w: _Work) -> bool:
@@ -1295,54 +1395,53 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
     if head.startswith("power:"):
         card = head[6:]
         if kind not in ("power", "decline") or (a.card not in (None, card)):
-            raise IllegalAction(rid("power/timing"),
-                                f"first decide on the {card_name(card)}'s power: use it or decline it")
+            raise _illegal(rid("power/timing"), "first decide on the {card}'s power: use it or decline it", card=card)
         w.pending.pop(0)
         if kind == "decline":
             if w.narrate:
-                w.log(rid("power/timing"), "power", f"{w.who(p).capitalize()} declines the {card_name(card)}'s power.")
+                w.log(rid("power/timing"), "power", "{Who} declines the {card}'s power.", who=w.who(p), card=card)
             return
         _use_power(w, card)
         return
     if head.startswith("colonel:"):
         victim = int(head[8:])
         if kind not in ("colonel", "spare") or a.player != victim:
-            raise IllegalAction(rid("power/colonel", "it"),
-                                f"the Colonel's power: choose a card to discard from {w.who(victim)}'s hand, or spare that player")
+            raise _illegal(rid("power/colonel", "it"), "the Colonel's power: choose a card to discard from {victim}'s "
+                           "hand, or spare that player", victim=w.who(victim))
         w.pending.pop(0)
         if kind == "spare":
             if w.narrate:
-                w.log(rid("power/colonel", "it"), "power", f"The Colonel spares {w.who(victim)}.", victim=victim)
+                w.log(rid("power/colonel", "it"), "power", "The Colonel spares {victim}.", victim=w.who(victim))
             return
         if a.card not in w.hands[victim]:
             w.pending.insert(0, head)
-            raise IllegalAction(rid("power/colonel", "it"), f"{w.who(victim)} holds no {a.card}")
+            raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=a.card)
         w.hands[victim].remove(a.card)
         w.discard.append(a.card)
         if w.narrate:
-            w.log(rid("power/colonel", "it"), "power",
-                  f"The Colonel's power: {a.card} is discarded from {w.who(victim)}'s hand.", victim=victim, card=a.card)
+            w.log(rid("power/colonel", "it"), "power", "The Colonel's power: {qi} is discarded from {victim}'s hand.",
+                  victim=w.who(victim), qi=a.card)
         return
     if head == "penalty":
         if kind != "lose":
-            raise IllegalAction(rid("warrior/penalty", w.ruleset),
-                                "a Warrior was played: first choose the Yen card you lose for it")
+            raise _illegal(rid("warrior/penalty", w.ruleset), "a Warrior was played: first choose the Yen card you "
+                           "lose for it")
         choices = _penalty_choices(w)
         if a.card not in choices:
-            raise IllegalAction(rid("warrior/earlier-turn"),
-                                f"the Warrior penalty takes a Yen card won in an earlier turn; you have no {card_name(a.card)} from an earlier turn")
+            raise _illegal(rid("warrior/earlier-turn"), "the Warrior penalty takes a Yen card won in an earlier turn; "
+                           "you have no {card} from an earlier turn", card=a.card)
         _lose(w, a.card)
         w.pending.pop(0)
         return
     if head == "limit":
         if kind != "release":
-            raise IllegalAction(rid("hand/limit"),
-                                f"you hold {len(w.hands[p])} Qi cards: choose the ones above 8 to put in the reserve first")
+            raise _illegal(rid("hand/limit"), "you hold {n} Qi cards: choose the ones above 8 to put in the reserve "
+                           "first", n=len(w.hands[p]))
         if a.card not in w.hands[p]:
-            raise IllegalAction(rid("hand/limit"), f"you hold no {a.card}")
+            raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=a.card)
         _release(w, a.card)
         return
-    raise IllegalAction(rid("turn/sequence"), f"unknown pending choice {head!r}")
+    raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=repr(head))
 
 
 def _lose(w: _Work, card: str) -> None:
@@ -1354,9 +1453,8 @@ def _lose(w: _Work, card: str) -> None:
     w.won_before -= 1
     w.removed.append(card)
     if w.narrate:
-        w.log(rid("warrior/penalty", w.ruleset), "penalty",
-              f"Warrior penalty: {w.who(p)} removes the {card_name(card)} (won in an earlier turn) from the game.",
-              player=p, card=card)
+        w.log(rid("warrior/penalty", w.ruleset), "penalty", "Warrior penalty: {who} removes the {card} (won in an "
+              "earlier turn) from the game.", who=w.who(p), card=card)
 
 
 def _release(w: _Work, card: str) -> None:
@@ -1364,7 +1462,7 @@ def _release(w: _Work, card: str) -> None:
     w.hands[p].remove(card)
     w.reserve.append(card)
     if w.narrate:
-        w.log(rid("hand/limit"), "limit", f"Hand limit: {w.who(p)} puts {card} face up in the reserve.", player=p, card=card)
+        w.log(rid("hand/limit"), "limit", "Hand limit: {who} puts {qi} face up in the reserve.", who=w.who(p), qi=card)
     if len(w.hands[p]) <= HAND_LIMIT:
         w.pending.pop(0)
 
@@ -1374,13 +1472,14 @@ def _use_power(w: _Work, card: str) -> None:
     rs = w.ruleset
     opponents = [(p + k) % len(w.colours) for k in range(1, len(w.colours))]
     if card == "bo":
-        w.draw_into_hand(p, rid("power/bo"), "The Bo's power")
+        w.draw_into_hand(p, rid("power/bo"), "The Bo's power: {who} draws a Qi card.",
+                         "The Bo's power: there is no Qi card left to draw.")
     elif card == "colonel" and rs == "it":
         # The winner chooses, opponent by opponent (queued first, in turn order).
         w.pending[0:0] = [f"colonel:{o}" for o in opponents if w.hands[o]]
         if w.narrate:
-            w.log(rid("power/colonel", "it"), "power",
-                  "The Colonel's power: choose one card to discard from each other player's hand (or spare them).")
+            w.log(rid("power/colonel", "it"), "power", "The Colonel's power: choose one card to discard from each "
+                  "other player's hand (or spare them).")
     elif card == "colonel":
         rng = w.chance()
         for o in opponents:
@@ -1389,9 +1488,8 @@ def _use_power(w: _Work, card: str) -> None:
             lost = w.hands[o].pop(rng.randrange(len(w.hands[o])))
             w.discard.append(lost)
             if w.narrate:
-                w.log(rid("power/colonel", "fr"), "power",
-                      f"The Colonel's power: a card taken at random from {w.who(o)}'s hand, {lost}, is discarded.",
-                      victim=o, card=lost)
+                w.log(rid("power/colonel", "fr"), "power", "The Colonel's power: a card taken at random from "
+                      "{victim}'s hand, {qi}, is discarded.", victim=w.who(o), qi=lost)
     elif card == "general":
         rng = w.chance()
         for o in opponents:
@@ -1400,9 +1498,8 @@ def _use_power(w: _Work, card: str) -> None:
             got = w.hands[o].pop(rng.randrange(len(w.hands[o])))
             w.hands[p].append(got)
             if w.narrate:
-                w.log(rid("power/general", rs), "power",
-                      f"The General's power: {w.who(p)} draws a card from {w.who(o)}'s hand into their own.",
-                      victim=o, card=got)
+                w.log(rid("power/general", rs), "power", "The General's power: {who} draws a card from {victim}'s "
+                      "hand into their own.", who=w.who(p), victim=w.who(o), qi=got)
 
 
 def _proceed(w: _Work) -> None:
@@ -1443,17 +1540,16 @@ def _proceed(w: _Work) -> None:
                 for _ in range(w.warriors):
                     w.pending.append("penalty")
                 if not _penalty_choices(w) and w.narrate:
-                    w.log(rid("warrior/earlier-turn"), "penalty",
-                          f"{w.warriors} Warrior(s) were used, but no Yen card won in an earlier turn is left: nothing is lost.")
+                    w.log(rid("warrior/earlier-turn"), "penalty", "{n} Warrior(s) were used, but no Yen card won in an "
+                          "earlier turn is left: nothing is lost.", n=w.warriors)
             continue
         if w.stage == 1:
             w.stage = 2
             if len(w.hands[w.current_player]) > HAND_LIMIT:
                 w.pending.append("limit")
                 if w.narrate:
-                    w.log(rid("hand/limit"), "limit",
-                          f"{w.who(w.current_player).capitalize()} holds {len(w.hands[w.current_player])} Qi cards, "
-                          "more than 8: the excess goes face up to the reserve.")
+                    w.log(rid("hand/limit"), "limit", "{Who} holds {n} Qi cards, more than 8: the excess goes face up "
+                          "to the reserve.", who=w.who(w.current_player), n=len(w.hands[w.current_player]))
             continue
         _finish_turn(w)
         return
@@ -1470,21 +1566,20 @@ def _fill_rows(w: _Work) -> None:
         for k, i in enumerate(order):
             w.slots[i] = cards[k] if k < len(cards) else None
         if w.narrate and before != [w.slots[i] for i in order] and cards:
-            w.log(rid("refill/compact"), "compact",
-                  f"Column {SLOTS[top]}{SLOTS[mid]}{SLOTS[low]}: the remaining cards slide toward the pawns.", column=col)
+            w.log(rid("refill/compact"), "compact", "Column {column}: the remaining cards slide toward the pawns.",
+                  column=SLOTS[top] + SLOTS[mid] + SLOTS[low])
         for i in order:
             if w.slots[i] is None:
                 card = w.draw_yen(col, i)
                 if card is None:
                     if w.narrate:
-                        w.log(rid("refill/exhausted-pile"), "refill",
-                              f"Pile {col + 1} is exhausted: slot {SLOTS[i]} stays empty.", column=col)
+                        w.log(rid("refill/exhausted-pile"), "refill", "Pile {pile} is exhausted: slot {slot} stays "
+                              "empty.", pile=col + 1, slot=SLOTS[i])
                     break
                 w.slots[i] = card
                 if w.narrate:
-                    w.log(rid("refill/fill"), "refill",
-                          f"Slot {SLOTS[i]} is refilled from pile {col + 1} with a {card_name(card)}.",
-                          slot=SLOTS[i], card=card)
+                    w.log(rid("refill/fill"), "refill", "Slot {slot} is refilled from pile {pile} with a {card}.",
+                          slot=SLOTS[i], pile=col + 1, card=card)
 
 
 def _finish_turn(w: _Work) -> None:
@@ -1494,8 +1589,8 @@ def _finish_turn(w: _Work) -> None:
     if empty >= 2 and general_won:
         w.end = "general"
         if w.narrate:
-            w.log(rid("end/general"), "end",
-                  f"{empty} of the 3 Yen piles are empty and the General has been won: the game ends.")
+            w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "
+                  "ends.", n=empty)
     elif w.exhaustions >= EXHAUSTIONS_TO_END:
         w.end = "escaped"
         if w.narrate:
@@ -1509,12 +1604,10 @@ def _finish_turn(w: _Work) -> None:
             for p in range(len(w.colours)):
                 s = score_pile(w.won[p], w.colours[p], escaped, w.ruleset)
                 if s.removed:
-                    w.log(rid("score/escape-penalty"), "score",
-                          f"{w.who(p).capitalize()} loses the {card_name(s.removed)} ({face_value(s.removed)} points).",
-                          player=p, card=s.removed)
-                w.log(rid("score/bonus"), "score",
-                      f"{w.who(p).capitalize()}: face values {s.face} + colour bonus {s.bonus} = {s.total} points.",
-                      player=p, face=s.face, bonus=s.bonus, total=s.total)
+                    w.log(rid("score/escape-penalty"), "score", "{Who} loses the {card} ({points} points).",
+                          who=w.who(p), card=s.removed, points=face_value(s.removed))
+                w.log(rid("score/bonus"), "score", "{Who}: face values {face} + colour bonus {bonus} = {total} points.",
+                      who=w.who(p), face=s.face, bonus=s.bonus, total=s.total)
         return
     w.current_player = (w.current_player + 1) % len(w.colours)
     w.turn += 1
@@ -1525,7 +1618,7 @@ def _finish_turn(w: _Work) -> None:
     w.stage = 0
     w.won_before = len(w.won[w.current_player])
     if w.narrate:
-        w.log(rid("turn/sequence"), "turn", f"It is {w.who(w.current_player)}'s turn.", player=w.current_player)
+        w.log(rid("turn/sequence"), "turn", "It is {who}'s turn.", who=w.who(w.current_player))
 
 
 # ---------------------------------------------------------------------- JSON I/O
