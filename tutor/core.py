@@ -276,13 +276,13 @@ class Messages:
         if lang == "en":
             return template
         entry = self.catalog.get(template) or self.catalog.get(_lower_fields(template)) or {}
-        return entry.get(lang, template)
+        return entry.get(lang) or template
 
     def render(self, template: str, params: dict, lang: str = "en") -> str:
         text = self.template(template, lang)
         values = {}
         for name, value in params.items():
-            shown = self.param(name, value, lang)
+            shown = "" if value is None else self.param(name, value, lang)
             values[name] = shown
             values[name[:1].upper() + name[1:]] = shown[:1].upper() + shown[1:] if shown else shown
         try:

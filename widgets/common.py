@@ -42,6 +42,41 @@ def style() -> w.HTML:
     return w.HTML(CSS, layout=w.Layout(height="0px", margin="0"))
 
 
+def game_text(game, obj, lang: str) -> str:
+    """An engine event or error in the page's language, when the game offers it
+    (``game.message``); its English text otherwise."""
+    fn = getattr(game, "message", None)
+    if fn is not None:
+        try:
+            return fn(obj, lang)
+        except Exception:  # a missing translation must never break the page
+            pass
+    return getattr(obj, "text", None) or str(obj)
+
+
+def action_label(game, action, lang: str) -> str:
+    """An action in the page's language (``game.action_text``), else ``str(action)``."""
+    fn = getattr(game, "action_text", None)
+    if fn is not None:
+        try:
+            return fn(action, lang)
+        except Exception:
+            pass
+    return str(action)
+
+
+def example_texts(game, example, lang: str) -> dict:
+    """An example's title, outcome, note and step narrations in the page's language."""
+    fn = getattr(game, "example_text", None)
+    if fn is not None:
+        try:
+            return fn(example, lang)
+        except Exception:
+            pass
+    return {"title": example.title, "outcome": example.outcome, "note": example.note,
+            "steps": [s.narration for s in example.steps]}
+
+
 def message(kind: str, text: str) -> str:
     """A message box: kind is "error", "ok" or "info"."""
     return f"<div class='rt-msg rt-msg-{kind}' role='status'>{esc(text)}</div>"

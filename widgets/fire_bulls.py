@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, style
+from widgets.common import action_label, esc, style
 from widgets.game import GameShell
 from widgets.i18n import Language, add_strings, t
 from widgets.rules import RulesPanel
@@ -449,7 +449,8 @@ class FireBullsControls(w.VBox):
         self._choice_key = key
         buttons = []
         for i, a in enumerate(actions):
-            b = w.Button(description=str(a), tooltip=str(a), layout=w.Layout(width="auto"))
+            label = action_label(self.shell.game, a, lang)
+            b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
             b.add_class(f"fb-choice-{a.kind}")
             b.add_class("fb-choice")
             b.on_click(lambda _, a=a: self._play(a))

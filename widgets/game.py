@@ -24,7 +24,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
-from widgets.common import cite, esc, message
+from widgets.common import action_label, cite, esc, game_text, message
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
@@ -75,7 +75,7 @@ class ChoiceControls(w.VBox):
         self.go.description = t("play_move", lang)
         actions = [] if self.shell.game.is_over(state) or not self.shell.human_to_move else \
             self.shell.game.legal_actions(state)
-        self.choices.options = [(str(a), a) for a in actions]
+        self.choices.options = [(action_label(self.shell.game, a, self.shell.lang), a) for a in actions]
 
 
 class GameShell(w.VBox):
@@ -275,7 +275,7 @@ class GameShell(w.VBox):
                 new = self.game.apply(s, action)
                 events = self.game.explain(s, action)
         except IllegalAction as exc:
-            self.msg.value = (message("error", t("illegal", self.lang, msg=str(exc)))
+            self.msg.value = (message("error", t("illegal", self.lang, msg=game_text(self.game, exc, self.lang)))
                               + cite(self.game, exc.rule, self.lang, brief=True))
             return False
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
@@ -473,10 +473,11 @@ class GameShell(w.VBox):
         for e in self.history[1:self.index + 1][-last:]:
             who = self.who(e.player) if e.player is not None else ""
             items = "".join(
-                f"<li>{esc(ev.text)} <span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
+                f"<li>{esc(game_text(self.game, ev, lang))} "
+                f"<span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
                 for ev in e.events if getattr(ev, "text", "")
             )
-            rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(str(e.action))}"
+            rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(action_label(self.game, e.action, lang))}"
                         f"<ul>{items}</ul></div>")
         return "".join(reversed(rows))
 

@@ -16,7 +16,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from widgets.common import cite, esc, message
+from widgets.common import action_label, cite, esc, example_texts, game_text, message
 from widgets.i18n import Language, t
 
 Board = Callable[[object, object, str], dict]
@@ -141,6 +141,8 @@ class ExampleStepper(w.VBox):
 
     # -------------------------------------------------------------- drawing
     def _choose(self, index) -> None:
+        if getattr(self, "_relabelling", False) or index is None:
+            return
         ex = self.examples[index]
         n = len(ex.steps)
         self.play.max = n
@@ -152,6 +154,18 @@ class ExampleStepper(w.VBox):
     def _relabel(self, draw: bool = True) -> None:
         lang = self.lang
         self.chooser.description = t("example", lang)
+        if hasattr(self.game, "example_text"):
+            titles = [(example_texts(self.game, ex, lang)["title"], i) for i, ex in enumerate(self.examples)]
+            if titles != list(self.chooser.options):
+                # Relabel without changing the example or the step shown.
+                keep, pos = self.chooser.value, self._pos
+                self._relabelling = True
+                try:
+                    self.chooser.options = titles
+                    self.chooser.value = keep
+                finally:
+                    self._relabelling = False
+                self._pos = pos
         for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.description = t(key, lang)
             b.tooltip = t(key, lang)
@@ -170,8 +184,9 @@ class ExampleStepper(w.VBox):
         if ex is None:
             return
         i, n, lang = self._pos, len(ex.steps), self.lang
+        texts = example_texts(self.game, ex, lang)
         self.header.value = (
-            f"<h3 class='rt-step-title'>{esc(ex.title)}</h3>"
+            f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
             f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
         )
@@ -185,27 +200,31 @@ class ExampleStepper(w.VBox):
                 f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(src.text)}» "
                 f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
                 f"</span></blockquote></div>"
-                + (f"<div class='rt-src'>{esc(ex.note)}</div>" if ex.note else "")
+                + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:
             step = ex.steps[i - 1]
             self.board.show(self.board_fn(step.after, step.before, lang))
             self.narration.value = self._narrate(step, lang)
         self.outcome.value = (
-            message("ok", f"{t('outcome', lang)}: {ex.outcome}") if i == n else ""
+            message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
         )
 
     def _narrate(self, step, lang: str) -> str:
         parts = []
         if step.action is not None:
-            parts.append(f"<div class='rt-action'><b>▶ {esc(str(step.action))}</b></div>")
-        parts.append(f"<div class='rt-narration'>{esc(step.narration)}</div>")
+            parts.append(f"<div class='rt-action'><b>▶ {esc(action_label(self.game, step.action, lang))}</b></div>")
+        ex = self.example
+        narration = step.narration
+        if ex is not None and step in ex.steps:
+            narration = example_texts(self.game, ex, lang)["steps"][ex.steps.index(step)]
+        parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
         if step.illegal:
             parts.append(message("error", t("illegal_step", lang)))
         events = [e for e in step.events if e.text]
         if events:
             parts.append("<ul class='rt-events'>"
-                         + "".join(f"<li>{esc(e.text)}</li>" for e in events) + "</ul>")
+                         + "".join(f"<li>{esc(game_text(self.game, e, lang))}</li>" for e in events) + "</ul>")
         rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
         parts.extend(cite(self.game, r, lang, brief=True) for r in rules)
         return "".join(parts)

@@ -1064,6 +1064,25 @@ class FireBulls:
 
         return fire_bulls_examples.build(self)
 
+    # ---------------------------------------------------------- languages
+    languages = LANGS
+
+    def message(self, error_or_event: Any, lang: str = "en") -> str:
+        """An IllegalAction / ScenarioError or a narration Event in "en", "it" or "fr"."""
+        return message(error_or_event, lang)
+
+    def action_text(self, action: Action, lang: str = "en") -> str:
+        return action_text(action, lang)
+
+    def card_name(self, card: str, lang: str = "en") -> str:
+        return card_name(card, lang)
+
+    def example_text(self, example, lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in a language."""
+        from tutor.games import fire_bulls_examples
+
+        return fire_bulls_examples.localized(self, example, lang)
+
     def differences(self) -> list[dict]:
         """The points where the Italian and French rulebooks differ, with both rules."""
         return list(self.rules.differences)

@@ -312,6 +312,43 @@ def build(game) -> list[Example]:
     return list(_build_all(game))
 
 
+def localized(game, example: Example, lang: str) -> dict:
+    """Title, outcome, note and step narrations of an example in ``lang``.
+
+    English is the example as written; Italian and French come from the
+    texts data file (English where a translation is missing).  A refused
+    step ends with the engine's refusal, rendered in the same language.
+    """
+    steps_en = [s.narration for s in example.steps]
+    if lang == "en":
+        return {"title": example.title, "outcome": example.outcome, "note": example.note, "steps": steps_en}
+    texts = fb._TEXT["examples"].get(example.id, {})
+
+    def pick(entry: dict, default: str) -> str:
+        return entry.get(lang) or default
+
+    steps = []
+    refused = fb._NAMES[lang]["refused"]
+    for i, step in enumerate(example.steps):
+        entry = texts.get("steps", [])[i] if i < len(texts.get("steps", [])) else {}
+        if step.illegal:
+            base = pick(entry, step.narration.split(" Refused: ")[0])
+            try:
+                game.apply(step.before, step.action)
+                reason = ""
+            except IllegalAction as exc:
+                reason = fb.message(exc, lang)
+            steps.append(f"{base} {refused}: {reason}.")
+        else:
+            steps.append(pick(entry, step.narration))
+    return {
+        "title": pick(texts.get("title", {}), example.title),
+        "outcome": pick(texts.get("outcome", {}), example.outcome),
+        "note": pick(texts.get("note", {}), example.note) if example.note else "",
+        "steps": steps,
+    }
+
+
 def verify(game, example: Example) -> list[str]:
     """Compare an example's end with the outcome its rulebook states; [] when it matches."""
     problems: list[str] = []
