@@ -264,3 +264,49 @@ def test_index_links_name_existing_notebooks():
     for _, _, nb in pages():
         if nb:
             assert f"href='{nb}'" in html and (NOTEBOOKS / nb).exists()
+
+
+def test_narration_follows_the_language():
+    """Example narrations, engine events, refusals and the log speak the page's language."""
+    from html import escape
+
+    from tutor import games
+    from widgets.fire_bulls import page
+
+    game = games.get("fire-bulls")
+    p = page()
+    ex = p.stepper.example
+    p.stepper.next.click()
+    assert escape(ex.steps[0].narration, quote=True) in p.stepper.narration.value
+    p.language.lang = "it"
+    assert p.stepper.position == 1, "switching the language keeps the step"
+    italian = game.example_text(ex, "it")
+    assert escape(italian["steps"][0], quote=True) in p.stepper.narration.value
+    assert p.stepper.chooser.options[0][0] == italian["title"]
+    p.stepper.next.click()
+    ev = next(e for e in ex.steps[1].events if e.template)
+    assert escape(game.message(ev, "it"), quote=True) in p.stepper.narration.value
+    # A refused step (example 2) ends with the engine's refusal in French.
+    p.language.lang = "fr"
+    fr2 = next(i for i, e in enumerate(p.stepper.examples) if e.id == "fr-2")
+    p.stepper.chooser.value = fr2
+    p.stepper.next.click()
+    p.stepper.next.click()
+    assert "Refusé" in p.stepper.narration.value
+    # A wrong click in the game, then the log, in Italian.
+    from tutor import IllegalAction
+    from tutor.games.fire_bulls import Action
+
+    p.language.lang = "it"
+    shell = p.game
+    state = shell.state
+    assert shell.human_to_move
+    pawn = state.pawns[state.current_player]
+    wrong = Action.draw(5 if pawn <= 3 else 1)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, wrong)
+    shell.play(wrong)
+    assert escape(game.message(info.value, "it"), quote=True) in shell.msg.value
+    assert shell.state == state
+    shell.controls.draw_button.click()
+    assert escape(game.action_text(Action.draw(), "it"), quote=True) in shell.log_html.value
