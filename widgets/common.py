@@ -42,39 +42,33 @@ def style() -> w.HTML:
     return w.HTML(CSS, layout=w.Layout(height="0px", margin="0"))
 
 
-def game_text(game, obj, lang: str) -> str:
-    """An engine event or error in the page's language, when the game offers it
-    (``game.message``); its English text otherwise."""
-    fn = getattr(game, "message", None)
+def _from_game(game, hook: str, fallback, *args):
+    """Ask the game for a text through an optional hook (``game.message`` ...);
+    a game without it, or a missing translation, falls back: never an error in the page."""
+    fn = getattr(game, hook, None)
     if fn is not None:
         try:
-            return fn(obj, lang)
-        except Exception:  # a missing translation must never break the page
+            return fn(*args)
+        except Exception:
             pass
-    return getattr(obj, "text", None) or str(obj)
+    return fallback()
+
+
+def game_text(game, obj, lang: str) -> str:
+    """An engine event or error in the page's language (``game.message``), else its English text."""
+    return _from_game(game, "message", lambda: getattr(obj, "text", None) or str(obj), obj, lang)
 
 
 def action_label(game, action, lang: str) -> str:
     """An action in the page's language (``game.action_text``), else ``str(action)``."""
-    fn = getattr(game, "action_text", None)
-    if fn is not None:
-        try:
-            return fn(action, lang)
-        except Exception:
-            pass
-    return str(action)
+    return _from_game(game, "action_text", lambda: str(action), action, lang)
 
 
 def example_texts(game, example, lang: str) -> dict:
     """An example's title, outcome, note and step narrations in the page's language."""
-    fn = getattr(game, "example_text", None)
-    if fn is not None:
-        try:
-            return fn(example, lang)
-        except Exception:
-            pass
-    return {"title": example.title, "outcome": example.outcome, "note": example.note,
-            "steps": [s.narration for s in example.steps]}
+    return _from_game(game, "example_text", lambda: {
+        "title": example.title, "outcome": example.outcome, "note": example.note,
+        "steps": [s.narration for s in example.steps]}, example, lang)
 
 
 def message(kind: str, text: str) -> str:
