@@ -312,3 +312,24 @@ def test_examples_and_log_are_worded_in_italian_and_french():
     assert "Entrambe le carte sono rivelate" in shell.log_html.value
     p.language.lang = "fr"
     assert "Les deux cartes sont révélées" in shell.log_html.value
+
+
+def test_hotseat_log_never_names_a_card_still_face_down():
+    """Between the two commitments the log must not tell player 2 what player 1 played."""
+    from widgets.kamikaze import game_panel
+
+    shell = game_panel(players=2, seed=1)
+    shell.seat_boxes[1].value = "person"
+    shell.new_button.click()
+    g = shell.game
+    archer = next(a for a in g.legal_actions(shell.state) if getattr(a, "card", "") == "archer")
+    shell.play(archer)
+    assert shell.state.current_player == 1
+    for lang in ("en", "it", "fr"):
+        shell.language.lang = lang
+        log = shell.log_html.value.lower()
+        assert "archer" not in log and "arciere" not in log, (lang, log)
+    shell.language.lang = "en"
+    second = next(a for a in g.legal_actions(shell.state) if getattr(a, "card", "") == "shieldbearer")
+    shell.play(second)
+    assert "archer" in shell.log_html.value.lower(), "once both are revealed the log names the cards"

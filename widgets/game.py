@@ -467,6 +467,11 @@ class GameShell(w.VBox):
             self.end.layout.display = "none"
             self.end_table.value = ""
 
+    def action_shown(self, entry: Entry) -> str:
+        """How the log names a move.  A game's shell hides a move that is still
+        secret at the shown position (a card committed face down)."""
+        return action_label(self.game, entry.action, self.lang)
+
     def _log_html(self, last: int = 12) -> str:
         lang = self.lang
         rows = []
@@ -477,7 +482,7 @@ class GameShell(w.VBox):
                 f"<span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
                 for ev in e.events if getattr(ev, "text", "")
             )
-            rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(action_label(self.game, e.action, lang))}"
+            rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(self.action_shown(e))}"
                         f"<ul>{items}</ul></div>")
         return "".join(reversed(rows))
 

@@ -538,9 +538,22 @@ class KamikazeShell(GameShell):
                 f"<li>{esc(event_text(ev, lang, self.who))} "
                 f"<span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
                 for ev in e.events if getattr(ev, "text", ""))
-            rows.append(f"<div class='rt-log-entry'><b>{esc(lead)}</b>{esc(action_text(e.action, lang, self.who))}"
+            rows.append(f"<div class='rt-log-entry'><b>{esc(lead)}</b>{esc(self.action_shown(e))}"
                         f"<ul>{items}</ul></div>")
         return "".join(reversed(rows))
+
+    def action_shown(self, entry) -> str:
+        """A card committed face down stays unnamed in the log until both are revealed."""
+        s = self.state
+        p = entry.player
+        if isinstance(entry.action, _k().Play) and p is not None and p < len(s.hidden) and s.hidden[p]:
+            shown = self.history[1:self.index + 1]
+            last_play = max(i for i, e in enumerate(shown) if e.player == p and isinstance(e.action, _k().Play))
+            if shown[last_play] is entry:
+                return t("ka_face_down", self.lang)
+        if self.lang == "en":
+            return super().action_shown(entry)
+        return action_text(entry.action, self.lang, self.who)
 
     def who(self, player) -> str:
         # the engine's current_player is None once the game is over
@@ -740,6 +753,8 @@ add_strings({
     "ka_ev_decline": ("{p} takes nothing back.", "{p} non riprende nulla.", "{p} ne reprend rien."),
     "ka_and": (" and ", " e ", " et "),
     "ka_lead": ("{p}: ", "{p}: ", "{p} : "),
+    "ka_face_down": ("a card set aside, face down", "una carta messa da parte, coperta",
+                     "une carte posée de côté, face cachée"),
     "ka_act_play": ("plays the {c}", "gioca {c}", "joue {c}"),
     "ka_act_challenge": ("challenges {q}", "sfida {q}", "défie {q}"),
     "ka_act_swap": ("swaps the Familiar for the {c}", "scambia il Famiglio con {c}", "échange le Familier contre {c}"),
