@@ -664,3 +664,23 @@ def test_new_game_deck_is_the_manifest():
     for ruleset in ("it", "fr"):
         s = G.new_game(4, 3, ruleset)
         assert all_yen(s) == Counter(G.yen_deck(ruleset))
+
+
+@covers("fire-bulls/end/escape", "fire-bulls/score/escape-penalty")
+def test_escape_penalty_applies_when_both_end_conditions_come_together():
+    s = arrange(2, ruleset="fr", pawns=(3, 1), won={0: ["bo"], 1: ["general"]},
+                rows={"H": "soldier:red", "E": "palisade"}, hands={0: ["red", "blue"]},
+                pile_sizes=[0, 1, 5], deck_size=0, exhaustions=2)
+    s = play(s, Action.attack(3, ["red"], "soldier:red"), Action.pay(["blue"], "palisade"), Action.stop())
+    assert sum(1 for p in s.piles if not p) >= 2 and s.exhaustions == 3
+    assert s.end == "escaped"
+    assert G.score_breakdown(s)[1].removed == "general"
+
+
+def test_scenarios_keep_the_general_out_of_the_rows_and_in_a_pile():
+    with pytest.raises(ValueError):
+        arrange(2, rows={"G": "general"})
+    for seed in range(20):
+        s = arrange(2, seed=seed, pile_sizes=[0, 0, 3])
+        assert "general" not in s.removed and any("general" in p for p in s.piles)
+        assert G.apply(s, Action.draw()).end is None

@@ -1587,11 +1587,13 @@ def _fill_rows(w: _Work) -> None:
         if w.narrate and before != [w.slots[i] for i in order] and cards:
             w.log(rid("refill/compact"), "compact", "Column {column}: the remaining cards slide toward the pawns.",
                   column=SLOTS[top] + SLOTS[mid] + SLOTS[low])
+        had_cards = bool(w.piles[col])
         for i in order:
             if w.slots[i] is None:
                 card = w.draw_yen(col, i)
                 if card is None:
-                    if w.narrate:
+                    # Said when the pile runs out now or the column just lost a card, not every turn after.
+                    if w.narrate and (had_cards or before != [w.slots[k] for k in order]):
                         w.log(rid("refill/exhausted-pile"), "refill", "Pile {pile} is exhausted: slot {slot} stays "
                               "empty.", pile=col + 1, slot=SLOTS[i])
                     break
@@ -1605,17 +1607,19 @@ def _finish_turn(w: _Work) -> None:
     _fill_rows(w)
     empty = sum(1 for pile in w.piles if not pile)
     general_won = any("general" in pile for pile in w.won) or "general" in w.removed
-    if empty >= 2 and general_won:
-        w.end = "general"
-        if w.narrate:
-            w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "
-                  "ends.", n=empty)
-    elif w.exhaustions >= EXHAUSTIONS_TO_END:
+    # The escape is checked first: when both conditions come in the same turn,
+    # the Qi deck did run out a third time and its penalty applies.
+    if w.exhaustions >= EXHAUSTIONS_TO_END:
         w.end = "escaped"
         if w.narrate:
             w.log(rid("end/escape"), "end",
                   "The Qi deck has run out for the third time: the Yen army escapes and the game ends. "
                   "Each player loses the Yen card with the highest face value.")
+    elif empty >= 2 and general_won:
+        w.end = "general"
+        if w.narrate:
+            w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "
+                  "ends.", n=empty)
     if w.end:
         w.pending = []
         if w.narrate:
@@ -1910,6 +1914,8 @@ def arrange(
         return card
 
     rows = {k: (parse_card(v) if v else None) for k, v in (rows or {}).items()}
+    if "general" in rows.values():
+        raise ValueError("the General never stands in a row: use general=True to set it aside")
     won_piles = [[take(yen, parse_card(c), f"won[{p}]") for c in (won or {}).get(p, ())] for p in range(players)]
     slots: list[str | None] = [None] * 9
     for name, card in rows.items():
@@ -1932,6 +1938,12 @@ def arrange(
         # What the piles do not hold has left the game earlier (won by no one here).
         if sum(sizes) > len(yen):
             raise ValueError(f"pile_sizes {sizes} ask for more than the {len(yen)} Yen cards left")
+    if "general" in yen and yen.index("general") >= sum(sizes):
+        # The General waits in a pile until it is drawn, whatever the pile sizes.
+        if not any(sizes):
+            raise ValueError("the General must wait in a pile: give a pile some cards, or set general=True")
+        yen.remove("general")
+        yen.insert(rng.randrange(sum(sizes)), "general")
     piles = []
     for n in sizes:
         piles.append(tuple(yen[:n]))
