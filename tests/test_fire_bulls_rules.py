@@ -684,3 +684,14 @@ def test_scenarios_keep_the_general_out_of_the_rows_and_in_a_pile():
         s = arrange(2, seed=seed, pile_sizes=[0, 0, 3])
         assert "general" not in s.removed and any("general" in p for p in s.piles)
         assert G.apply(s, Action.draw()).end is None
+
+
+@covers("fire-bulls/deck/exhaustion")
+def test_with_nothing_to_reshuffle_each_needed_card_counts_a_run_out():
+    s = arrange(2, deck_size=0)
+    s = fb.replace(s, reserve=s.reserve + s.discard, discard=())
+    counts = []
+    for _ in range(3):
+        s = G.apply(s, Action.draw())
+        counts.append(s.exhaustions)
+    assert counts == [1, 2, 3] and s.end == "escaped"
