@@ -515,6 +515,11 @@ class GameShell(w.VBox):
         for p in range(n):
             ax.plot(turns, [row[p] for row in series], marker=markers[p % 5],
                     markevery=max(1, len(series) // 12), label=self.who(p))
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # turns are whole numbers
+        if len(turns) == 1:
+            ax.set_xlim(turns[0] - 1, turns[0] + 1)
         ax.set_xlabel(t("turn", lang))
         ax.set_ylabel(t("points", lang))
         ax.set_title(t("scores_over_turns", lang))
