@@ -487,10 +487,10 @@ class GameShell(w.VBox):
         return "".join(reversed(rows))
 
     def scores_over_turns(self) -> tuple[list[int], list[list[int]]]:
-        """(turn numbers, scores at the end of each turn) up to the shown position."""
+        """(turn numbers from 1, as the page shows them, and the scores at the end of each turn) up to the shown position."""
         by_turn: dict[int, list[int]] = {}
         for i, e in enumerate(self.history[:self.index + 1]):
-            by_turn[getattr(e.state, "turn", i)] = list(self.game.scores(e.state))
+            by_turn[getattr(e.state, "turn", i) + 1] = list(self.game.scores(e.state))
         turns = sorted(by_turn)
         return turns, [by_turn[k] for k in turns]
 
