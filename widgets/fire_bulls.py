@@ -142,30 +142,9 @@ def _fb():
     return fb
 
 
-KIND_NAMES = {
-    "soldier": ("Soldier", "Soldato", "Soldat"),
-    "wu": ("Wu", "Wu", "Wu"),
-    "xi": ("Xi", "Xi", "Xi"),
-    "bo": ("Bo", "Bo", "Bo"),
-    "colonel": ("Colonel", "Vice-Generale", "Colonel"),
-    "general": ("General", "Generale", "Général"),
-    "palisade": ("Palisade", "Palizzata", "Palissade"),
-}
-
-
 def card_label(card: str, lang: str = "en") -> str:
-    """A Yen card's name in the page's language ("Soldato (rosso)"); English as the engine writes it."""
-    if lang == "en":
-        return _fb().card_name(card)
-    kind, _, rest = card.partition(":")
-    names = KIND_NAMES.get(kind)
-    if names is None:
-        return _fb().card_name(card)
-    name = names[("en", "it", "fr").index(lang)] if lang in ("en", "it", "fr") else names[0]
-    if not rest:
-        return name
-    colours = "+".join(t(c, lang).split(" (")[0] for c in rest.split("+"))
-    return f"{name} ({colours})"
+    """A Yen card's name in the page's language ("Soldato (rosso)"), as the engine names it."""
+    return _fb().card_name(card, lang if lang in _fb().LANGS else "en")
 
 
 def colour_badge(colour: str, lang: str = "en") -> str:
