@@ -56,7 +56,7 @@ def test_every_template_has_italian_and_french():
 
 def test_no_stale_entries_in_the_catalog():
     catalog = set(fb._TEXT["messages"])
-    used = _templates_in_code() | {f"{v} the {{card}}'s power" for v in ("use", "decline")} | {
+    used = _templates_in_code() | _scenario_templates() | {f"{v} the {{card}}'s power" for v in ("use", "decline")} | {
         f"{v} the power" for v in ("use", "decline")}
     assert catalog - used == set()
 
@@ -119,3 +119,45 @@ def test_example_english_in_the_data_matches_the_code():
         for step, entry in zip(ex.steps, data["steps"]):
             base = step.narration.split(" Refused: ")[0] if step.illegal else step.narration
             assert entry["en"] == base
+
+
+def _scenario_templates():
+    found = set()
+    for node in ast.walk(ast.parse(SRC)):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            i = {"_bad": 1, "NotationError": 0}.get(name)
+            if i is not None and len(node.args) > i and isinstance(node.args[i], ast.Constant):
+                found.add(node.args[i].value)
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_EXPECTED":
+            found |= {v.value for v in node.value.values}
+    return found
+
+
+def test_scenario_errors_have_italian_and_french():
+    catalog = fb._TEXT["messages"]
+    templates = _scenario_templates()
+    assert len(templates) > 25
+    for template in templates:
+        for lang in ("it", "fr"):
+            assert catalog[template][lang], (template, lang)
+            assert _fields(catalog[template][lang]) <= _fields(template)
+
+
+def test_a_bad_scenario_is_explained_in_three_languages():
+    import json
+
+    from tutor import ScenarioError
+
+    data = json.loads(G.to_json(G.new_game(3, 4)))
+    data["deck"].pop()
+    with pytest.raises(ScenarioError) as info:
+        G.from_json(json.dumps(data))
+    en, it, fr = (G.message(info.value, lang) for lang in ("en", "it", "fr"))
+    assert en == str(info.value) and en.startswith("qi cards: ")
+    assert "mancano" in it and "il manque" in fr
+    data = json.loads(G.to_json(G.new_game(3, 4)))
+    data["rows"]["A"] = "soldier:pink"
+    with pytest.raises(ScenarioError) as info:
+        G.from_json(json.dumps(data))
+    assert info.value.field == "rows.A" and "non è una carta Yen" in G.message(info.value, "it")

@@ -62,10 +62,12 @@ class ActionParseError(IllegalAction):
 class ScenarioError(ValueError):
     """A scenario file that cannot be loaded.  ``.field`` names the bad field."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, template: str = "", params: dict | None = None):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.template = template
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)

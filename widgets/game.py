@@ -372,7 +372,8 @@ class GameShell(w.VBox):
         try:
             state = self.game.from_json(text)
         except ScenarioError as exc:
-            self.msg.value = self.file_msg.value = message("error", t("bad_scenario", lang, msg=str(exc)))
+            self.msg.value = self.file_msg.value = message("error", t("bad_scenario", lang,
+                                                                       msg=game_text(self.game, exc, lang)))
             return False
         except Exception as exc:  # never a traceback in the page
             self.msg.value = self.file_msg.value = message(

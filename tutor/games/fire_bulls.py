@@ -72,6 +72,16 @@ def rid(topic: str, ruleset: str | None = None) -> str:
 # --------------------------------------------------------------------------- cards
 
 
+class NotationError(ValueError):
+    """Text that is not a card of the tutor's notation; the message has a template
+    so the panels can show it in Italian and French."""
+
+    def __init__(self, template: str, **params: Any):
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
 def _canonical_colours(colours: Iterable[str]) -> tuple[str, ...]:
     order = {c: i for i, c in enumerate(COLOURS + ("white",))}
     return tuple(sorted(colours, key=order.__getitem__))
@@ -85,7 +95,7 @@ def parse_card(text: str) -> str:
     ('wu:green+red', 'bo')
     """
     if not isinstance(text, str):
-        raise ValueError(f"a Yen card is written as text, not {type(text).__name__}")
+        raise NotationError("a Yen card is written as text, not {got}", got=type(text).__name__)
     t = text.strip().lower()
     if t in ("bo", "colonel", "general", "palisade"):
         return t
@@ -99,10 +109,9 @@ def parse_card(text: str) -> str:
             if len(parts) == 2 and parts[0] == parts[1]:
                 return f"wu:{parts[0]}"
             return "wu:" + "+".join(_canonical_colours(parts))
-    raise ValueError(
-        f"{text!r} is not a Yen card: write soldier:<colour>, wu:<colour> or wu:<colour>+<colour>, "
-        f"xi:<colour>, bo, colonel, general or palisade (colours: {', '.join(allowed)})"
-    )
+    raise NotationError("{what} is not a Yen card: write soldier:<colour>, wu:<colour> or wu:<colour>+<colour>, "
+                        "xi:<colour>, bo, colonel, general or palisade (colours: {choices})",
+                        what=repr(text), choices=", ".join(allowed))
 
 
 def card_kind(card: str) -> str:
@@ -176,7 +185,7 @@ def _card_from_name(name: str) -> str:
 def parse_qi(text: str) -> str:
     """Read a Qi card: a bull colour or ``warrior``."""
     if not isinstance(text, str) or text.strip().lower() not in QI_KINDS:
-        raise ValueError(f"{text!r} is not a Qi card: write one of {', '.join(QI_KINDS)}")
+        raise NotationError("{what} is not a Qi card: write one of {choices}", what=repr(text), choices=", ".join(QI_KINDS))
     return text.strip().lower()
 
 
@@ -229,6 +238,13 @@ def _param(name: str, value: Any, lang: str) -> str:
         return qi_name(value, lang)
     if name in ("payment", "shown", "symbols"):
         return ", ".join(qi_name(c, lang) for c in value) if value else names["nothing"]
+    if name == "diff":
+        missing, extra = value
+        parts = []
+        for label, items in ((names["missing"], missing), (names["too_many"], extra)):
+            if items:
+                parts.append(f"{label} " + ", ".join(f"{n} x {c}" for c, n in items))
+        return "; ".join(parts)
     if name == "dirs":
         return f" {names['or']} ".join(str(d) for d in value)
     return str(value)
@@ -240,6 +256,18 @@ MESSAGES = Messages(_TEXT["messages"], _param)
 def _illegal(rule: str, template: str, cls: type = IllegalAction, **params: Any) -> IllegalAction:
     """An IllegalAction (or ActionParseError) whose message can be shown in any language."""
     return cls(rule, MESSAGES.render(template, params), template=template, params=params)
+
+
+def _bad(field: str, template: str, **params: Any) -> ScenarioError:
+    """A ScenarioError whose reason can be shown in any language."""
+    return ScenarioError(field, MESSAGES.render(template, params), template=template, params=params)
+
+
+def _bad_notation(field: str, exc: ValueError) -> ScenarioError:
+    """A ScenarioError for a card the notation does not know."""
+    if isinstance(exc, NotationError):
+        return _bad(field, exc.template, **exc.params)
+    return _bad(field, "{why}", why=str(exc))
 
 
 def message(error_or_event: Any, lang: str = "en") -> str:
@@ -255,7 +283,10 @@ def message(error_or_event: Any, lang: str = "en") -> str:
     template = getattr(error_or_event, "template", "")
     if not template:
         return str(error_or_event)
-    return MESSAGES.render(template, error_or_event.params, lang)
+    text = MESSAGES.render(template, error_or_event.params, lang)
+    if isinstance(error_or_event, ScenarioError):
+        return f"{error_or_event.field}: {text}"
+    return text
 
 
 # ------------------------------------------------------------------------ paying
@@ -1684,80 +1715,77 @@ def _to_data(s: State) -> dict:
 def _need(data: dict, key: str, types, where: str = "") -> Any:
     path = f"{where}{key}"
     if key not in data:
-        raise ScenarioError(path, "is missing")
+        raise _bad(path, "is missing")
     value = data[key]
     if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        raise ScenarioError(path, f"expected {_type_name(types)}, got true/false")
+        raise _bad(path, _EXPECTED[types], got="true/false")
     if not isinstance(value, types):
-        raise ScenarioError(path, f"expected {_type_name(types)}, got {type(value).__name__}")
+        raise _bad(path, _EXPECTED[types], got=type(value).__name__)
     return value
 
 
-def _type_name(types) -> str:
-    names = {int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true or false",
-             type(None): "null"}
-    if isinstance(types, tuple):
-        return " or ".join(names.get(t, t.__name__) for t in types)
-    return names.get(types, types.__name__)
+_EXPECTED = {int: "expected a whole number, got {got}", str: "expected text, got {got}",
+             list: "expected a list, got {got}", dict: "expected an object, got {got}"}
 
 
 def _card_list(value: Any, path: str, parse) -> list[str]:
     if not isinstance(value, list):
-        raise ScenarioError(path, f"expected a list of cards, got {type(value).__name__}")
+        raise _bad(path, "expected a list of cards, got {got}", got=type(value).__name__)
     out = []
     for i, c in enumerate(value):
         try:
             out.append(parse(c))
         except ValueError as exc:
-            raise ScenarioError(f"{path}[{i}]", str(exc)) from None
+            raise _bad_notation(f"{path}[{i}]", exc) from None
     return out
 
 
 def _from_data(game: FireBulls, d: dict) -> State:
     if d.get("game", NAME) != NAME:
-        raise ScenarioError("game", f"this file is for {d.get('game')!r}, not {NAME!r}")
+        raise _bad("game", "this file is for {other}, not {name}", other=repr(d.get("game")), name=repr(NAME))
     fmt = d.get("format", 1)
     if fmt != 1:
-        raise ScenarioError("format", f"unknown format {fmt!r} (this tutor reads format 1)")
+        raise _bad("format", "unknown format {what} (this tutor reads format 1)", what=repr(fmt))
     ruleset = _need(d, "ruleset", str)
     if ruleset not in RULESETS:
-        raise ScenarioError("ruleset", f"must be one of {', '.join(RULESETS)}, not {ruleset!r}")
+        raise _bad("ruleset", "must be one of {choices}, not {what}", choices=", ".join(RULESETS), what=repr(ruleset))
     seed = _need(d, "seed", int)
     rng = d.get("rng", 0)
     if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
-        raise ScenarioError("rng", "expected a whole number >= 0")
+        raise _bad("rng", "expected a whole number >= 0")
     players = _need(d, "players", list)
     if not 2 <= len(players) <= 5:
-        raise ScenarioError("players", f"Fire Bulls is for 2 to 5 players, the file has {len(players)}")
+        raise _bad("players", "Fire Bulls is for 2 to 5 players, the file has {n}", n=len(players))
     colours, pawns, hands, won = [], [], [], []
     for i, pl in enumerate(players):
         where = f"players[{i}]."
         if not isinstance(pl, dict):
-            raise ScenarioError(f"players[{i}]", "expected an object with colour, pawn, hand and won")
+            raise _bad(f"players[{i}]", "expected an object with colour, pawn, hand and won")
         colour = _need(pl, "colour", str, where)
         if colour not in COLOURS:
-            raise ScenarioError(f"{where}colour", f"must be one of {', '.join(COLOURS)}, not {colour!r}")
+            raise _bad(f"{where}colour", "must be one of {choices}, not {what}", choices=", ".join(COLOURS),
+                       what=repr(colour))
         pawn = _need(pl, "pawn", int, where)
         if not 1 <= pawn <= 5:
-            raise ScenarioError(f"{where}pawn", f"directions are 1 to 5, not {pawn}")
+            raise _bad(f"{where}pawn", "directions are 1 to 5, not {d}", d=pawn)
         colours.append(colour)
         pawns.append(pawn)
         hands.append(_card_list(pl.get("hand", []), f"{where}hand", parse_qi))
         won.append(_card_list(pl.get("won", []), f"{where}won", parse_card))
     if len(set(colours)) != len(colours):
-        raise ScenarioError("players", "two players have the same colour")
+        raise _bad("players", "two players have the same colour")
     if len(set(pawns)) != len(pawns):
-        raise ScenarioError("players", "two pawns stand on the same direction")
+        raise _bad("players", "two pawns stand on the same direction")
     current = _need(d, "current_player", int)
     if not 0 <= current < len(players):
-        raise ScenarioError("current_player", f"must be a seat from 0 to {len(players) - 1}")
+        raise _bad("current_player", "must be a seat from 0 to {n}", n=len(players) - 1)
     turn = d.get("turn", 0)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-        raise ScenarioError("turn", "expected a whole number >= 0")
+        raise _bad("turn", "expected a whole number >= 0")
     rows = _need(d, "rows", dict)
     unknown = set(rows) - set(SLOTS)
     if unknown:
-        raise ScenarioError("rows", f"unknown slot(s) {', '.join(sorted(unknown))}: slots are A to I")
+        raise _bad("rows", "unknown slot(s) {what}: slots are A to I", what=", ".join(sorted(map(str, unknown))))
     slots: list[str | None] = []
     for name in SLOTS:
         v = rows.get(name)
@@ -1767,16 +1795,16 @@ def _from_data(game: FireBulls, d: dict) -> State:
         try:
             card = parse_card(v)
         except ValueError as exc:
-            raise ScenarioError(f"rows.{name}", str(exc)) from None
+            raise _bad_notation(f"rows.{name}", exc) from None
         if card == "general":
-            raise ScenarioError(f"rows.{name}", "the General never stands in a row: set \"general\": true instead")
+            raise _bad(f"rows.{name}", "the General never stands in a row: set \"general\": true instead")
         slots.append(card)
     general = d.get("general", False)
     if not isinstance(general, bool):
-        raise ScenarioError("general", "expected true or false")
+        raise _bad("general", "expected true or false")
     piles_raw = _need(d, "piles", list)
     if len(piles_raw) != 3:
-        raise ScenarioError("piles", f"expected 3 Yen piles, got {len(piles_raw)}")
+        raise _bad("piles", "expected 3 Yen piles, got {n}", n=len(piles_raw))
     piles = [_card_list(p, f"piles[{i}]", parse_card) for i, p in enumerate(piles_raw)]
     deck = _card_list(d.get("deck", []), "deck", parse_qi)
     discard = _card_list(d.get("discard", []), "discard", parse_qi)
@@ -1784,32 +1812,32 @@ def _from_data(game: FireBulls, d: dict) -> State:
     removed = _card_list(d.get("removed", []), "removed", parse_card)
     exhaustions = d.get("exhaustions", 0)
     if not isinstance(exhaustions, int) or isinstance(exhaustions, bool) or not 0 <= exhaustions <= 3:
-        raise ScenarioError("exhaustions", "expected a whole number from 0 to 3")
+        raise _bad("exhaustions", "expected a whole number from 0 to 3")
     end = d.get("end")
     if end not in (None, "general", "escaped"):
-        raise ScenarioError("end", "must be null, \"general\" or \"escaped\"")
+        raise _bad("end", "must be null, \"general\" or \"escaped\"")
     ts = d.get("turn_state", {})
     if not isinstance(ts, dict):
-        raise ScenarioError("turn_state", "expected an object")
+        raise _bad("turn_state", "expected an object")
     attack = ts.get("attack", 0)
     if not isinstance(attack, int) or isinstance(attack, bool) or attack not in (-1, 0, 1, 2, 3, 4, 5):
-        raise ScenarioError("turn_state.attack", "expected 0 (none), -1 (the General) or a direction 1-5")
+        raise _bad("turn_state.attack", "expected 0 (none), -1 (the General) or a direction 1-5")
     deviated = ts.get("deviated", False)
     if not isinstance(deviated, bool):
-        raise ScenarioError("turn_state.deviated", "expected true or false")
+        raise _bad("turn_state.deviated", "expected true or false")
     ints = {}
     for key in ("won_this_turn", "warriors", "won_before", "stage"):
         v = ts.get(key, 0 if key != "won_before" else len(won[current]))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ScenarioError(f"turn_state.{key}", "expected a whole number >= 0")
+            raise _bad(f"turn_state.{key}", "expected a whole number >= 0")
         ints[key] = v
     if ints["won_before"] > len(won[current]):
-        raise ScenarioError("turn_state.won_before", "is larger than the current player's victory pile")
+        raise _bad("turn_state.won_before", "is larger than the current player's victory pile")
     if ints["stage"] > 2:
-        raise ScenarioError("turn_state.stage", "expected 0, 1 or 2")
+        raise _bad("turn_state.stage", "expected 0, 1 or 2")
     pending = ts.get("pending", [])
     if not isinstance(pending, list):
-        raise ScenarioError("turn_state.pending", "expected a list")
+        raise _bad("turn_state.pending", "expected a list")
     for i, item in enumerate(pending):
         ok = isinstance(item, str) and (
             item in ("penalty", "limit", "power:bo", "power:colonel", "power:general")
@@ -1817,7 +1845,7 @@ def _from_data(game: FireBulls, d: dict) -> State:
                 and int(item[8:]) != current)
         )
         if not ok:
-            raise ScenarioError(f"turn_state.pending[{i}]", f"{item!r} is not a choice the game knows")
+            raise _bad(f"turn_state.pending[{i}]", "{what} is not a choice the game knows", what=repr(item))
     # Every card of the game must be somewhere, once.
     _check_conservation(game, ruleset, slots, general, piles, won, removed, hands, deck, discard, reserve)
     return State(
@@ -1830,15 +1858,11 @@ def _from_data(game: FireBulls, d: dict) -> State:
     )
 
 
-def _diff(expected: dict[str, int], found: dict[str, int]) -> str:
-    missing = {c: n - found.get(c, 0) for c, n in expected.items() if n > found.get(c, 0)}
-    extra = {c: n - expected.get(c, 0) for c, n in found.items() if n > expected.get(c, 0)}
-    parts = []
-    if missing:
-        parts.append("missing " + ", ".join(f"{n} x {c}" for c, n in sorted(missing.items())))
-    if extra:
-        parts.append("too many " + ", ".join(f"{n} x {c}" for c, n in sorted(extra.items())))
-    return "; ".join(parts)
+def _diff(expected: dict[str, int], found: dict[str, int]) -> tuple:
+    """(missing, too many): each a tuple of (card, how many); a "diff" message parameter."""
+    missing = tuple(sorted((c, n - found.get(c, 0)) for c, n in expected.items() if n > found.get(c, 0)))
+    extra = tuple(sorted((c, n - expected.get(c, 0)) for c, n in found.items() if n > expected.get(c, 0)))
+    return missing, extra
 
 
 def _tally(groups: Iterable[Iterable[str]]) -> dict[str, int]:
@@ -1853,12 +1877,12 @@ def _check_conservation(game, ruleset, slots, general, piles, won, removed, hand
     yen = _tally([[c for c in slots if c], ["general"] if general else [], *piles, *won, removed])
     expected = game.deck_manifest[ruleset]
     if yen != expected:
-        raise ScenarioError("yen cards", f"the Yen cards on the table, piles, victory piles and removed cards "
-                                         f"must be the {ruleset!r} deck's 54: {_diff(expected, yen)}")
+        raise _bad("yen cards", "the Yen cards on the table, piles, victory piles and removed cards must be the "
+                   "{ruleset} deck's 54: {diff}", ruleset=repr(ruleset), diff=_diff(expected, yen))
     qi = _tally([*hands, deck, discard, reserve])
     if qi != game.qi_manifest:
-        raise ScenarioError("qi cards", f"the Qi cards in hands, deck, discard and reserve must be the 54 of the game: "
-                                        f"{_diff(game.qi_manifest, qi)}")
+        raise _bad("qi cards", "the Qi cards in hands, deck, discard and reserve must be the 54 of the game: {diff}",
+                   diff=_diff(game.qi_manifest, qi))
 
 
 _STOP = Action("stop")
