@@ -107,3 +107,15 @@ def test_base_games_end_quickly(seed, picks):
     s, actions = _run(2, ["base", "base"], seed, picks)
     # each duel either fills a graveyard or repeats the position: at most 12 + 2*13 duels
     assert s.duels <= 12 + 2 * 13
+
+
+@settings(max_examples=2000, deadline=None)
+@given(setups())
+def test_thousands_of_random_games_end_and_conserve_cards(setup):
+    """Cheap invariants over many games (the full checks above run on fewer)."""
+    n, decks, seed, picks = setup
+    s, actions = _run(n, decks, seed, picks)
+    assert _all_cards(s) == Counter(c for d in decks for c in K.DECKS[d])
+    assert all(x >= 0 for x in G.scores(s))
+    w = G.winners(s)
+    assert w and all(0 <= p < n for p in w)
