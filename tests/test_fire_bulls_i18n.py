@@ -121,8 +121,14 @@ def test_example_english_in_the_data_matches_the_code():
             assert entry["en"] == base
 
 
+CORE_FILE_TEMPLATES = {
+    "is not UTF-8 text ({why})", "expected JSON text, got {got}",
+    "is not valid JSON (line {line}, column {column}: {why})", "a scenario must be a JSON object, between braces",
+}
+
+
 def _scenario_templates():
-    found = set()
+    found = set(CORE_FILE_TEMPLATES)
     for node in ast.walk(ast.parse(SRC)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
@@ -161,3 +167,13 @@ def test_a_bad_scenario_is_explained_in_three_languages():
     with pytest.raises(ScenarioError) as info:
         G.from_json(json.dumps(data))
     assert info.value.field == "rows.A" and "non è una carta Yen" in G.message(info.value, "it")
+
+
+def test_a_file_that_is_not_json_is_explained_in_italian():
+    from tutor import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        G.from_json("{")
+    assert info.value.field == "file" and info.value.template in CORE_FILE_TEMPLATES
+    assert "non è un JSON valido" in G.message(info.value, "it")
+    assert "n'est pas un JSON valide" in G.message(info.value, "fr")

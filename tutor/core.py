@@ -305,23 +305,29 @@ def load_json_data(package: str, name: str) -> Any:
         return json.load(fh)
 
 
+def _file_error(template: str, **params: Any) -> ScenarioError:
+    return ScenarioError("file", template.format(**params), template=template, params=params)
+
+
 def parse_json_object(text: str | bytes) -> dict:
-    """Parse a scenario's JSON text, turning every failure into ScenarioError."""
+    """Parse a scenario's JSON text, turning every failure into ScenarioError.
+
+    The messages carry templates, so a game's message catalog can translate them.
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ScenarioError("file", f"is not UTF-8 text ({exc.reason})") from None
+            raise _file_error("is not UTF-8 text ({why})", why=exc.reason) from None
     if not isinstance(text, str):
-        raise ScenarioError("file", f"expected JSON text, got {type(text).__name__}")
+        raise _file_error("expected JSON text, got {got}", got=type(text).__name__)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            "file", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        raise _file_error("is not valid JSON (line {line}, column {column}: {why})",
+                          line=exc.lineno, column=exc.colno, why=exc.msg) from None
     if not isinstance(data, dict):
-        raise ScenarioError("file", "a scenario must be a JSON object {...}")
+        raise _file_error("a scenario must be a JSON object, between braces")
     return data
 
 
