@@ -18,6 +18,7 @@ Errors are values a panel can show:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable, Protocol, Sequence
@@ -294,8 +295,6 @@ class Messages:
 
 
 def _lower_fields(template: str) -> str:
-    import re
-
     return re.sub(r"\{([A-Z])", lambda m: "{" + m.group(1).lower(), template)
 
 

@@ -216,8 +216,9 @@ class ExampleStepper(w.VBox):
             parts.append(f"<div class='rt-action'><b>▶ {esc(action_label(self.game, step.action, lang))}</b></div>")
         ex = self.example
         narration = step.narration
-        if ex is not None and step in ex.steps:
-            narration = example_texts(self.game, ex, lang)["steps"][ex.steps.index(step)]
+        index = next((k for k, other in enumerate(ex.steps) if other is step), None) if ex is not None else None
+        if index is not None:
+            narration = example_texts(self.game, ex, lang)["steps"][index]
         parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
         if step.illegal:
             parts.append(message("error", t("illegal_step", lang)))

@@ -525,10 +525,6 @@ def attack_path(direction: int) -> list[str]:
     return list(_PATHS[direction])
 
 
-def _pay_text(payment: Sequence[str]) -> str:
-    return ", ".join(payment)
-
-
 class Action(NamedTuple):
     """One move of a player, a small immutable value.
 
@@ -848,7 +844,7 @@ class _Work:
             self.log(rule, "draw", drawn, who=self.who(p), qi=card, **params)
 
     # -- the Yen piles
-    def draw_yen(self, column: int, slot: int | None) -> str | None:
+    def draw_yen(self, column: int) -> str | None:
         """Draw from a Yen pile, setting the General aside when it comes up."""
         pile = self.piles[column]
         while pile:
@@ -1040,7 +1036,7 @@ class FireBulls:
             colour = state.colours[state.current_player]
             card = action.card or "general"
             gain = face_value(card) + (colour in symbols(card, state.ruleset))
-            return gain + 0.01 * len(action.payment) * -1  # cheaper payment first
+            return gain - 0.01 * len(action.payment)  # the cheaper payment first
         if action.kind == "power":
             return 0.5
         if action.kind == "lose":
@@ -1117,9 +1113,6 @@ class FireBulls:
     def differences(self) -> list[dict]:
         """The points where the Italian and French rulebooks differ, with both rules."""
         return list(self.rules.differences)
-
-    def describe_rule(self, rule_id: str, ruleset: str | None = None) -> str:
-        return self.rules[rule_id].text
 
 
 # --------------------------------------------------------------- rule machinery
@@ -1621,7 +1614,7 @@ def _fill_rows(w: _Work) -> None:
         had_cards = bool(w.piles[col])
         for i in order:
             if w.slots[i] is None:
-                card = w.draw_yen(col, i)
+                card = w.draw_yen(col)
                 if card is None:
                     # Said when the pile runs out now or the column just lost a card, not every turn after.
                     if w.narrate and (had_cards or before != [w.slots[k] for k in order]):
@@ -1958,10 +1951,8 @@ def arrange(
     if sizes is None:
         base, extra = divmod(len(yen), 3)
         sizes = [base + (i < extra) for i in range(3)]
-    if sum(sizes) != len(yen):
-        # What the piles do not hold has left the game earlier (won by no one here).
-        if sum(sizes) > len(yen):
-            raise ValueError(f"pile_sizes {sizes} ask for more than the {len(yen)} Yen cards left")
+    if sum(sizes) > len(yen):
+        raise ValueError(f"pile_sizes {sizes} ask for more than the {len(yen)} Yen cards left")
     if "general" in yen and yen.index("general") >= sum(sizes):
         # The General waits in a pile until it is drawn, whatever the pile sizes.
         if not any(sizes):

@@ -312,6 +312,9 @@ def build(game) -> list[Example]:
     return list(_build_all(game))
 
 
+_LOCALIZED: dict[tuple[int, str], tuple[Example, dict]] = {}
+
+
 def localized(game, example: Example, lang: str) -> dict:
     """Title, outcome, note and step narrations of an example in ``lang``.
 
@@ -322,6 +325,10 @@ def localized(game, example: Example, lang: str) -> dict:
     steps_en = [s.narration for s in example.steps]
     if lang == "en":
         return {"title": example.title, "outcome": example.outcome, "note": example.note, "steps": steps_en}
+    # Panels ask on every redraw; a refused step replays its action to word the refusal.
+    hit = _LOCALIZED.get((id(example), lang))
+    if hit is not None and hit[0] is example:
+        return hit[1]
     texts = fb._TEXT["examples"].get(example.id, {})
 
     def pick(entry: dict, default: str) -> str:
@@ -341,12 +348,14 @@ def localized(game, example: Example, lang: str) -> dict:
             steps.append(f"{base} {refused}: {reason}.")
         else:
             steps.append(pick(entry, step.narration))
-    return {
+    told = {
         "title": pick(texts.get("title", {}), example.title),
         "outcome": pick(texts.get("outcome", {}), example.outcome),
         "note": pick(texts.get("note", {}), example.note) if example.note else "",
         "steps": steps,
     }
+    _LOCALIZED[(id(example), lang)] = (example, told)
+    return told
 
 
 def verify(game, example: Example) -> list[str]:
