@@ -21,7 +21,9 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Iterable, Protocol, Sequence
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable, Sequence
 
 __all__ = [
     "IllegalAction",
@@ -34,7 +36,14 @@ __all__ = [
     "Step",
     "Example",
     "Game",
+    "GameInfo",
+    "Messages",
+    "Catalog",
+    "ScenarioReader",
     "load_json_data",
+    "parse_json_object",
+    "dump_json",
+    "short",
 ]
 
 
@@ -63,7 +72,12 @@ class ActionParseError(IllegalAction):
 class ScenarioError(ValueError):
     """A scenario file that cannot be loaded.  ``.field`` names the bad field."""
 
+    MAX_CHARS = 300
+
     def __init__(self, field: str, message: str, template: str = "", params: dict | None = None):
+        field = field if len(field) <= 80 else field[:77] + "..."
+        if len(message) > self.MAX_CHARS - len(field) - 2:
+            message = message[: self.MAX_CHARS - len(field) - 5] + "..."
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
@@ -233,8 +247,16 @@ class Example:
         return self.steps[-1].after if self.steps else self.start
 
 
-class Game(Protocol):
-    """What every game module offers (structural type, for documentation)."""
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as data: the registry, the pages, the bots and the
+    conformance suite read it instead of asking the game's state.
+
+    ``decisions`` lists every kind :meth:`Game.decision` may return (the
+    catalog names each one under ``names/<lang>/decisions``); ``max_actions``
+    bounds the length of any game (the conformance suite plays random games
+    and requires them to end within it).
+    """
 
     name: str
     title: str
@@ -242,20 +264,185 @@ class Game(Protocol):
     max_players: int
     rulesets: tuple[str, ...]
     default_ruleset: str
-    rules: RuleBook
+    decisions: tuple[str, ...]
+    max_actions: int
+    hidden_information: bool = False
+    secret_choices: bool = False
+    chance: bool = False
+    languages: tuple[str, ...] = ("en", "it", "fr")
+    rulebooks: tuple[str, ...] = ()
+    ruleset_names: tuple[tuple[str, str], ...] = ()  # (ruleset, English name)
 
-    def new_game(self, players: int, seed: int, ruleset: str | None = None, **options: Any) -> Any: ...
-    def legal_actions(self, state: Any) -> list[Any]: ...
-    def apply(self, state: Any, action: Any) -> Any: ...
-    def explain(self, state: Any, action: Any) -> list[Event]: ...
-    def parse_action(self, state: Any, text: str) -> Any: ...
-    def is_over(self, state: Any) -> bool: ...
+
+class Game(ABC):
+    """The contract every game keeps (python-chess and OpenSpiel are the models).
+
+    States are immutable values; ``apply`` returns a new state, never touches
+    the one passed in, and refuses anything that is not a legal action with
+    :class:`IllegalAction` naming the rule (an action value or text that means
+    nothing is refused the same way).  Chance comes only from the seed carried
+    in the state, so a game replays exactly from its seed and actions.
+
+    Who decides: :meth:`current_player` (None once the game is over) and
+    :meth:`decision`, a short kind from ``info.decisions``.  A decision taken
+    outside the active player's turn (a dispute, a window to cancel) is an
+    ordinary decision of that player; a secret choice is a decision whose
+    result :meth:`view` hides from the other seats.
+
+    Words: every narration, refusal, action text, example text, card name and
+    decision name comes from the game's :class:`Catalog` in English, Italian
+    and French.
+    """
+
+    info: ClassVar[GameInfo]
+
+    # -------------------------------------------------------- metadata
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        return self.info.rulesets
+
+    @property
+    def default_ruleset(self) -> str:
+        return self.info.default_ruleset
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return self.info.languages
+
+    @property
+    @abstractmethod
+    def rules(self) -> RuleBook:
+        """Every clause of the rules, with its rulebook quotes."""
+
+    @property
+    @abstractmethod
+    def catalog(self) -> "Catalog":
+        """The game's words in every language."""
+
+    # ------------------------------------------------------------ play
+    @abstractmethod
+    def new_game(self, players: int, seed: int, ruleset: str | None = None, **options: Any) -> Any:
+        """A new table; ``seed`` decides every chance event of the game."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Any]:
+        """Every action open to ``current_player(state)``, in full (empty once over)."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Any) -> Any:
+        """The next state; IllegalAction (state unchanged) when the rules forbid it."""
+
+    @abstractmethod
+    def apply_explained(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        """The next state and the narration of what happened, event by event."""
+
+    def explain(self, state: Any, action: Any) -> list[Event]:
+        return self.apply_explained(state, action)[1]
+
+    @abstractmethod
+    def parse_action(self, state: Any, text: str) -> Any:
+        """Read ``str(action)`` back (ActionParseError when it names no action)."""
+
+    @abstractmethod
+    def current_player(self, state: Any) -> int | None:
+        """The seat that decides now; None once the game is over."""
+
+    @abstractmethod
+    def decision(self, state: Any) -> str:
+        """What kind of decision ``current_player`` takes (one of ``info.decisions``); "" once over."""
+
+    def is_over(self, state: Any) -> bool:
+        return self.current_player(state) is None
+
+    @abstractmethod
     def scores(self, state: Any) -> list[int]: ...
-    def winners(self, state: Any) -> list[int]: ...
-    def view(self, state: Any, player: int) -> dict: ...
-    def to_json(self, state: Any) -> str: ...
-    def from_json(self, text: str) -> Any: ...
+
+    @abstractmethod
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats once the game is over (empty before)."""
+
+    @abstractmethod
+    def view(self, state: Any, player: int | None) -> dict:
+        """What ``player`` may see, as JSON-able data; None is the teacher (everything).
+
+        Every view has ``game``, ``player``, ``players``, ``current_player``,
+        ``decision``, ``scores`` and ``over``; panels draw only views.
+        """
+
+    # ---------------------------------------------------------- files
+    @abstractmethod
+    def to_json(self, state: Any) -> str:
+        """A scenario file: canonical JSON (equal states give equal bytes), with its format version."""
+
+    @abstractmethod
+    def from_json(self, text: str | bytes) -> Any:
+        """Read a scenario file; any fault raises ScenarioError naming the field."""
+
+    # ------------------------------------------------------- teaching
+    @abstractmethod
     def examples(self) -> list[Example]: ...
+
+    @abstractmethod
+    def action_text(self, action: Any, lang: str = "en") -> str:
+        """An action in words; ``action_text(a, "en") == str(a)``."""
+
+    def message(self, obj: Any, lang: str = "en") -> str:
+        """An Event, IllegalAction or ScenarioError in ``lang``."""
+        return self.catalog.message(obj, lang)
+
+    def card_name(self, card: str, lang: str = "en") -> str:
+        return self.catalog.name("cards", card, lang)
+
+    def decision_name(self, kind: str, lang: str = "en") -> str:
+        return self.catalog.name("decisions", kind, lang)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in ``lang``."""
+        return self.catalog.example(example, lang)
+
+    def differences(self) -> list[dict]:
+        """Where two rulebooks of the game disagree (each side a rule id)."""
+        return list(self.rules.differences)
+
+    # ------------------------------------------ for bots and the tests
+    @abstractmethod
+    def conserved(self, state: Any) -> dict[str, int]:
+        """What the game conserves (every card or piece, wherever it is), counted."""
+
+    @abstractmethod
+    def resample_hidden(self, state: Any, player: int, rng: random.Random) -> Any:
+        """A state ``player`` cannot tell from ``state``: what they may not see dealt anew.
+
+        ``view(result, player) == view(state, player)``.  A game without hidden
+        information returns ``state``.  Bots that search use it to determinize.
+        """
+
+    def position_key(self, state: Any) -> str:
+        """A text that tells positions apart (bots seed their choices with it)."""
+        return self.to_json(state)
+
+    def greedy_value(self, state: Any, action: Any) -> float:
+        """What the greedy bot maximises: by default the mover's points gained now."""
+        player = self.current_player(state)
+        if player is None:
+            return 0.0
+        return float(self.scores(self.apply(state, action))[player] - self.scores(state)[player])
 
 
 class Messages:
@@ -298,36 +485,333 @@ def _lower_fields(template: str) -> str:
     return re.sub(r"\{([A-Z])", lambda m: "{" + m.group(1).lower(), template)
 
 
+class Catalog:
+    """A game's words in every language, from one data file of one format.
+
+    The file (``data/messages.json`` in a game's package) holds::
+
+        {"about": "...",
+         "names":    {"en": {...}, "it": {...}, "fr": {...}},   # card, decision ... names
+         "messages": {"<English template>": {"it": "...", "fr": "..."}},
+         "examples": {"<example id>": {"title": {"en", "it", "fr"}, "outcome": {...},
+                                       "note": {...}, "steps": [{"en", "it", "fr"}, ...]}}}
+
+    Narration and refusals are written in English in the engine (the template
+    is the message id, gettext-style); ``param`` formats one parameter in a
+    language.  The file errors every game shares (not JSON, not UTF-8 ...) are
+    in the core catalog, which every game's catalog falls back to.
+    """
+
+    def __init__(self, data: dict, param: Any = None, fallback: "Catalog | None" = None):
+        self.data = data
+        self.names: dict[str, dict] = data.get("names", {})
+        self.examples: dict[str, dict] = data.get("examples", {})
+        catalog = dict(fallback.messages.catalog) if fallback else {}
+        catalog.update(data.get("messages", {}))
+        self.messages = Messages(catalog, param)
+
+    @classmethod
+    def load(cls, package: str, name: str = "messages.json", param: Any = None) -> "Catalog":
+        return cls(load_json_data(package, name), param, fallback=core_catalog())
+
+    def render(self, template: str, params: dict, lang: str = "en") -> str:
+        return self.messages.render(template, params, lang)
+
+    def message(self, obj: Any, lang: str = "en") -> str:
+        """An Event, IllegalAction or ScenarioError in ``lang`` (its English text when it has no template)."""
+        if isinstance(obj, Event):
+            if not obj.template:
+                return obj.text
+            return self.render(obj.template, dict(obj.data), lang)
+        template = getattr(obj, "template", "")
+        if not template:
+            return str(obj)
+        text = self.render(template, getattr(obj, "params", {}), lang)
+        if isinstance(obj, ScenarioError):
+            return f"{obj.field}: {text}"
+        return text
+
+    def name(self, kind: str, key: str, lang: str = "en") -> str:
+        """``names/<lang>/<kind>/<key>``, else the English one, else ``key``."""
+        for code in (lang, "en"):
+            found = self.names.get(code, {}).get(kind, {}).get(key)
+            if found:
+                return str(found)
+        return key
+
+    def example(self, example: "Example", lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in ``lang`` (English where missing)."""
+        entry = self.examples.get(example.id, {})
+
+        def pick(texts: Any, english: str) -> str:
+            if isinstance(texts, dict):
+                return texts.get(lang) or texts.get("en") or english
+            return english
+
+        steps = entry.get("steps", [])
+        return {
+            "title": pick(entry.get("title"), example.title),
+            "outcome": pick(entry.get("outcome"), example.outcome),
+            "note": pick(entry.get("note"), example.note),
+            "steps": [pick(steps[i] if i < len(steps) else None, s.narration)
+                      for i, s in enumerate(example.steps)],
+        }
+
+    def untranslated(self, langs: Sequence[str] = ("it", "fr")) -> list[str]:
+        """Templates missing a language or changing its placeholders (the conformance suite reads it)."""
+        bad = []
+        for template, entry in self.messages.catalog.items():
+            want = _fields(template)
+            for lang in langs:
+                text = entry.get(lang)
+                if not text or _fields(text) != want:
+                    bad.append(f"{lang}: {template}")
+        return bad
+
+
+def _fields(template: str) -> set[str]:
+    return {m.lower() for m in re.findall(r"\{(\w+)", template)}
+
+
+_CORE_CATALOG: list[Catalog] = []
+
+
+def core_catalog() -> Catalog:
+    """The messages every game shares (scenario files that are not JSON ...)."""
+    if not _CORE_CATALOG:
+        _CORE_CATALOG.append(Catalog(load_json_data("tutor.data", "messages.json")))
+    return _CORE_CATALOG[0]
+
+
 def load_json_data(package: str, name: str) -> Any:
     """Read a JSON data file shipped inside a package (works from a wheel too)."""
     with resources.files(package).joinpath(name).open("r", encoding="utf-8") as fh:
         return json.load(fh)
 
 
+# ------------------------------------------------------------------ scenario files
+#
+# A scenario file is untrusted: it may come from a student's upload.  Reading
+# one must never raise anything but ScenarioError, never take long, never
+# echo a huge value, and never accept a position the rules cannot reach.
+
+MAX_FILE_CHARS = 1_000_000
+MAX_DEPTH = 12
+MAX_INT_DIGITS = 18
+FORMAT = 2  # the scenario format version written by to_json
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """A bad value as a message may quote it: its repr, cut to ``limit`` characters.
+
+    >>> short("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> short(10 ** 5000)
+    'int'
+    """
+    try:
+        text = repr(value) if not isinstance(value, (dict, list)) else json.dumps(value)[:limit + 1]
+    except (ValueError, RecursionError):  # a huge int, a deep structure
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _file_error(template: str, **params: Any) -> ScenarioError:
     return ScenarioError("file", template.format(**params), template=template, params=params)
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(text)
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(text)
+
+
+def _depth_ok(data: Any) -> bool:
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return True
 
 
 def parse_json_object(text: str | bytes) -> dict:
     """Parse a scenario's JSON text, turning every failure into ScenarioError.
 
-    The messages carry templates, so a game's message catalog can translate them.
+    Files over a megabyte, deeper than a scenario ever is, or with numbers too
+    long to be a count are refused before any game reads them.  The messages
+    carry templates, so a game's catalog can translate them.
+
+    >>> parse_json_object('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> parse_json_object("[" * 10000)
+    Traceback (most recent call last):
+    ...
+    tutor.core.ScenarioError: file: is nested deeper than any scenario (at most 12 levels)
     """
-    if isinstance(text, bytes):
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * MAX_FILE_CHARS:
+            raise _file_error("is too large for a scenario (at most {limit} characters)", limit=MAX_FILE_CHARS)
         try:
-            text = text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise _file_error("is not UTF-8 text ({why})", why=exc.reason) from None
     if not isinstance(text, str):
         raise _file_error("expected JSON text, got {got}", got=type(text).__name__)
+    if len(text) > MAX_FILE_CHARS:
+        raise _file_error("is too large for a scenario (at most {limit} characters)", limit=MAX_FILE_CHARS)
+    if _nesting(text) > MAX_DEPTH:
+        raise _file_error("is nested deeper than any scenario (at most {limit} levels)", limit=MAX_DEPTH)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise _file_error("is not valid JSON (line {line}, column {column}: {why})",
                           line=exc.lineno, column=exc.colno, why=exc.msg) from None
+    except (ValueError, RecursionError):
+        raise _file_error("holds a number no scenario uses (at most {digits} digits, no NaN or Infinity)",
+                          digits=MAX_INT_DIGITS) from None
     if not isinstance(data, dict):
         raise _file_error("a scenario must be a JSON object, between braces")
+    if not _depth_ok(data):  # pragma: no cover - _nesting already refused it
+        raise _file_error("is nested deeper than any scenario (at most {limit} levels)", limit=MAX_DEPTH)
     return data
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in ``text`` (brackets inside strings count too: an over-estimate)."""
+    depth = deepest = 0
+    for ch in re.findall(r"[\[\]{}]", text):
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+_MISSING = object()
+_TYPE_WORDS = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
+               dict: "an object"}
+
+
+class ScenarioReader:
+    """Reads the fields of a scenario object; every fault a short ScenarioError naming the field.
+
+    >>> r = ScenarioReader({"seed": 7, "hands": [["a"], ["b"]]})
+    >>> r.int("seed", 0, 10**9), r.list("hands", length=2)
+    (7, [['a'], ['b']])
+    >>> r.int("seed", 0, 5)
+    Traceback (most recent call last):
+    ...
+    tutor.core.ScenarioError: seed: expected a whole number from 0 to 5, got 7
+    >>> ScenarioReader({"seed": True}).int("seed", 0, 5)
+    Traceback (most recent call last):
+    ...
+    tutor.core.ScenarioError: seed: expected a whole number from 0 to 5, got True
+    """
+
+    def __init__(self, data: Any, path: str = ""):
+        if not isinstance(data, dict):
+            raise self.error_at(path or "file", "expected an object, got {got}", got=short(data))
+        self.data = data
+        self.path = path
+
+    def field(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.path}[{key}]"
+        return f"{self.path}.{key}" if self.path else key
+
+    @staticmethod
+    def error_at(field: str, template: str, **params: Any) -> ScenarioError:
+        return ScenarioError(field, template.format(**params), template=template, params=params)
+
+    def error(self, key: str | int, template: str, **params: Any) -> ScenarioError:
+        return self.error_at(self.field(key), template, **params)
+
+    def get(self, key: str, kind: type | tuple[type, ...] = object, default: Any = _MISSING) -> Any:
+        if key not in self.data:
+            if default is _MISSING:
+                raise self.error(key, "is missing")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if bool not in kinds and isinstance(value, bool) and int in kinds:
+            raise self.error(key, "expected {what}, got {got}", what=_TYPE_WORDS[int], got=short(value))
+        if not isinstance(value, kinds):
+            what = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
+            raise self.error(key, "expected {what}, got {got}", what=what, got=short(value))
+        return value
+
+    def int(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING and default is not _MISSING:
+            return default
+        if value is _MISSING:
+            raise self.error(key, "is missing")
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.error(key, "expected a whole number from {lo} to {hi}, got {got}",
+                             lo=lo, hi=hi, got=short(value))
+        return value
+
+    def optional_int(self, key: str, lo: int, hi: int) -> int | None:
+        if self.data.get(key) is None:
+            return None
+        return self.int(key, lo, hi)
+
+    def choice(self, key: str, choices: Sequence[Any], default: Any = _MISSING) -> Any:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING and default is not _MISSING:
+            return default
+        if value is _MISSING:
+            raise self.error(key, "is missing")
+        if isinstance(value, (dict, list)) or value not in choices:
+            raise self.error(key, "expected one of {choices}, got {got}",
+                             choices=", ".join(str(c) for c in choices), got=short(value))
+        return value
+
+    def str(self, key: str, max_len: int = 200, default: Any = _MISSING) -> str:
+        value = self.get(key, str, default)
+        if len(value) > max_len:
+            raise self.error(key, "is longer than {limit} characters", limit=max_len)
+        return value
+
+    def list(self, key: str, length: int | None = None, max_len: int = 500, default: Any = _MISSING) -> list:
+        value = self.get(key, list, default)
+        if length is not None and len(value) != length:
+            raise self.error(key, "expected {n} entries, got {got}", n=length, got=len(value))
+        if len(value) > max_len:
+            raise self.error(key, "expected at most {n} entries, got {got}", n=max_len, got=len(value))
+        return value
+
+    def bools(self, key: str, length: int) -> tuple[bool, ...]:
+        items = self.list(key, length)
+        for i, b in enumerate(items):
+            if not isinstance(b, bool):
+                raise self.error_at(f"{self.field(key)}[{i}]", "expected true or false, got {got}", got=short(b))
+        return tuple(items)
+
+    def sub(self, key: str) -> "ScenarioReader":
+        return ScenarioReader(self.get(key, dict), self.field(key))
+
+
+def check_header(data: dict, game: str) -> int:
+    """The ``game`` and ``format`` fields of a scenario; returns the format (1: before it was written)."""
+    r = ScenarioReader(data)
+    name = data.get("game", game)
+    if name != game:
+        raise r.error("game", "this file is for {got}, not {want}", got=short(name), want=game)
+    return r.int("format", 1, FORMAT, default=1)
 
 
 def dump_json(data: dict) -> str:

@@ -1,39 +1,59 @@
-"""The registry of games.
+"""The registry of games: the one place that lists them.
+
+The landing page, every game's page and the conformance suite take the list
+from here, so a new game is its package, its page declaration and one line
+below.
 
 >>> from tutor import games
 >>> game = games.get("fire-bulls")
 >>> game.name, game.min_players, game.max_players
 ('fire-bulls', 2, 5)
+>>> games.entry("kamikaze-attack").notebook
+'kamikaze_attack.ipynb'
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-# name -> module path; each module exposes its game object as GAME.
-_REGISTRY: dict[str, str] = {
-    "fire-bulls": "tutor.games.fire_bulls",
-    "kamikaze-attack": "tutor.games.kamikaze",
-}
+if TYPE_CHECKING:
+    from tutor.core import Game
 
 
-def _available() -> dict[str, str]:
-    found = {}
-    for name, path in _REGISTRY.items():
-        if importlib.util.find_spec(path) is not None:
-            found[name] = path
-    return found
+@dataclass(frozen=True)
+class Entry:
+    """A registered game: its engine package, its page module and its notebook."""
+
+    name: str
+    module: str  # exposes the game object as GAME
+    page: str  # the widgets module that declares its page (``PAGE``)
+    notebook: str  # under notebooks/
+
+
+_REGISTRY: tuple[Entry, ...] = (
+    Entry("fire-bulls", "tutor.games.fire_bulls", "widgets.fire_bulls", "fire_bulls.ipynb"),
+    Entry("kamikaze-attack", "tutor.games.kamikaze", "widgets.kamikaze", "kamikaze_attack.ipynb"),
+)
+_BY_NAME = {e.name: e for e in _REGISTRY}
 
 
 def names() -> list[str]:
-    """The names of the games the tutor knows."""
-    return list(_available())
+    """The names of the games the tutor knows, in the order pages list them."""
+    return [e.name for e in _REGISTRY]
 
 
-def get(name: str):
+def entries() -> list[Entry]:
+    return list(_REGISTRY)
+
+
+def entry(name: str) -> Entry:
+    if name not in _BY_NAME:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(_BY_NAME)}")
+    return _BY_NAME[name]
+
+
+def get(name: str) -> "Game":
     """The game object for ``name`` (see :class:`tutor.core.Game`)."""
-    paths = _available()
-    if name not in paths:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(paths)}")
-    return importlib.import_module(paths[name]).GAME
+    return importlib.import_module(entry(name).module).GAME
