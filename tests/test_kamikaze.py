@@ -8,7 +8,7 @@ import pytest
 
 from tutor import ActionParseError, IllegalAction, ScenarioError, games
 from tutor.games import kamikaze as K
-from tutor.games.kamikaze_examples import observe
+from tutor.games.kamikaze.examples import observe
 
 G = K.GAME
 R = "kamikaze-attack/"

@@ -8,7 +8,7 @@ import pytest
 
 from tutor import bots
 from tutor.games import kamikaze as K
-from tutor.games import kamikaze_coach as C
+from tutor.games.kamikaze import coaching as C
 
 G = K.GAME
 

@@ -289,9 +289,7 @@ def test_no_rule_is_decided_in_the_panel():
 
 
 def test_examples_and_log_are_worded_in_italian_and_french():
-    from tutor.games import kamikaze_examples as KE
-
-    for ex in KE.build_examples():
+    for ex in K.GAME.examples():
         for lang in ("it", "fr"):
             assert ka.example_title(ex, lang) != ex.title or ex.id == "duel/double-kamikaze"
             for step in ex.steps:

@@ -4,7 +4,7 @@ Drawing only.  Every card's fate, every duel's outcome and every refusal comes
 from :mod:`tutor.games.kamikaze`; the buttons build ``Play``, ``Challenge``,
 ``Swap``/``Keep`` and ``TakeBack``/``Decline`` actions and hand them to the
 generic game shell, which asks ``game.apply``.  The coach's hint comes from
-:func:`tutor.games.kamikaze_coach.coach`.
+:func:`tutor.games.kamikaze.coaching.coach`.
 
 Hidden commitment in hotseat play: the engine asks the duelists one after the
 other (``state.current_player``); the shell hides every hand until the player
@@ -406,7 +406,7 @@ class KamikazeControls(w.VBox):
         elif s.phase != "commit":
             self.hint_html.value = message("info", t("ka_hint_not_now", lang))
         else:
-            from tutor.games.kamikaze_coach import coach
+            from tutor.games.kamikaze import coach
 
             try:
                 value, mix = coach(s)

@@ -6,7 +6,8 @@ full two-player game narrated duel by duel.  Each example states its outcome
 in ``expected`` (pairs read by :func:`observe`); the tests replay the steps
 and check them.
 
->>> exs = build_examples()
+>>> from tutor.games import kamikaze as k
+>>> exs = build_examples(k.GAME)
 >>> len([e for e in exs if e.id.startswith("cell/")])
 16
 >>> observe(exs[0].final, "scores")
@@ -18,7 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core import Example, IllegalAction, Quote, Step
-from tutor.games import kamikaze as K
+
+from .actions import parse
+from .cards import NAMES, RULE_MOST, R, card_rule, clash, sort_cards
+from .engine import _name, apply, explain, is_over, new_game, scores, winners
+from .scenario import scenario
+from .state import State
 
 # graveyard sizes and hand sizes after one duel from the opening, player 1's
 # card against player 2's, as the rulebook's table gives them (written out by
@@ -43,18 +49,21 @@ _CELLS = {
 }
 
 
-def observe(state: K.State, key: str) -> Any:
+_GAME: list[Any] = []  # the game object build_examples was given (its rules and the bots)
+
+
+def observe(state: State, key: str) -> Any:
     """A fact about a state, by name, as examples state their outcomes."""
     if key == "scores":
-        return tuple(K.scores(state))
+        return tuple(scores(state))
     if key == "hand_sizes":
         return tuple(len(h) for h in state.hands)
     if key == "hands":
         return tuple(tuple(h) for h in state.hands)
     if key == "graveyards":
-        return tuple(tuple(K.sort_cards(g)) for g in state.graveyards)
+        return tuple(tuple(sort_cards(g)) for g in state.graveyards)
     if key == "winners":
-        return tuple(K.winners(state))
+        return tuple(winners(state))
     if key == "outcome":
         return state.last("outcome")
     if key == "duel_winner":
@@ -71,28 +80,28 @@ def observe(state: K.State, key: str) -> Any:
 
 
 def _quote(rule_id: str) -> Quote:
-    return K.GAME.rules[rule_id].quotes[0]
+    return _GAME[0].rules[rule_id].quotes[0]
 
 
-def _play(start: K.State, actions: list[str], notes: dict[int, str] | None = None) -> tuple[Step, ...]:
+def _play(start: State, actions: list[str], notes: dict[int, str] | None = None) -> tuple[Step, ...]:
     """Replay action words from ``start``; an action prefixed "!" must be refused."""
     steps = []
     s = start
     notes = notes or {}
     for i, words in enumerate(actions):
         illegal = words.startswith("!")
-        action = K.parse(words.lstrip("!"))
-        who = K._name(s.current_player)
+        action = parse(words.lstrip("!"))
+        who = _name(s.current_player)
         if illegal:
             try:
-                K.apply(s, action)
+                apply(s, action)
             except IllegalAction as exc:
                 steps.append(Step(s, s, action, notes.get(i, f"{who} tries to {action}: refused — {exc.message}."),
                                   (exc.rule,), (), exc.rule))
                 continue
             raise AssertionError(f"{words!r} should be illegal")
-        events = tuple(K.explain(s, action))
-        after = K.apply(s, action)
+        events = tuple(explain(s, action))
+        after = apply(s, action)
         text = notes.get(i, f"{who}: {action}.") + " " + " ".join(e.text for e in events)
         rules = tuple(dict.fromkeys(e.rule for e in events))
         steps.append(Step(s, after, action, text.strip(), rules, events))
@@ -102,29 +111,29 @@ def _play(start: K.State, actions: list[str], notes: dict[int, str] | None = Non
 
 def _cells() -> list[Example]:
     out = []
-    for (a, b), (scores, hands) in _CELLS.items():
-        start = K.new_game(2, seed=11)
+    for (a, b), (graves, hands) in _CELLS.items():
+        start = new_game(2, seed=11)
         steps = _play(start, [f"play the {a}", f"play the {b}"])
-        rule = K.card_rule(a, b)
+        rule = card_rule(a, b)
         out.append(Example(
             id=f"cell/{a}-vs-{b}",
-            title=f"{K.NAMES[a]} against {K.NAMES[b]}",
+            title=f"{NAMES[a]} against {NAMES[b]}",
             source=_quote(rule),
             ruleset="base",
             start=start,
             steps=steps,
             outcome=steps[-1].events[1].text if len(steps[-1].events) > 1 else steps[-1].narration,
-            expected=(("scores", scores), ("hand_sizes", hands),
-                      ("outcome", {"a": "win", "b": "win"}.get(K.clash(a, b), K.clash(a, b)))),
+            expected=(("scores", graves), ("hand_sizes", hands),
+                      ("outcome", {"a": "win", "b": "win"}.get(clash(a, b), clash(a, b)))),
         ))
     return out
 
 
 def _powers() -> list[Example]:
     out = []
-    R = K.R
+
     # Librarian
-    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "ora-et-pugna"])
+    start = new_game(2, seed=5, ruleset="expansion", decks=["base", "ora-et-pugna"])
     out.append(Example(
         "power/librarian", "The Librarian beats an Archer and reads a hand", _quote(R + "power/librarian"),
         "expansion", start, _play(start, ["play the Archer", "play the Librarian"]),
@@ -133,7 +142,7 @@ def _powers() -> list[Example]:
          ("seen", ((1, 0, ("swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze")),))),
     ))
     # Cleric
-    start = K.scenario(
+    start = scenario(
         [["swordsman", "shieldbearer", "shieldbearer", "archer", "kamikaze"],
          ["librarian", "cleric", "cleric", "archer", "kamikaze"]],
         [["librarian"], ["swordsman"]], decks=["base", "ora-et-pugna"])
@@ -145,7 +154,7 @@ def _powers() -> list[Example]:
         (("scores", (0, 1)), ("hand_sizes", (5, 6)), ("graveyards", ((), ("swordsman",)))),
     ))
     # Familiar
-    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
+    start = new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
     out.append(Example(
         "power/familiar", "The Familiar is swapped for a Sapper", _quote(R + "power/familiar"),
         "expansion", start,
@@ -156,7 +165,7 @@ def _powers() -> list[Example]:
         (("scores", (0, 1)), ("hand_sizes", (6, 5)), ("outcome", "retreat")),
     ))
     # Sapper
-    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
+    start = new_game(2, seed=5, ruleset="expansion", decks=["base", "tecnobarbari"])
     out.append(Example(
         "power/sapper", "The Sapper stays on the field until beaten twice", _quote(R + "power/sapper"),
         "expansion", start,
@@ -167,7 +176,7 @@ def _powers() -> list[Example]:
         (("scores", (1, 0)), ("hand_sizes", (6, 5)), ("held", (False, False)), ("field", (None, None))),
     ))
     # Paladin
-    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
+    start = new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
     out.append(Example(
         "power/paladin", "A beaten Paladin goes to its own graveyard", _quote(R + "power/paladin"),
         "expansion", start, _play(start, ["play the Swordsman", "play the Paladin"]),
@@ -176,7 +185,7 @@ def _powers() -> list[Example]:
         (("scores", (0, 2)), ("graveyards", ((), ("swordsman", "paladin")))),
     ))
     # Bard
-    start = K.new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
+    start = new_game(2, seed=5, ruleset="expansion", decks=["base", "note-della-giustizia"])
     out.append(Example(
         "power/bard", "The Archer that beats a Bard changes sides", _quote(R + "power/bard"),
         "expansion", start, _play(start, ["play the Archer", "play the Bard"]),
@@ -186,7 +195,7 @@ def _powers() -> list[Example]:
                     ("archer", "archer", "kamikaze", "paladin", "paladin", "bard")))),
     ))
     # Multi-player duel order
-    start = K.new_game(3, seed=5)
+    start = new_game(3, seed=5)
     out.append(Example(
         "multi/duel-order", "Three players: challenge, retreat, loser plays next", _quote(R + "multi/retreat-same-player"),
         "expansion", start,
@@ -199,16 +208,16 @@ def _powers() -> list[Example]:
 
 
 def _specials() -> list[Example]:
-    R = K.R
+
     out = []
-    start = K.new_game(2, seed=2)
+    start = new_game(2, seed=2)
     out.append(Example(
         "duel/double-kamikaze", "Double Kamikaze", _quote(R + "duel/double-kamikaze"), "base", start,
         _play(start, ["play the Kamikaze", "play the Kamikaze"]),
         "Each Kamikaze goes to the other player's graveyard and each player loses a random card to the other's.",
         (("scores", (2, 2)), ("hand_sizes", (4, 4)), ("outcome", "both"), ("last_winner", None)),
     ))
-    start = K.scenario(
+    start = scenario(
         [["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
         [["swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])
     out.append(Example(
@@ -218,7 +227,7 @@ def _specials() -> list[Example]:
         "retreat, so the game ends at once and player 2 wins 5 to 4.",
         (("phase", "over"), ("end", "stalemate"), ("scores", (4, 5)), ("winners", (1,)), ("hand_sizes", (1, 2))),
     ))
-    start = K.new_game(2, seed=2)
+    start = new_game(2, seed=2)
     out.append(Example(
         "end/stalemate-refusal", "Stalemate: two retreats in a row", _quote(R + "end/stalemate-refusal"), "base",
         start, _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Swordsman",
@@ -233,23 +242,24 @@ def _specials() -> list[Example]:
 def _full_game() -> Example:
     from tutor import bots
 
-    start = K.new_game(2, seed=4)
+    start = new_game(2, seed=4)
     seats = [bots.get("coach"), bots.get("greedy")]
     s = start
     words = []
-    while not K.is_over(s):
-        a = seats[s.current_player].choose(K.GAME, s)
+    while not is_over(s):
+        a = seats[s.current_player].choose(_GAME[0], s)
         words.append(str(a))
-        s = K.apply(s, a)
+        s = apply(s, a)
     steps = _play(start, words)
     return Example(
-        "game/full", "A whole two-player game, coach against greedy", _quote(K.RULE_MOST), "base", start, steps,
-        f"Game over after {s.duels} duels ({s.end}): graveyards {K.scores(s)[0]}-{K.scores(s)[1]}; "
-        + ("winner: player " + str(K.winners(s)[0] + 1) if len(K.winners(s)) == 1 else "a true tie") + ".",
-        (("phase", "over"), ("scores", tuple(K.scores(s))), ("winners", tuple(K.winners(s)))),
+        "game/full", "A whole two-player game, coach against greedy", _quote(RULE_MOST), "base", start, steps,
+        f"Game over after {s.duels} duels ({s.end}): graveyards {scores(s)[0]}-{scores(s)[1]}; "
+        + ("winner: player " + str(winners(s)[0] + 1) if len(winners(s)) == 1 else "a true tie") + ".",
+        (("phase", "over"), ("scores", tuple(scores(s))), ("winners", tuple(winners(s)))),
         note="Player 1 follows the coach's equilibrium mix; player 2 the greedy bot. Replayed from the seed.",
     )
 
 
-def build_examples() -> list[Example]:
+def build_examples(game: Any) -> list[Example]:
+    _GAME[:] = [game]
     return _cells() + _specials() + _powers() + [_full_game()]

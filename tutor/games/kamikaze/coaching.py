@@ -26,6 +26,10 @@ import time
 from functools import lru_cache
 from typing import Any
 
+from .actions import Play
+from .cards import clash, duel
+from .state import State, _count, _position_key
+
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
 _IDX = {c: i for i, c in enumerate(BASE)}
 EPS = 1e-12
@@ -145,8 +149,6 @@ def _result(h0: tuple[int, ...], h1: tuple[int, ...], d: int, lw: int) -> float:
 
 
 def _dead(h0: tuple[int, ...], h1: tuple[int, ...]) -> bool:
-    from tutor.games.kamikaze import clash
-
     return all(clash(BASE[a], BASE[b]) == "retreat" for a in _kinds(h0) for b in _kinds(h1))
 
 
@@ -160,8 +162,6 @@ def terminal(key: Key) -> float | None:
 
 def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
     """The positions a duel of card ``a`` (player 1) against ``b`` may lead to, with chances."""
-    from tutor.games.kamikaze import clash, duel
-
     h0, h1, d, lw, reps = key
     ca, cb = BASE[a], BASE[b]
     who = clash(ca, cb)
@@ -234,9 +234,7 @@ def value(key: Key) -> float:
 
 def key_of(state: Any) -> Key:
     """The coach's position for a base-game state (committed cards count as in hand)."""
-    from tutor.games import kamikaze as K
-
-    if not isinstance(state, K.State):
+    if not isinstance(state, State):
         raise TypeError("expected a Kamikaze Attack State")
     if state.players != 2 or any(c not in _IDX for h in state.hands for c in h) or any(
         c is not None and c not in _IDX for c in state.field
@@ -255,7 +253,7 @@ def key_of(state: Any) -> Key:
         hands.append(tuple(h))
     d = len(state.graveyards[0]) - len(state.graveyards[1])
     lw = -1 if state.last_winner is None else state.last_winner
-    reps = max(1, K._count(state, K._position_key(state)))
+    reps = max(1, _count(state, _position_key(state)))
     return (hands[0], hands[1], d, lw, reps)
 
 
@@ -308,7 +306,6 @@ class CoachBot:
 
     def choose(self, game: Any, state: Any) -> Any:
         from tutor import bots
-        from tutor.games import kamikaze as K
 
         try:
             _, mix = coach(state)
@@ -325,9 +322,9 @@ class CoachBot:
             acc += p
             if x < acc:
                 break
-        return K.Play(choice)
+        return Play(choice)
 
 
-if __name__ == "__main__":  # python -m tutor.games.kamikaze_coach: the benchmark
+if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark
     v, n, secs = solve_all()
     print(f"base game solved: opening value {v:+.12f}, {n} positions, {secs:.2f} s")

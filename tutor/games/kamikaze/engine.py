@@ -1,0 +1,618 @@
+"""The rules of Kamikaze Attack: legality, duels, powers, the end and the winner."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from tutor.core import Event, IllegalAction, dump_json
+
+from .actions import (
+    Action,
+    Challenge,
+    Decline,
+    Keep,
+    Play,
+    Swap,
+    TakeBack,
+    parse,
+)
+from .cards import (
+    DECKS,
+    EXPANSION_DECKS,
+    GAME_NAME,
+    LIKE,
+    NAMES,
+    ORDER,
+    RULE_BARD,
+    RULE_BOTH_FALL,
+    RULE_CHALLENGE,
+    RULE_CLERIC,
+    RULE_DEAD,
+    RULE_DISCARD,
+    RULE_DOUBLE,
+    RULE_EMPTY,
+    RULE_FAMILIAR,
+    RULE_KAMIKAZE,
+    RULE_LIBRARIAN,
+    RULE_LOSER,
+    RULE_LOSER_NEXT,
+    RULE_MOST,
+    RULE_PALADIN,
+    RULE_PLAY,
+    RULE_REPEAT,
+    RULE_RETREAT,
+    RULE_RETREAT_SAME,
+    RULE_REVEAL,
+    RULE_SAPPER,
+    RULE_SAPPER_BLOCKS,
+    RULE_SIMULTANEOUS,
+    RULE_TIE_HAND,
+    RULE_TIE_LAST,
+    RULE_TRUE_TIE,
+    RULE_WINNER,
+    RULESETS,
+    card_rule,
+    clash,
+    duel,
+    sort_cards,
+)
+from .state import (
+    REPETITION_LIMIT,
+    State,
+    _count,
+    _last_duel_json,
+    _position_key,
+    _record,
+)
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _ev(events: list, rule: str, text: str, kind: str = "info", **data: Any) -> None:
+    events.append(Event(rule, text, kind, tuple(sorted(data.items()))))
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return sort_cards(cards + (card,))
+
+
+def _options(s: State, p: int) -> tuple[str, ...]:
+    """The cards player p could fight the next duel with."""
+    if s.held[p]:
+        return (s.field[p],)
+    return sort_cards(set(s.hands[p]))
+
+
+def _duel_can_change(s: State, p: int, q: int) -> bool:
+    """Could any duel between p and q move a card (a defeat, a power)?"""
+    for a in _options(s, p):
+        for b in _options(s, q):
+            if clash(a, b) != "retreat":
+                return True
+            for me, mine, other in ((p, a, q), (q, b, p)):
+                if mine == "cleric" and any(c != "kamikaze" for c in s.graveyards[other]):
+                    return True
+                if mine == "familiar" and not s.held[me]:
+                    rest = _remove(s.hands[me], "familiar")
+                    if any(c != "kamikaze" for c in rest):
+                        return True
+    return False
+
+
+def _dead(s: State) -> bool:
+    """No duel the player to move can start could change anything."""
+    p = s.active
+    return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
+
+
+class _Rng:
+    """Chance from the state's seed and a counter: replays exactly."""
+
+    @staticmethod
+    def pick(s: State, cards: tuple[str, ...]) -> tuple[str, State]:
+        rng = random.Random(f"{s.seed}:{s.draws}")
+        card = cards[rng.randrange(len(cards))]
+        return card, replace(s, draws=s.draws + 1)
+
+
+# --------------------------------------------------------------- engine ----
+
+
+def _begin_duel(s: State, opponent: int, ev: list) -> State:
+    s = replace(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
+    for p in (s.active, opponent):
+        if s.held[p]:
+            _ev(ev, RULE_SAPPER_BLOCKS,
+                f"{_name(p)}'s Sapper is still on the field: it fights this duel, and "
+                f"{_name(p)} cannot play a new card.", player=p)
+    return _after_commit(s, ev)
+
+
+def _after_commit(s: State, ev: list) -> State:
+    p, q = s.active, s.opponent
+    if s.field[p] is None or s.field[q] is None:
+        return s
+    a, b = s.field[p], s.field[q]
+    s = replace(s, hidden=(False,) * s.players)
+    _ev(ev, RULE_REVEAL,
+        f"Both cards are revealed: {_name(p)} plays the {NAMES[a]}, {_name(q)} the {NAMES[b]}.",
+        "reveal", players=(p, q), cards=(a, b))
+    pending = tuple(
+        x for x in (p, q)
+        if s.field[x] == "familiar" and not s.held[x]
+        and any(c != "kamikaze" for c in s.hands[x])
+    )
+    if pending:
+        s = replace(s, phase="familiar", pending=pending)
+        _ev(ev, RULE_FAMILIAR,
+            " and ".join(_name(x) for x in pending)
+            + " may swap the Familiar for another card in hand (not the Kamikaze).",
+            "decision", players=pending)
+        return s
+    return _resolve(s, ev)
+
+
+def _move(s: State, p: int, card: str, where: str, other: int) -> State:
+    if where == "hand":
+        return replace(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
+    if where == "own":
+        return replace(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
+    if where == "opponent":
+        return replace(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
+    if where == "opponent-hand":
+        return replace(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
+    raise AssertionError(where)
+
+
+def _resolve(s: State, ev: list) -> State:
+    p, q = s.active, s.opponent
+    a, b = s.field[p], s.field[q]
+    who = clash(a, b)
+    where = dict(zip((p, q), duel(a, b)))
+    rule = card_rule(a, b)
+    # a Sapper already held on the field and beaten again leaves it
+    for x, y in ((p, q), (q, p)):
+        if s.held[x]:
+            if where[x] == "field":
+                where[x] = "opponent"
+            elif where[x] == "hand":
+                where[x] = "field"
+    field = list(s.field)
+    held = list(s.held)
+    was_held = {p: s.held[p], q: s.held[q]}
+    cards = {p: a, q: b}
+    for x in (p, q):
+        field[x] = None
+        held[x] = False
+    s = replace(s, field=tuple(field), held=tuple(held))
+
+    # narrate the outcome
+    if who == "retreat":
+        _ev(ev, rule, f"The {NAMES[a]} and the {NAMES[b]} cannot defeat each other: both retreat.",
+            "retreat", players=(p, q), cards=(a, b))
+    elif who == "both":
+        if LIKE[a] == "kamikaze":
+            _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
+                "double-kamikaze", players=(p, q))
+        else:
+            _ev(ev, rule, f"The {NAMES[a]} and the {NAMES[b]} defeat each other: both fall.",
+                "both-fall", players=(p, q), cards=(a, b))
+    else:
+        w, l = (p, q) if who == "a" else (q, p)
+        _ev(ev, rule, f"The {NAMES[cards[w]]} of {_name(w)} defeats the {NAMES[cards[l]]} of {_name(l)}.",
+            "win", winner=w, loser=l, cards=(cards[w], cards[l]))
+
+    for x, y in ((p, q), (q, p)):
+        card, dest = cards[x], where[x]
+        if dest == "field":
+            s = replace(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
+            if who != "retreat":
+                _ev(ev, RULE_SAPPER,
+                    f"The Sapper is beaten but stays on the field: until it is beaten again "
+                    f"{_name(x)} cannot play a new card.", "sapper", player=x)
+            else:
+                _ev(ev, RULE_SAPPER_BLOCKS, f"{_name(x)}'s Sapper holds its ground and stays on the field.",
+                    "sapper", player=x)
+            continue
+        if was_held[x] and dest == "opponent":
+            s = _move(s, x, card, dest, y)
+            _ev(ev, RULE_SAPPER, f"Beaten a second time, the Sapper leaves the field for {_name(y)}'s graveyard; "
+                f"{_name(x)} may play cards again.", "move", player=x, card=card, to=f"graveyard {y}")
+            continue
+        s = _move(s, x, card, dest, y)
+        if dest == "hand":
+            text = (f"The {NAMES[card]} goes back to {_name(x)}'s hand."
+                    if who != "retreat" else f"The {NAMES[card]} retreats to {_name(x)}'s hand.")
+            _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
+                player=x, card=card, to="hand")
+        elif dest == "own":
+            if card == "kamikaze":
+                r, text = RULE_KAMIKAZE, f"The Kamikaze goes to its own player's graveyard ({_name(x)})."
+            else:
+                r, text = RULE_PALADIN, f"The beaten Paladin goes to its own player's graveyard ({_name(x)})."
+            _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
+        elif dest == "opponent":
+            r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
+            _ev(ev, r, f"The {NAMES[card]} goes to {_name(y)}'s graveyard.", "move",
+                player=x, card=card, to=f"graveyard {y}")
+        elif dest == "opponent-hand":
+            _ev(ev, RULE_BARD,
+                f"The {NAMES[card]} beat a Bard: it goes into {_name(y)}'s hand, not back to {_name(x)}'s.",
+                "move", player=x, card=card, to=f"hand {y}")
+
+    # the Kamikaze's random discards
+    kam = [x for x in (p, q) if cards[x] == "kamikaze"]
+    if len(kam) == 1:
+        k = kam[0]
+        d = q if k == p else p
+        s = _random_discard(s, d, k, RULE_DISCARD, ev)
+    elif len(kam) == 2:
+        for d in (p, q):
+            s = _random_discard(s, d, q if d == p else p, RULE_DOUBLE, ev)
+
+    # the Librarian's look
+    if who != "retreat":
+        for x, y in ((p, q), (q, p)):
+            if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
+                seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
+                s = replace(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
+                _ev(ev, RULE_LIBRARIAN,
+                    f"The Librarian wins: {_name(x)} looks at {_name(y)}'s hand.",
+                    "peek", viewer=x, player=y)
+
+    winner = None if who in ("retreat", "both") else (p if who == "a" else q)
+    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
+              ("players", (p, q)), ("winner", winner))
+    s = replace(s, duels=s.duels + 1, last_duel=record,
+                last_winner=winner if winner is not None else s.last_winner)
+
+    # the Cleric's retreat
+    if who == "retreat":
+        pending = tuple(
+            x for x, y in ((p, q), (q, p))
+            if cards[x] == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
+        )
+        if pending:
+            s = replace(s, phase="cleric", pending=pending)
+            _ev(ev, RULE_CLERIC,
+                " and ".join(_name(x) for x in pending)
+                + " may take a card (not the Kamikaze) back from the opponent's graveyard.",
+                "decision", players=pending)
+            return s
+    return _finish(s, ev)
+
+
+def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
+    if not s.hands[d]:
+        _ev(ev, rule, f"{_name(d)} has no card left to discard.", "discard", player=d)
+        return s
+    card, s = _Rng.pick(s, s.hands[d])
+    s = replace(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
+                graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
+    _ev(ev, rule, f"{_name(d)} discards a card at random: the {NAMES[card]} goes to {_name(k)}'s graveyard.",
+        "discard", player=d, card=card, to=f"graveyard {k}")
+    return s
+
+
+def _finish(s: State, ev: list) -> State:
+    p, q = s.active, s.opponent
+    outcome, winner = s.last("outcome"), s.last("winner")
+    if outcome == "win":
+        nxt = q if winner == p else p
+        rule, why = RULE_LOSER_NEXT, f"{_name(nxt)} lost the duel and plays next."
+    elif outcome == "retreat":
+        nxt = p
+        rule, why = RULE_RETREAT_SAME, f"After a retreat {_name(p)} plays again."
+    else:
+        nxt = q
+        rule, why = RULE_BOTH_FALL, f"Both cards fell: the challenged player, {_name(q)}, plays next."
+    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
+    if s.players > 2:
+        _ev(ev, rule, why, "turn", player=nxt)
+
+    empty = [x for x in range(s.players) if not s.hands[x]]
+    if empty:
+        s = replace(s, phase="over", end="empty-hand")
+        _ev(ev, RULE_EMPTY,
+            " and ".join(_name(x) for x in empty) + (" has" if len(empty) == 1 else " have")
+            + " no card left in hand: the game is over.", "end")
+        return _announce(s, ev)
+    if _dead(s):
+        s = replace(s, phase="over", end="stalemate")
+        _ev(ev, RULE_DEAD,
+            "Stalemate: no card that can still be played can defeat another or change anything. "
+            "The game is over; the remaining cards stay in their players' hands.", "end")
+        return _announce(s, ev)
+    key = _position_key(s)
+    s = _record(s, key)
+    if _count(s, key) >= REPETITION_LIMIT:
+        s = replace(s, phase="over", end="repetition")
+        _ev(ev, RULE_REPEAT,
+            "Stalemate: the same position has come up for the third time, so a side will not "
+            "play anything that changes it. The game is over; the cards stay in hand.", "end")
+        return _announce(s, ev)
+    if s.players == 2:
+        return _begin_duel(s, 1 - s.active, ev)
+    _ev(ev, RULE_CHALLENGE, f"{_name(nxt)} chooses an opponent.", "turn", player=nxt)
+    return s
+
+
+def _announce(s: State, ev: list) -> State:
+    w = winners(s)
+    g = [len(x) for x in s.graveyards]
+    rule = RULE_MOST
+    tied = [p for p in range(s.players) if g[p] == max(g)]
+    if len(tied) > 1:
+        rule = RULE_TIE_HAND
+        h = max(len(s.hands[p]) for p in tied)
+        tied = [p for p in tied if len(s.hands[p]) == h]
+        if len(tied) > 1:
+            rule = RULE_TIE_LAST if len(w) == 1 else RULE_TRUE_TIE
+    if len(w) == 1:
+        text = f"{_name(w[0])} wins with {g[w[0]]} cards in the graveyard."
+    else:
+        text = "A true tie between " + " and ".join(_name(x) for x in w) + "."
+    _ev(ev, rule, text, "result", winners=tuple(w), scores=tuple(g))
+    return s
+
+
+def _step(s: State, action: Any) -> tuple[State, list[Event]]:
+    if not isinstance(s, State):
+        raise TypeError("expected a Kamikaze Attack State")
+    ev: list[Event] = []
+    if s.phase == "over":
+        raise IllegalAction({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
+                            "the game is over")
+    me = s.current_player
+    if s.phase == "challenge":
+        if not isinstance(action, Challenge):
+            raise IllegalAction(RULE_CHALLENGE, f"{_name(me)} must first choose an opponent to challenge")
+        q = action.opponent
+        if not isinstance(q, int) or not 0 <= q < s.players or q == me:
+            raise IllegalAction(RULE_CHALLENGE, f"{_name(me)} must challenge another player at the table")
+        _ev(ev, RULE_CHALLENGE, f"{_name(me)} challenges {_name(q)}.", "challenge", player=me, opponent=q)
+        return _begin_duel(s, q, ev), ev
+    if s.phase == "commit":
+        if not isinstance(action, Play):
+            raise IllegalAction(RULE_PLAY, f"{_name(me)} must play a card from hand")
+        if action.card not in s.hands[me]:
+            raise IllegalAction(RULE_PLAY, f"{_name(me)} has no {NAMES.get(action.card, action.card)} in hand")
+        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
+                    field=_set(s.field, me, action.card), hidden=_set(s.hidden, me, True))
+        _ev(ev, RULE_SIMULTANEOUS, f"{_name(me)} sets a card aside, face down.", "commit", player=me)
+        return _after_commit(s, ev), ev
+    if s.phase == "familiar":
+        rest = s.pending[1:]
+        if isinstance(action, Keep):
+            _ev(ev, RULE_FAMILIAR, f"{_name(me)} keeps the Familiar in the duel.", "keep", player=me)
+            s = replace(s, pending=rest)
+        elif isinstance(action, Swap):
+            if action.card == "kamikaze":
+                raise IllegalAction(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
+            if action.card not in s.hands[me]:
+                raise IllegalAction(RULE_FAMILIAR,
+                                    f"{_name(me)} has no {NAMES.get(action.card, action.card)} in hand")
+            s = replace(
+                s,
+                hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
+                field=_set(s.field, me, action.card),
+                graveyards=_set(s.graveyards, me, s.graveyards[me] + ("familiar",)),
+                swapped=_set(s.swapped, me, True),
+                pending=rest,
+            )
+            _ev(ev, RULE_FAMILIAR,
+                f"{_name(me)} swaps the Familiar for the {NAMES[action.card]}: the Familiar goes to "
+                f"{_name(me)}'s own graveyard, whatever the duel's outcome.", "swap", player=me, card=action.card)
+        else:
+            raise IllegalAction(RULE_FAMILIAR, f"{_name(me)} must keep the Familiar or swap it for a card in hand")
+        if s.pending:
+            return s, ev
+        return _resolve(replace(s, phase="commit"), ev), ev
+    if s.phase == "cleric":
+        other = s.opponent if me == s.active else s.active
+        rest = s.pending[1:]
+        if isinstance(action, Decline):
+            _ev(ev, RULE_CLERIC, f"{_name(me)} takes nothing back.", "decline", player=me)
+            s = replace(s, pending=rest)
+        elif isinstance(action, TakeBack):
+            if action.card == "kamikaze":
+                raise IllegalAction(RULE_CLERIC, "the Cleric cannot take back a Kamikaze")
+            if action.card not in s.graveyards[other]:
+                raise IllegalAction(RULE_CLERIC,
+                                    f"there is no {NAMES.get(action.card, action.card)} in {_name(other)}'s graveyard")
+            s = replace(
+                s,
+                graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
+                hands=_set(s.hands, me, _add(s.hands[me], action.card)),
+                pending=rest,
+            )
+            _ev(ev, RULE_CLERIC,
+                f"The Cleric retreated: {_name(me)} takes the {NAMES[action.card]} back from "
+                f"{_name(other)}'s graveyard.", "take", player=me, card=action.card, source=other)
+        else:
+            raise IllegalAction(RULE_CLERIC, f"{_name(me)} must take a card back or take nothing")
+        if s.pending:
+            return s, ev
+        return _finish(s, ev), ev
+    raise AssertionError(s.phase)
+
+
+# ---------------------------------------------------------- the game API ----
+
+
+def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+    """A new game.  ``decks=[...]`` names each seat's deck (see :data:`DECKS`).
+
+    Ruleset "base": 2 players, two base decks.  Ruleset "expansion": 2 to 5
+    players; by default seats 1 and 2 hold base decks and every further seat
+    one of the three new decks in the rulebook's order; any seat may be given
+    any deck.
+    """
+    if ruleset is None:
+        ruleset = "base" if players == 2 and all(d == "base" for d in options.get("decks") or ()) else "expansion"
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
+    if not isinstance(players, int) or not 2 <= players <= 5:
+        raise ValueError("Kamikaze Attack is for 2 to 5 players")
+    if ruleset == "base" and players != 2:
+        raise ValueError("the base game is for 2 players; use the expansion ruleset for 3 to 5")
+    decks = options.pop("decks", None)
+    if options:
+        raise ValueError(f"unknown options: {', '.join(sorted(options))}")
+    if decks is None:
+        decks = ["base", "base"] + list(EXPANSION_DECKS[: players - 2])
+    decks = tuple(decks)
+    if len(decks) != players:
+        raise ValueError(f"decks: expected one deck per player ({players}), got {len(decks)}")
+    for d in decks:
+        if d not in DECKS:
+            raise ValueError(f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
+    if ruleset == "base" and decks != ("base", "base"):
+        raise ValueError("the base game uses two base decks; use the expansion ruleset for the new decks")
+    s = State(
+        ruleset=ruleset,
+        seed=int(seed),
+        decks=decks,
+        hands=tuple(sort_cards(DECKS[d]) for d in decks),
+        graveyards=((),) * players,
+        field=(None,) * players,
+        hidden=(False,) * players,
+        held=(False,) * players,
+        phase="challenge",
+        active=0,
+        swapped=(False,) * players,
+    )
+    s = _record(s, _position_key(s))
+    if players == 2:
+        s = _begin_duel(s, 1, [])
+    return s
+
+
+def legal_actions(s: State) -> list[Action]:
+    if s.phase == "over":
+        return []
+    me = s.current_player
+    if s.phase == "challenge":
+        return [Challenge(q) for q in range(s.players) if q != me]
+    if s.phase == "commit":
+        return [Play(c) for c in sort_cards(set(s.hands[me]))]
+    if s.phase == "familiar":
+        return [Keep()] + [Swap(c) for c in sort_cards(set(s.hands[me])) if c != "kamikaze"]
+    if s.phase == "cleric":
+        other = s.opponent if me == s.active else s.active
+        return [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"] + [Decline()]
+    return []
+
+
+def apply(s: State, action: Any) -> State:
+    return _step(s, action)[0]
+
+
+def explain(s: State, action: Any) -> list[Event]:
+    return _step(s, action)[1]
+
+
+def parse_action(s: State, text: str) -> Action:
+    return parse(text)
+
+
+def is_over(s: State) -> bool:
+    return s.phase == "over"
+
+
+def scores(s: State) -> list[int]:
+    """Cards in each player's graveyard (cards in hand are worth nothing)."""
+    return [len(g) for g in s.graveyards]
+
+
+def winners(s: State) -> list[int]:
+    """Most cards in the graveyard; then most in hand; then the last duel's winner."""
+    if s.phase != "over":
+        return []
+    g = scores(s)
+    tied = [p for p in range(s.players) if g[p] == max(g)]
+    if len(tied) > 1:
+        h = max(len(s.hands[p]) for p in tied)
+        tied = [p for p in tied if len(s.hands[p]) == h]
+    if len(tied) > 1 and s.last_winner in tied:
+        tied = [s.last_winner]
+    return tied
+
+
+def view(s: State, player: int) -> dict:
+    """What ``player`` may see: their own hand, every hand's size, the graveyards
+    (face up), the field with other players' committed cards hidden, and the
+    hands their Librarians showed them (as they were then)."""
+    if not 0 <= player < s.players:
+        raise ValueError(f"no player {player} in a {s.players}-player game")
+    field = []
+    for p in range(s.players):
+        card = s.field[p]
+        field.append("hidden" if card is not None and s.hidden[p] and p != player else card)
+    return {
+        "game": GAME_NAME,
+        "ruleset": s.ruleset,
+        "player": player,
+        "players": s.players,
+        "decks": list(s.decks),
+        "phase": s.phase,
+        "current_player": s.current_player,
+        "active": s.active,
+        "opponent": s.opponent,
+        "pending": list(s.pending),
+        "hand": list(s.hands[player]),
+        "hand_sizes": [len(h) for h in s.hands],
+        "graveyards": [list(g) for g in s.graveyards],
+        "scores": scores(s),
+        "field": field,
+        "held": list(s.held),
+        "last_duel": _last_duel_json(s),
+        "last_winner": s.last_winner,
+        "duels": s.duels,
+        "seen": [
+            {"player": t, "hand": list(h), "after_duel": d} for v, t, h, d in s.seen if v == player
+        ],
+        "legal_actions": [str(a) for a in legal_actions(s)] if s.current_player == player else [],
+        "over": s.phase == "over",
+        "end": s.end,
+        "winners": winners(s),
+    }
+
+
+def position_key(s: State) -> str:
+    """A key for bots' chance that leaves out hidden commitments."""
+    me = s.current_player
+    return f"{s.seed}|{s.draws}|{s.duels}|" + dump_json(view(s, me if me is not None else 0))
+
+
+def greedy_value(s: State, action: Any) -> float:
+    """Greedy without peeking: a card's average immediate graveyard gain against
+    every kind of card the opponent's deck holds."""
+    me = s.current_player
+    if isinstance(action, Play):
+        other = s.opponent if me == s.active else s.active
+        theirs = sorted(set(DECKS[s.decks[other]]), key=ORDER.__getitem__)
+        total = 0.0
+        for b in theirs:
+            mine, their = duel(action.card, b)
+            gain = (mine == "own") - (mine == "opponent") + (their == "opponent") - (their == "own")
+            if LIKE[action.card] == "kamikaze" and LIKE[b] != "kamikaze":
+                gain += 1
+            total += gain
+        return total / len(theirs)
+    if isinstance(action, (Swap, TakeBack)):
+        return 1.0
+    return 0.0

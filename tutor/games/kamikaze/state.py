@@ -1,0 +1,113 @@
+"""A Kamikaze Attack position and its repetition key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import LETTERS, sort_cards
+
+PHASES = ("challenge", "commit", "familiar", "cleric", "over")
+ENDS = ("", "empty-hand", "stalemate", "repetition")
+REPETITION_LIMIT = 3  # the same position for the third time ends the game
+
+
+
+@dataclass(frozen=True)
+class State:
+    """A position of Kamikaze Attack.  Immutable; players are numbered from 0.
+
+    ``field[p]`` is the card player p has in play: a card committed for the
+    current duel (face down while ``hidden[p]``) or a beaten Sapper that stays
+    (``held[p]``).  ``active`` is the player whose turn it is (who picks the
+    opponent with three or more players); ``opponent`` the other duelist.
+    ``pending`` lists the players who still have a decision after the reveal
+    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts how many
+    times each position has come up (the stalemate by repetition);
+    ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
+    """
+
+    ruleset: str
+    seed: int
+    decks: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    graveyards: tuple[tuple[str, ...], ...]
+    field: tuple[str | None, ...]
+    hidden: tuple[bool, ...]
+    held: tuple[bool, ...]
+    phase: str
+    active: int
+    opponent: int | None = None
+    pending: tuple[int, ...] = ()
+    swapped: tuple[bool, ...] = ()
+    last_winner: int | None = None
+    duels: int = 0
+    draws: int = 0
+    positions: tuple[tuple[str, int], ...] = ()
+    seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
+    last_duel: tuple[tuple[str, Any], ...] = ()
+    end: str = ""
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must act now (None once the game is over)."""
+        if self.phase == "over":
+            return None
+        if self.phase == "challenge":
+            return self.active
+        if self.phase == "commit":
+            for p in (self.active, self.opponent):
+                if self.field[p] is None:
+                    return p
+            return None  # never stays so: apply resolves at once
+        return self.pending[0] if self.pending else None
+
+    @property
+    def duelists(self) -> tuple[int, int] | None:
+        if self.opponent is None:
+            return None
+        return (self.active, self.opponent)
+
+    def last(self, key: str, default: Any = None) -> Any:
+        for k, v in self.last_duel:
+            if k == key:
+                return v
+        return default
+
+
+def _position_key(s: State) -> str:
+    """Hands, graveyards, held Sappers and whose turn it is, in a few letters."""
+    hands = []
+    for p in range(s.players):
+        cards = list(s.hands[p])
+        if s.field[p] is not None and not s.held[p]:
+            cards.append(s.field[p])  # a committed card is still the player's
+        hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
+    graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
+    field = ["".join(LETTERS[c] for c in ([s.field[p]] if s.held[p] else [])) for p in range(s.players)]
+    return f"{s.active + 1}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+
+
+def _count(s: State, key: str) -> int:
+    for k, n in s.positions:
+        if k == key:
+            return n
+    return 0
+
+
+def _record(s: State, key: str) -> State:
+    counts = dict(s.positions)
+    counts[key] = counts.get(key, 0) + 1
+    return replace(s, positions=tuple(sorted(counts.items())))
+
+
+def _last_duel_json(s: State) -> dict | None:
+    if not s.last_duel:
+        return None
+    d = dict(s.last_duel)
+    return {"players": list(d["players"]), "cards": list(d["cards"]), "outcome": d["outcome"],
+            "winner": d["winner"], "duel": d["duel"]}
