@@ -81,7 +81,7 @@ def test_commitment_is_secret():
     # what player 2 sees does not depend on player 1's secret choice
     assert va == vb
     assert G.legal_actions(a) == G.legal_actions(b)
-    assert va["hand"] == list(BASE_SET) and "hands" not in va
+    assert va["hands"] == [None, list(BASE_SET)]  # its own hand only
     assert "archer" not in json.dumps(va["field"])
     # the narration of a commitment does not name the card
     assert all("Archer" not in e.text for e in G.explain(s0, K.Play("archer")))
@@ -362,7 +362,7 @@ def test_multi_player_ends_on_any_empty_hand():
 def test_librarian_reads_the_hand():
     s = duel2("archer", "librarian", decks=["base", "ora-et-pugna"], ruleset="expansion")
     v = G.view(s, 1)
-    assert v["seen"] == [{"player": 0, "hand": ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
+    assert v["seen"] == [{"viewer": 1, "player": 0, "hand": ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
                           "after_duel": 1}]
     assert G.view(s, 0)["seen"] == []
     # a mutual kill is a win for the Librarian too; a Kamikaze's victim sees nothing

@@ -23,7 +23,7 @@ repeats the position, and its third occurrence ends the game (see the rule
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .actions import Play
@@ -220,7 +220,7 @@ def matrix(key: Key) -> tuple[list[int], list[int], list[list[float]]]:
     return rows, cols, [[_entry(key, a, b) for b in cols] for a in rows]
 
 
-@lru_cache(maxsize=None)
+@cache
 def value(key: Key) -> float:
     """The value of a position for player 1 (index 0), from -1 to 1."""
     t = terminal(key)

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from tutor.core import Event, IllegalAction, dump_json
+from tutor.core import Catalog, Event, IllegalAction, dump_json
 
 from .actions import (
     Action,
@@ -23,7 +23,6 @@ from .cards import (
     EXPANSION_DECKS,
     GAME_NAME,
     LIKE,
-    NAMES,
     ORDER,
     RULE_BARD,
     RULE_BOTH_FALL,
@@ -66,14 +65,34 @@ from .state import (
     _position_key,
     _record,
 )
+from .words import load_catalog
+
+# no game lasts longer (the conformance suite plays random games against it);
+# measured: random games of 2-5 players end well within a tenth of it
+MAX_ACTIONS = 5000
 
 
 def _name(p: int) -> str:
     return f"Player {p + 1}"
 
 
-def _ev(events: list, rule: str, text: str, kind: str = "info", **data: Any) -> None:
-    events.append(Event(rule, text, kind, tuple(sorted(data.items()))))
+def _ev(events: list, rule: str, template: str, kind: str = "info", **data: Any) -> None:
+    """Narrate: ``template`` is the English message id (see ``data/messages.json``)."""
+    text = _words().render(template, data)
+    events.append(Event(rule, text, kind, tuple(sorted(data.items())), template))
+
+
+def _illegal(rule: str, template: str, **params: Any) -> IllegalAction:
+    return IllegalAction(rule, _words().render(template, params), template, params)
+
+
+_CATALOG: list[Catalog] = []
+
+
+def _words() -> Catalog:
+    if not _CATALOG:
+        _CATALOG.append(load_catalog())
+    return _CATALOG[0]
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -136,8 +155,8 @@ def _begin_duel(s: State, opponent: int, ev: list) -> State:
     for p in (s.active, opponent):
         if s.held[p]:
             _ev(ev, RULE_SAPPER_BLOCKS,
-                f"{_name(p)}'s Sapper is still on the field: it fights this duel, and "
-                f"{_name(p)} cannot play a new card.", player=p)
+                "{Player}'s Sapper is still on the field: it fights this duel, and {player} cannot play a new card.",
+                player=p)
     return _after_commit(s, ev)
 
 
@@ -147,9 +166,8 @@ def _after_commit(s: State, ev: list) -> State:
         return s
     a, b = s.field[p], s.field[q]
     s = replace(s, hidden=(False,) * s.players)
-    _ev(ev, RULE_REVEAL,
-        f"Both cards are revealed: {_name(p)} plays the {NAMES[a]}, {_name(q)} the {NAMES[b]}.",
-        "reveal", players=(p, q), cards=(a, b))
+    _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
+        "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
     pending = tuple(
         x for x in (p, q)
         if s.field[x] == "familiar" and not s.held[x]
@@ -157,9 +175,7 @@ def _after_commit(s: State, ev: list) -> State:
     )
     if pending:
         s = replace(s, phase="familiar", pending=pending)
-        _ev(ev, RULE_FAMILIAR,
-            " and ".join(_name(x) for x in pending)
-            + " may swap the Familiar for another card in hand (not the Kamikaze).",
+        _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
             "decision", players=pending)
         return s
     return _resolve(s, ev)
@@ -201,19 +217,19 @@ def _resolve(s: State, ev: list) -> State:
 
     # narrate the outcome
     if who == "retreat":
-        _ev(ev, rule, f"The {NAMES[a]} and the {NAMES[b]} cannot defeat each other: both retreat.",
-            "retreat", players=(p, q), cards=(a, b))
+        _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
+            "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
     elif who == "both":
         if LIKE[a] == "kamikaze":
             _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
                 "double-kamikaze", players=(p, q))
         else:
-            _ev(ev, rule, f"The {NAMES[a]} and the {NAMES[b]} defeat each other: both fall.",
-                "both-fall", players=(p, q), cards=(a, b))
+            _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
+                "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
     else:
         w, l = (p, q) if who == "a" else (q, p)
-        _ev(ev, rule, f"The {NAMES[cards[w]]} of {_name(w)} defeats the {NAMES[cards[l]]} of {_name(l)}.",
-            "win", winner=w, loser=l, cards=(cards[w], cards[l]))
+        _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
+            "win", winner=w, loser=l, cards=(cards[w], cards[l]), card=cards[w], other_card=cards[l])
 
     for x, y in ((p, q), (q, p)):
         card, dest = cards[x], where[x]
@@ -221,37 +237,36 @@ def _resolve(s: State, ev: list) -> State:
             s = replace(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
             if who != "retreat":
                 _ev(ev, RULE_SAPPER,
-                    f"The Sapper is beaten but stays on the field: until it is beaten again "
-                    f"{_name(x)} cannot play a new card.", "sapper", player=x)
+                    "The Sapper is beaten but stays on the field: until it is beaten again "
+                    "{player} cannot play a new card.", "sapper", player=x)
             else:
-                _ev(ev, RULE_SAPPER_BLOCKS, f"{_name(x)}'s Sapper holds its ground and stays on the field.",
+                _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
                     "sapper", player=x)
             continue
         if was_held[x] and dest == "opponent":
             s = _move(s, x, card, dest, y)
-            _ev(ev, RULE_SAPPER, f"Beaten a second time, the Sapper leaves the field for {_name(y)}'s graveyard; "
-                f"{_name(x)} may play cards again.", "move", player=x, card=card, to=f"graveyard {y}")
+            _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s graveyard; "
+                "{player} may play cards again.", "move", player=x, opponent=y, card=card, to=f"graveyard {y}")
             continue
         s = _move(s, x, card, dest, y)
         if dest == "hand":
-            text = (f"The {NAMES[card]} goes back to {_name(x)}'s hand."
-                    if who != "retreat" else f"The {NAMES[card]} retreats to {_name(x)}'s hand.")
+            text = ("The {card} goes back to {player}'s hand."
+                    if who != "retreat" else "The {card} retreats to {player}'s hand.")
             _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
                 player=x, card=card, to="hand")
         elif dest == "own":
             if card == "kamikaze":
-                r, text = RULE_KAMIKAZE, f"The Kamikaze goes to its own player's graveyard ({_name(x)})."
+                r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
             else:
-                r, text = RULE_PALADIN, f"The beaten Paladin goes to its own player's graveyard ({_name(x)})."
+                r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
             _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
         elif dest == "opponent":
             r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
-            _ev(ev, r, f"The {NAMES[card]} goes to {_name(y)}'s graveyard.", "move",
-                player=x, card=card, to=f"graveyard {y}")
+            _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
+                player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
-            _ev(ev, RULE_BARD,
-                f"The {NAMES[card]} beat a Bard: it goes into {_name(y)}'s hand, not back to {_name(x)}'s.",
-                "move", player=x, card=card, to=f"hand {y}")
+            _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
+                "move", player=x, opponent=y, card=card, to=f"hand {y}")
 
     # the Kamikaze's random discards
     kam = [x for x in (p, q) if cards[x] == "kamikaze"]
@@ -269,8 +284,7 @@ def _resolve(s: State, ev: list) -> State:
             if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
                 seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
                 s = replace(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
-                _ev(ev, RULE_LIBRARIAN,
-                    f"The Librarian wins: {_name(x)} looks at {_name(y)}'s hand.",
+                _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
                     "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
@@ -287,9 +301,7 @@ def _resolve(s: State, ev: list) -> State:
         )
         if pending:
             s = replace(s, phase="cleric", pending=pending)
-            _ev(ev, RULE_CLERIC,
-                " and ".join(_name(x) for x in pending)
-                + " may take a card (not the Kamikaze) back from the opponent's graveyard.",
+            _ev(ev, RULE_CLERIC, "{Players} may take a card (not the Kamikaze) back from the opponent's graveyard.",
                 "decision", players=pending)
             return s
     return _finish(s, ev)
@@ -297,13 +309,13 @@ def _resolve(s: State, ev: list) -> State:
 
 def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
     if not s.hands[d]:
-        _ev(ev, rule, f"{_name(d)} has no card left to discard.", "discard", player=d)
+        _ev(ev, rule, "{Player} has no card left to discard.", "discard", player=d)
         return s
     card, s = _Rng.pick(s, s.hands[d])
     s = replace(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
                 graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
-    _ev(ev, rule, f"{_name(d)} discards a card at random: the {NAMES[card]} goes to {_name(k)}'s graveyard.",
-        "discard", player=d, card=card, to=f"graveyard {k}")
+    _ev(ev, rule, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+        "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
     return s
 
 
@@ -312,13 +324,13 @@ def _finish(s: State, ev: list) -> State:
     outcome, winner = s.last("outcome"), s.last("winner")
     if outcome == "win":
         nxt = q if winner == p else p
-        rule, why = RULE_LOSER_NEXT, f"{_name(nxt)} lost the duel and plays next."
+        rule, why = RULE_LOSER_NEXT, "{Player} lost the duel and plays next."
     elif outcome == "retreat":
         nxt = p
-        rule, why = RULE_RETREAT_SAME, f"After a retreat {_name(p)} plays again."
+        rule, why = RULE_RETREAT_SAME, "After a retreat {player} plays again."
     else:
         nxt = q
-        rule, why = RULE_BOTH_FALL, f"Both cards fell: the challenged player, {_name(q)}, plays next."
+        rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
     s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
@@ -327,8 +339,8 @@ def _finish(s: State, ev: list) -> State:
     if empty:
         s = replace(s, phase="over", end="empty-hand")
         _ev(ev, RULE_EMPTY,
-            " and ".join(_name(x) for x in empty) + (" has" if len(empty) == 1 else " have")
-            + " no card left in hand: the game is over.", "end")
+            "{Players} has no card left in hand: the game is over." if len(empty) == 1
+            else "{Players} have no card left in hand: the game is over.", "end", players=tuple(empty))
         return _announce(s, ev)
     if _dead(s):
         s = replace(s, phase="over", end="stalemate")
@@ -346,7 +358,7 @@ def _finish(s: State, ev: list) -> State:
         return _announce(s, ev)
     if s.players == 2:
         return _begin_duel(s, 1 - s.active, ev)
-    _ev(ev, RULE_CHALLENGE, f"{_name(nxt)} chooses an opponent.", "turn", player=nxt)
+    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
 
 
@@ -362,10 +374,10 @@ def _announce(s: State, ev: list) -> State:
         if len(tied) > 1:
             rule = RULE_TIE_LAST if len(w) == 1 else RULE_TRUE_TIE
     if len(w) == 1:
-        text = f"{_name(w[0])} wins with {g[w[0]]} cards in the graveyard."
+        _ev(ev, rule, "{Winner} wins with {n} cards in the graveyard.", "result",
+            winners=tuple(w), scores=tuple(g), winner=w[0], n=g[w[0]])
     else:
-        text = "A true tie between " + " and ".join(_name(x) for x in w) + "."
-    _ev(ev, rule, text, "result", winners=tuple(w), scores=tuple(g))
+        _ev(ev, rule, "A true tie between {winners}.", "result", winners=tuple(w), scores=tuple(g))
     return s
 
 
@@ -374,37 +386,36 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
         raise TypeError("expected a Kamikaze Attack State")
     ev: list[Event] = []
     if s.phase == "over":
-        raise IllegalAction({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
-                            "the game is over")
+        raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
+                       "the game is over")
     me = s.current_player
     if s.phase == "challenge":
         if not isinstance(action, Challenge):
-            raise IllegalAction(RULE_CHALLENGE, f"{_name(me)} must first choose an opponent to challenge")
+            raise _illegal(RULE_CHALLENGE, "{Player} must first choose an opponent to challenge", player=me)
         q = action.opponent
         if not isinstance(q, int) or not 0 <= q < s.players or q == me:
-            raise IllegalAction(RULE_CHALLENGE, f"{_name(me)} must challenge another player at the table")
-        _ev(ev, RULE_CHALLENGE, f"{_name(me)} challenges {_name(q)}.", "challenge", player=me, opponent=q)
+            raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
+        _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
         return _begin_duel(s, q, ev), ev
     if s.phase == "commit":
         if not isinstance(action, Play):
-            raise IllegalAction(RULE_PLAY, f"{_name(me)} must play a card from hand")
+            raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
         if action.card not in s.hands[me]:
-            raise IllegalAction(RULE_PLAY, f"{_name(me)} has no {NAMES.get(action.card, action.card)} in hand")
+            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=action.card)
         s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
                     field=_set(s.field, me, action.card), hidden=_set(s.hidden, me, True))
-        _ev(ev, RULE_SIMULTANEOUS, f"{_name(me)} sets a card aside, face down.", "commit", player=me)
+        _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
         return _after_commit(s, ev), ev
     if s.phase == "familiar":
         rest = s.pending[1:]
         if isinstance(action, Keep):
-            _ev(ev, RULE_FAMILIAR, f"{_name(me)} keeps the Familiar in the duel.", "keep", player=me)
+            _ev(ev, RULE_FAMILIAR, "{Player} keeps the Familiar in the duel.", "keep", player=me)
             s = replace(s, pending=rest)
         elif isinstance(action, Swap):
             if action.card == "kamikaze":
-                raise IllegalAction(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
+                raise _illegal(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
             if action.card not in s.hands[me]:
-                raise IllegalAction(RULE_FAMILIAR,
-                                    f"{_name(me)} has no {NAMES.get(action.card, action.card)} in hand")
+                raise _illegal(RULE_FAMILIAR, "{Player} has no {card} in hand", player=me, card=action.card)
             s = replace(
                 s,
                 hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
@@ -414,10 +425,10 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
                 pending=rest,
             )
             _ev(ev, RULE_FAMILIAR,
-                f"{_name(me)} swaps the Familiar for the {NAMES[action.card]}: the Familiar goes to "
-                f"{_name(me)}'s own graveyard, whatever the duel's outcome.", "swap", player=me, card=action.card)
+                "{Player} swaps the Familiar for the {card}: the Familiar goes to "
+                "{player}'s own graveyard, whatever the duel's outcome.", "swap", player=me, card=action.card)
         else:
-            raise IllegalAction(RULE_FAMILIAR, f"{_name(me)} must keep the Familiar or swap it for a card in hand")
+            raise _illegal(RULE_FAMILIAR, "{Player} must keep the Familiar or swap it for a card in hand", player=me)
         if s.pending:
             return s, ev
         return _resolve(replace(s, phase="commit"), ev), ev
@@ -425,25 +436,24 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
         other = s.opponent if me == s.active else s.active
         rest = s.pending[1:]
         if isinstance(action, Decline):
-            _ev(ev, RULE_CLERIC, f"{_name(me)} takes nothing back.", "decline", player=me)
+            _ev(ev, RULE_CLERIC, "{Player} takes nothing back.", "decline", player=me)
             s = replace(s, pending=rest)
         elif isinstance(action, TakeBack):
             if action.card == "kamikaze":
-                raise IllegalAction(RULE_CLERIC, "the Cleric cannot take back a Kamikaze")
+                raise _illegal(RULE_CLERIC, "the Cleric cannot take back a Kamikaze")
             if action.card not in s.graveyards[other]:
-                raise IllegalAction(RULE_CLERIC,
-                                    f"there is no {NAMES.get(action.card, action.card)} in {_name(other)}'s graveyard")
+                raise _illegal(RULE_CLERIC, "there is no {card} in {opponent}'s graveyard",
+                               card=action.card, opponent=other)
             s = replace(
                 s,
                 graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
                 hands=_set(s.hands, me, _add(s.hands[me], action.card)),
                 pending=rest,
             )
-            _ev(ev, RULE_CLERIC,
-                f"The Cleric retreated: {_name(me)} takes the {NAMES[action.card]} back from "
-                f"{_name(other)}'s graveyard.", "take", player=me, card=action.card, source=other)
+            _ev(ev, RULE_CLERIC, "The Cleric retreated: {player} takes the {card} back from {opponent}'s graveyard.",
+                "take", player=me, card=action.card, source=other, opponent=other)
         else:
-            raise IllegalAction(RULE_CLERIC, f"{_name(me)} must take a card back or take nothing")
+            raise _illegal(RULE_CLERIC, "{Player} must take a card back or take nothing", player=me)
         if s.pending:
             return s, ev
         return _finish(s, ev), ev
@@ -525,6 +535,46 @@ def explain(s: State, action: Any) -> list[Event]:
     return _step(s, action)[1]
 
 
+def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+    return _step(s, action)
+
+
+def conserved(s: State) -> dict[str, int]:
+    """Every card, wherever it is (hands, graveyards, field), counted by kind."""
+    counts: dict[str, int] = {}
+    for cards in (*s.hands, *s.graveyards, tuple(c for c in s.field if c is not None)):
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def resample_hidden(s: State, player: int, rng: random.Random) -> State:
+    """A position ``player`` cannot tell from ``s``: the cards it may not see dealt anew.
+
+    What ``player`` cannot see is the other seats' hands and their face-down
+    committed cards.  Those cards are shuffled among those places, each hand
+    keeping its size and each face-down slot staying face down (in a
+    two-player game: the opponent's committed card swapped with a card of
+    their hand).  A hand a Librarian showed ``player`` stays as it is.
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    shown = {t for v, t, _h, _d in s.seen if v == player}
+    others = [q for q in range(s.players) if q != player and q not in shown]
+    pool = [c for q in others for c in s.hands[q]]
+    slots = [q for q in others if s.field[q] is not None and s.hidden[q]]
+    pool += [s.field[q] for q in slots]  # type: ignore[misc]
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    field = list(s.field)
+    for q in others:
+        n = len(s.hands[q])
+        hands[q], pool = sort_cards(pool[:n]), pool[n:]
+    for q in slots:
+        field[q], pool = pool[0], pool[1:]
+    return replace(s, hands=tuple(hands), field=tuple(field))
+
+
 def parse_action(s: State, text: str) -> Action:
     return parse(text)
 
@@ -552,16 +602,24 @@ def winners(s: State) -> list[int]:
     return tied
 
 
-def view(s: State, player: int) -> dict:
-    """What ``player`` may see: their own hand, every hand's size, the graveyards
-    (face up), the field with other players' committed cards hidden, and the
-    hands their Librarians showed them (as they were then)."""
-    if not 0 <= player < s.players:
-        raise ValueError(f"no player {player} in a {s.players}-player game")
-    field = []
+def view(s: State, player: int | None = None) -> dict:
+    """What ``player`` may see; None is the teacher, who sees everything.
+
+    A seat sees its own hand (``hands[player]``; every other hand is None),
+    every hand's size, the graveyards (face up), the field with the other
+    players' face-down cards as "hidden", and the hands its Librarians showed
+    it (as they were then).  The teacher sees every hand and every face-down
+    card (``hidden`` says which cards lie face down).
+    """
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                               or not 0 <= player < s.players):
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    field: list[str | None] = []
     for p in range(s.players):
         card = s.field[p]
-        field.append("hidden" if card is not None and s.hidden[p] and p != player else card)
+        secret = card is not None and s.hidden[p] and player is not None and p != player
+        field.append("hidden" if secret else card)
+    me = s.current_player
     return {
         "game": GAME_NAME,
         "ruleset": s.ruleset,
@@ -569,23 +627,28 @@ def view(s: State, player: int) -> dict:
         "players": s.players,
         "decks": list(s.decks),
         "phase": s.phase,
-        "current_player": s.current_player,
+        "decision": "" if me is None else s.phase,
+        "current_player": me,
         "active": s.active,
         "opponent": s.opponent,
         "pending": list(s.pending),
-        "hand": list(s.hands[player]),
+        "hands": [list(h) if player is None or p == player else None for p, h in enumerate(s.hands)],
         "hand_sizes": [len(h) for h in s.hands],
         "graveyards": [list(g) for g in s.graveyards],
         "scores": scores(s),
         "field": field,
+        "hidden": list(s.hidden),
         "held": list(s.held),
+        "swapped": list(s.swapped),
         "last_duel": _last_duel_json(s),
         "last_winner": s.last_winner,
         "duels": s.duels,
         "seen": [
-            {"player": t, "hand": list(h), "after_duel": d} for v, t, h, d in s.seen if v == player
+            {"viewer": v, "player": t, "hand": list(h), "after_duel": d}
+            for v, t, h, d in s.seen if player is None or v == player
         ],
-        "legal_actions": [str(a) for a in legal_actions(s)] if s.current_player == player else [],
+        "legal_actions": ([str(a) for a in legal_actions(s)]
+                          if me is not None and (player is None or me == player) else []),
         "over": s.phase == "over",
         "end": s.end,
         "winners": winners(s),
