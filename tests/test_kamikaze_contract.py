@@ -162,3 +162,56 @@ def test_examples_are_narrated_in_italian_and_french():
                 assert mine and mine != english.narration, (ex.id, lang)
     bard = next(ex for ex in G.examples() if ex.id == "power/bard")
     assert G.example_text(bard, "it")["title"] == "L'Arciere che batte un Bardo cambia parte"
+
+
+def test_every_template_the_engine_uses_has_its_italian_and_french():
+    import ast
+    from pathlib import Path
+
+    src = Path(K.__file__).parent
+    positions = {"_bad": 1, "error": 1, "error_at": 1, "_illegal": 1, "_parse_error": 1, "_ev": 2}
+    used = set()
+    for name in ("engine.py", "scenario.py", "actions.py"):
+        for node in ast.walk(ast.parse((src / name).read_text())):
+            if isinstance(node, ast.Call):
+                f = node.func
+                fn = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+                args = node.args[positions[fn]:positions[fn] + 1] if fn in positions else []
+                for a in args:
+                    for c in (a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,):
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                            used.add(c.value)
+    assert len(used) > 60
+    catalog = G.catalog.messages.catalog
+    missing = [t for t in used if not (catalog.get(t, {}).get("it") and catalog.get(t, {}).get("fr"))]
+    assert missing == []
+
+
+def test_a_commit_nobody_can_make_is_refused():
+    """The issue's file: a commit phase whose player to commit has no card left."""
+    s = play(G.new_game(2, seed=0), "play the Archer")
+    data = json.loads(G.to_json(s))
+    data["graveyards"][0] += data["hands"][1]  # player 2's six cards moved to a graveyard
+    data["hands"][1] = []
+    try:
+        G.from_json(json.dumps(data))
+    except Exception as exc:  # noqa: BLE001 - the kind is what the test checks
+        assert type(exc).__name__ == "ScenarioError" and exc.field == "hands[1]"
+        assert "no card to play" in str(exc)
+    else:
+        raise AssertionError("a running game with no legal action was accepted")
+
+
+def test_files_carry_their_format_and_old_ones_load():
+    s = play(G.new_game(3, seed=2), "challenge player 2")
+    data = json.loads(G.to_json(s))
+    assert (data["game"], data["format"]) == ("kamikaze-attack", 2)
+    del data["format"]  # as saved before the format was written
+    assert G.from_json(json.dumps(data)) == s
+    data["format"] = 3
+    try:
+        G.from_json(json.dumps(data))
+    except Exception as exc:  # noqa: BLE001
+        assert type(exc).__name__ == "ScenarioError" and exc.field == "format"
+    else:
+        raise AssertionError("a file from a future format was accepted")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from tutor.core import ActionParseError
+from tutor.core import ActionParseError, short
 
 from .cards import CARDS, ITALIAN, NAMES, RULE_CHALLENGE, RULE_PLAY
 
@@ -67,13 +68,14 @@ class Decline:
 
 
 Action = Challenge | Play | Swap | Keep | TakeBack | Decline
+MAX_ACTION_CHARS = 200  # longer text is no action
 
 _WORDS = {c: c for c in CARDS}
 _WORDS.update({ITALIAN[c].lower(): c for c in CARDS})
 _WORDS.update({"shield-bearer": "shieldbearer", "shield": "shieldbearer", "sword": "swordsman"})
 _ART = r"(?:(?:the|a|an|il|lo|la|l')\s*)?"
 _PATTERNS = [
-    (re.compile(r"^challenge (?:player |p)?(\d+)$"), "challenge"),
+    (re.compile(r"^challenge (?:player |p)?(\d{1,3})$"), "challenge"),
     (re.compile(r"^swap (?:the )?familiar (?:for|with) " + _ART + r"([a-z'-]+)$"), "swap"),
     (re.compile(r"^keep (?:the )?familiar$"), "keep"),
     (re.compile(r"^take back " + _ART + r"([a-z'-]+)$"), "take"),
@@ -82,14 +84,18 @@ _PATTERNS = [
 ]
 
 
+def _parse_error(rule: str, template: str, **params: Any) -> ActionParseError:
+    return ActionParseError(rule, template.format(**params), template, params)
+
+
 def _card_word(word: str, text: str) -> str:
     card = _WORDS.get(word.strip("'"))
     if card is None:
-        raise ActionParseError(RULE_PLAY, f"{text!r}: there is no card called {word!r}")
+        raise _parse_error(RULE_PLAY, "{text}: there is no card called {word}", text=short(text), word=short(word))
     return card
 
 
-def parse(text: str) -> Action:
+def parse(text: Any) -> Action:
     """Read an action back from its words (English; Italian card names accepted).
 
     >>> parse("play the Archer"), parse("Challenge player 3"), parse("gioca lo Scudiero")
@@ -98,7 +104,11 @@ def parse(text: str) -> Action:
     'swap the Familiar for the Sapper'
     """
     if not isinstance(text, str):
-        raise ActionParseError(RULE_PLAY, f"expected action words, got {type(text).__name__}")
+        raise _parse_error(RULE_PLAY, "expected action words, got {got}", got=type(text).__name__)
+    if len(text) > MAX_ACTION_CHARS:
+        raise _parse_error(RULE_PLAY, "{text} is not a move of Kamikaze Attack; say e.g. 'play the Archer', "
+                           "'challenge player 2', 'swap the Familiar for the Archer', 'keep the Familiar', "
+                           "'take back the Archer' or 'take nothing back'", text=short(text))
     norm = " ".join(text.strip().rstrip(".!").lower().split())
     for pattern, kind in _PATTERNS:
         m = pattern.match(norm)
@@ -107,7 +117,7 @@ def parse(text: str) -> Action:
         if kind == "challenge":
             n = int(m.group(1))
             if n < 1:
-                raise ActionParseError(RULE_CHALLENGE, f"{text!r}: players are numbered from 1")
+                raise _parse_error(RULE_CHALLENGE, "{text}: players are numbered from 1", text=short(text))
             return Challenge(n - 1)
         if kind == "keep":
             return Keep()
@@ -115,9 +125,6 @@ def parse(text: str) -> Action:
             return Decline()
         card = _card_word(m.group(1), text)
         return {"swap": Swap, "take": TakeBack, "play": Play}[kind](card)
-    raise ActionParseError(
-        RULE_PLAY,
-        f"{text!r} is not a move of Kamikaze Attack; say e.g. 'play the Archer', "
-        "'challenge player 2', 'swap the Familiar for the Archer', 'keep the Familiar', "
-        "'take back the Archer' or 'take nothing back'",
-    )
+    raise _parse_error(RULE_PLAY, "{text} is not a move of Kamikaze Attack; say e.g. 'play the Archer', "
+                       "'challenge player 2', 'swap the Familiar for the Archer', 'keep the Familiar', "
+                       "'take back the Archer' or 'take nothing back'", text=short(text))

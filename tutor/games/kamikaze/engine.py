@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from tutor.core import Catalog, Event, IllegalAction, dump_json
+from tutor.core import Catalog, Event, IllegalAction, dump_json, short
 
 from .actions import (
     Action,
@@ -381,6 +381,23 @@ def _announce(s: State, ev: list) -> State:
     return s
 
 
+_PHASE_RULE = {"challenge": RULE_CHALLENGE, "commit": RULE_PLAY, "familiar": RULE_FAMILIAR, "cleric": RULE_CLERIC}
+_ACTION_TYPES = (Challenge, Play, Swap, Keep, TakeBack, Decline)
+
+
+def _well_formed(action: Any) -> bool:
+    """One of the game's actions with fields of the right kind (a player number, a card)."""
+    kind = type(action)
+    if kind not in _ACTION_TYPES:
+        return False
+    if kind is Challenge:
+        q = action.opponent
+        return type(q) is int and 0 <= q < 5
+    if kind in (Play, Swap, TakeBack):
+        return type(action.card) is str and action.card in ORDER
+    return True
+
+
 def _step(s: State, action: Any) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Kamikaze Attack State")
@@ -389,6 +406,8 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
         raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
                        "the game is over")
     me = s.current_player
+    if not _well_formed(action):
+        raise _illegal(_PHASE_RULE[s.phase], "{action} is not an action of Kamikaze Attack", action=short(action))
     if s.phase == "challenge":
         if not isinstance(action, Challenge):
             raise _illegal(RULE_CHALLENGE, "{Player} must first choose an opponent to challenge", player=me)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.core import ScenarioError, dump_json, parse_json_object
+from tutor.core import (
+    FORMAT,
+    ScenarioError,
+    ScenarioReader,
+    check_header,
+    dump_json,
+    parse_json_object,
+    short,
+)
 
 from .cards import (
     CARDS,
@@ -75,6 +83,7 @@ def scenario(
 def to_json(s: State) -> str:
     return dump_json({
         "game": GAME_NAME,
+        "format": FORMAT,
         "ruleset": s.ruleset,
         "seed": s.seed,
         "decks": list(s.decks),
@@ -98,185 +107,201 @@ def to_json(s: State) -> str:
     })
 
 
-def _need(data: dict, key: str, kind: type | tuple, where: str | None = None) -> Any:
-    where = where or key
-    if key not in data:
-        raise ScenarioError(where, "is missing")
-    v = data[key]
-    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise ScenarioError(where, f"expected a whole number, got {v!r}")
-    if not isinstance(v, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise ScenarioError(where, f"expected {names}, got {type(v).__name__}")
-    return v
+MAX_SEED = 2**63 - 1
+MAX_COUNT = 10**9  # duels and chance draws: far more than any game
 
 
-def _player(v: Any, field: str, n: int, allow_none: bool = False) -> int | None:
-    if v is None and allow_none:
+def _bad(field: str, template: str, **params: Any) -> ScenarioError:
+    return ScenarioReader.error_at(field, template, **params)
+
+
+class _Items:
+    """Field names and errors for the entries of a list field (``hands[1]`` ...)."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def field(self, key: str | int) -> str:
+        return f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
+
+    def error(self, key: str | int, template: str, **params: Any) -> ScenarioError:
+        return ScenarioReader.error_at(self.field(key), template, **params)
+
+
+Reader = ScenarioReader | _Items
+
+
+def _player(r: Reader, key: str | int, value: Any, n: int, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
         return None
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
-        raise ScenarioError(field, f"expected a player number from 0 to {n - 1}, got {v!r}")
-    return v
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise r.error(key, "expected a player number from 0 to {hi}, got {got}", hi=n - 1, got=short(value))
+    return value
 
 
-def _cards(v: Any, field: str) -> tuple[str, ...]:
-    if not isinstance(v, list):
-        raise ScenarioError(field, f"expected a list of cards, got {type(v).__name__}")
-    for i, c in enumerate(v):
-        if c not in ORDER:
-            raise ScenarioError(f"{field}[{i}]", f"unknown card {c!r}; cards: {', '.join(CARDS)}")
-    return tuple(v)
+def _card(field: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in ORDER:
+        raise _bad(field, "unknown card {got}; cards: {cards}", got=short(value), cards=", ".join(CARDS))
+    return value
 
 
-def _per_player(data: dict, key: str, n: int) -> list:
-    v = _need(data, key, list)
-    if len(v) != n:
-        raise ScenarioError(key, f"expected one entry per player ({n}), got {len(v)}")
-    return v
+def _cards(r: Reader, key: str | int, value: Any, max_len: int = 60) -> tuple[str, ...]:
+    field = r.field(key)
+    if not isinstance(value, list):
+        raise _bad(field, "expected a list of cards, got {got}", got=short(value))
+    if len(value) > max_len:
+        raise _bad(field, "expected at most {n} cards, got {got}", n=max_len, got=len(value))
+    return tuple(_card(f"{field}[{i}]", c) for i, c in enumerate(value))
 
 
-def _bools(data: dict, key: str, n: int) -> tuple[bool, ...]:
-    v = _per_player(data, key, n)
-    for i, b in enumerate(v):
-        if not isinstance(b, bool):
-            raise ScenarioError(f"{key}[{i}]", f"expected true or false, got {b!r}")
-    return tuple(v)
+def _per_player(r: ScenarioReader, key: str, n: int) -> list:
+    return r.list(key, length=n)
 
 
-def state_from_dict(data: dict) -> State:
-    """Build and check a State from its JSON object (see :func:`to_json`)."""
-    if not isinstance(data, dict):
-        raise ScenarioError("file", "a scenario must be a JSON object {...}")
-    game = data.get("game", GAME_NAME)
-    if game != GAME_NAME:
-        raise ScenarioError("game", f"expected {GAME_NAME!r}, got {game!r}")
-    ruleset = _need(data, "ruleset", str)
-    if ruleset not in RULESETS:
-        raise ScenarioError("ruleset", f"expected one of {', '.join(RULESETS)}, got {ruleset!r}")
-    seed = _need(data, "seed", int)
-    decks = _need(data, "decks", list)
+def state_from_dict(data: Any) -> State:
+    """Build and check a State from its JSON object (see :func:`to_json`).
+
+    Every fault raises a short ScenarioError naming the field; a position the
+    rules cannot reach (cards that do not add up to the decks, a phase that
+    contradicts the rest, a decision nobody can take) is refused.
+    """
+    r = ScenarioReader(data)
+    check_header(data, GAME_NAME)
+    ruleset = r.choice("ruleset", RULESETS)
+    seed = r.int("seed", 0, MAX_SEED)
+    decks = r.list("decks", max_len=5)
     if not 2 <= len(decks) <= 5:
-        raise ScenarioError("decks", f"expected 2 to 5 decks (one per player), got {len(decks)}")
+        raise r.error("decks", "expected 2 to 5 decks (one per player), got {got}", got=len(decks))
     for i, d in enumerate(decks):
-        if d not in DECKS:
-            raise ScenarioError(f"decks[{i}]", f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
+        if not isinstance(d, str) or d not in DECKS:
+            raise _bad(f"decks[{i}]", "unknown deck {got}; decks: {decks}", got=short(d), decks=", ".join(DECKS))
     n = len(decks)
     if ruleset == "base" and tuple(decks) != ("base", "base"):
-        raise ScenarioError("decks", "the base ruleset is for two players with base decks")
-    hands = tuple(sort_cards(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per_player(data, "hands", n)))
-    graves = tuple(_cards(g, f"graveyards[{i}]") for i, g in enumerate(_per_player(data, "graveyards", n)))
-    field_raw = _per_player(data, "field", n)
-    field = []
-    for i, c in enumerate(field_raw):
-        if c is not None and c not in ORDER:
-            raise ScenarioError(f"field[{i}]", f"expected a card or null, got {c!r}")
-        field.append(c)
-    hidden = _bools(data, "hidden", n)
-    held = _bools(data, "held", n)
-    swapped = _bools(data, "swapped", n) if "swapped" in data else (False,) * n
-    phase = _need(data, "phase", str)
-    if phase not in PHASES:
-        raise ScenarioError("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
-    active = _player(_need(data, "active", int), "active", n)
-    opponent = _player(data.get("opponent"), "opponent", n, allow_none=True)
-    pending_raw = _need(data, "pending", list)
-    pending = tuple(_player(x, f"pending[{i}]", n) for i, x in enumerate(pending_raw))
-    last_winner = _player(data.get("last_winner"), "last_winner", n, allow_none=True)
-    duels = _need(data, "duels", int)
-    draws = _need(data, "draws", int)
-    if duels < 0:
-        raise ScenarioError("duels", "cannot be negative")
-    if draws < 0:
-        raise ScenarioError("draws", "cannot be negative")
-    pos_raw = _need(data, "positions", dict)
+        raise r.error("decks", "the base ruleset is for two players with base decks")
+    hands = tuple(sort_cards(_cards(_Items("hands"), i, h)) for i, h in enumerate(_per_player(r, "hands", n)))
+    graves = tuple(_cards(_Items("graveyards"), i, g) for i, g in enumerate(_per_player(r, "graveyards", n)))
+    field: list[str | None] = []
+    for i, c in enumerate(_per_player(r, "field", n)):
+        field.append(None if c is None else _card(f"field[{i}]", c))
+    hidden = r.bools("hidden", n)
+    held = r.bools("held", n)
+    swapped = r.bools("swapped", n) if "swapped" in data else (False,) * n
+    phase = r.choice("phase", PHASES)
+    active = _player(r, "active", r.data.get("active"), n)
+    assert active is not None
+    opponent = _player(r, "opponent", r.data.get("opponent"), n, allow_none=True)
+    pending = tuple(_player(_Items("pending"), i, x, n) for i, x in enumerate(r.list("pending", max_len=2)))
+    last_winner = _player(r, "last_winner", r.data.get("last_winner"), n, allow_none=True)
+    duels = r.int("duels", 0, MAX_COUNT)
+    draws = r.int("draws", 0, MAX_COUNT)
     positions = []
-    for k, v in pos_raw.items():
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v < REPETITION_LIMIT + 1:
-            raise ScenarioError(f"positions[{k!r}]", f"expected a count from 1 to {REPETITION_LIMIT}, got {v!r}")
+    for k, v in r.get("positions", dict).items():
+        if len(k) > 100:
+            raise _bad("positions", "a position key is longer than {limit} characters", limit=100)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= REPETITION_LIMIT:
+            raise _bad(f"positions[{short(k)}]", "expected a count from 1 to {hi}, got {got}",
+                       hi=REPETITION_LIMIT, got=short(v))
         positions.append((k, v))
     seen = []
-    for i, raw in enumerate(_need(data, "seen", list)):
-        f = f"seen[{i}]"
-        if not isinstance(raw, dict):
-            raise ScenarioError(f, "expected an object {viewer, player, hand, after_duel}")
-        v = _player(_need(raw, "viewer", int, f + ".viewer"), f + ".viewer", n)
-        t = _player(_need(raw, "player", int, f + ".player"), f + ".player", n)
-        h = sort_cards(_cards(_need(raw, "hand", list, f + ".hand"), f + ".hand"))
-        d = _need(raw, "after_duel", int, f + ".after_duel")
+    for i, raw in enumerate(r.list("seen", max_len=100)):
+        e = ScenarioReader(raw, f"seen[{i}]")
+        v = _player(e, "viewer", raw.get("viewer"), n)
+        t = _player(e, "player", raw.get("player"), n)
+        if v == t:
+            raise e.error("player", "a Librarian shows the hand of another player")
+        h = sort_cards(_cards(e, "hand", e.get("hand", list)))
+        d = e.int("after_duel", 1, MAX_COUNT)
         seen.append((v, t, h, d))
-    last = data.get("last_duel")
+    last = r.get("last_duel", (dict, type(None)), None)
     last_duel: tuple = ()
     if last is not None:
-        if not isinstance(last, dict):
-            raise ScenarioError("last_duel", "expected an object or null")
-        pl = _need(last, "players", list, "last_duel.players")
-        if len(pl) != 2:
-            raise ScenarioError("last_duel.players", "expected two players")
-        pl = tuple(_player(x, "last_duel.players", n) for x in pl)
-        cs = _cards(_need(last, "cards", list, "last_duel.cards"), "last_duel.cards")
+        e = r.sub("last_duel")
+        pl = e.list("players", length=2)
+        players = tuple(_player(_Items("last_duel.players"), j, x, n) for j, x in enumerate(pl))
+        if players[0] == players[1]:
+            raise e.error("players", "a duel is between two different players")
+        cs = _cards(e, "cards", e.get("cards", list))
         if len(cs) != 2:
-            raise ScenarioError("last_duel.cards", "expected two cards")
-        outcome = _need(last, "outcome", str, "last_duel.outcome")
-        if outcome not in ("win", "both", "retreat"):
-            raise ScenarioError("last_duel.outcome", f"expected win, both or retreat, got {outcome!r}")
-        w = _player(last.get("winner"), "last_duel.winner", n, allow_none=True)
-        dn = _need(last, "duel", int, "last_duel.duel")
-        last_duel = (("cards", cs), ("duel", dn), ("outcome", outcome), ("players", pl), ("winner", w))
-    end = data.get("end", "")
-    if end not in ENDS:
-        raise ScenarioError("end", f"expected one of {', '.join(repr(e) for e in ENDS)}, got {end!r}")
+            raise e.error("cards", "expected two cards, got {got}", got=len(cs))
+        outcome = e.choice("outcome", ("win", "both", "retreat"))
+        w = _player(e, "winner", last.get("winner"), n, allow_none=True)
+        if (outcome == "win") != (w is not None) or (w is not None and w not in players):
+            raise e.error("winner", "a won duel names one of its two players as winner, and only a won duel")
+        dn = e.int("duel", 1, MAX_COUNT)
+        last_duel = (("cards", cs), ("duel", dn), ("outcome", outcome), ("players", players), ("winner", w))
+    end = r.choice("end", ENDS, default="")
 
-    # consistency
+    # consistency: every card somewhere, the phase agreeing with the rest
     want = sort_cards(c for d in decks for c in DECKS[d])
     have = sort_cards([c for h in hands for c in h] + [c for g in graves for c in g] + [c for c in field if c])
     if want != have:
-        raise ScenarioError("hands", "the cards in hands, graveyards and field do not add up to the decks "
-                                     f"({'/'.join(LETTERS[c] for c in have)} instead of "
-                                     f"{'/'.join(LETTERS[c] for c in want)})")
+        raise r.error("hands", "the cards in hands, graveyards and field do not add up to the decks "
+                               "({have} instead of {want})",
+                      have="/".join(LETTERS[c] for c in have), want="/".join(LETTERS[c] for c in want))
     for i in range(n):
         if held[i] and field[i] != "sapper":
-            raise ScenarioError(f"held[{i}]", "only a Sapper can be held on the field")
+            raise _bad(f"held[{i}]", "only a Sapper can be held on the field")
         if hidden[i] and (field[i] is None or held[i]):
-            raise ScenarioError(f"hidden[{i}]", "only a card committed this duel can be face down")
+            raise _bad(f"hidden[{i}]", "only a card committed this duel can be face down")
     if (phase == "over") != (end != ""):
-        raise ScenarioError("end", "a finished game needs an end reason, and only a finished game has one")
+        raise r.error("end", "a finished game needs an end reason, and only a finished game has one")
     if phase in ("commit", "familiar", "cleric"):
         if opponent is None or opponent == active:
-            raise ScenarioError("opponent", f"a duel in phase {phase!r} needs an opponent other than the active player")
+            raise r.error("opponent", "a duel in phase {phase} needs an opponent other than the active player",
+                          phase=phase)
+        if n == 2 and opponent != 1 - active:
+            raise r.error("opponent", "in a two-player game the opponent is the other player")
     elif opponent is not None:
-        raise ScenarioError("opponent", f"there is no duel under way in phase {phase!r}")
+        raise r.error("opponent", "there is no duel under way in phase {phase}", phase=phase)
     duelists = (active, opponent)
     for i in range(n):
         if field[i] is not None and not held[i] and (phase not in ("commit", "familiar") or i not in duelists):
-            raise ScenarioError(f"field[{i}]", "a committed card only lies on the field during its duel")
+            raise _bad(f"field[{i}]", "a committed card only lies on the field during its duel")
+        if hidden[i] and phase != "commit":
+            raise _bad(f"hidden[{i}]", "cards are face down only until both duelists have committed")
     if phase == "commit":
         if pending:
-            raise ScenarioError("pending", "no decision is pending while cards are being committed")
+            raise r.error("pending", "no decision is pending while cards are being committed")
         if all(field[x] is not None for x in duelists):
-            raise ScenarioError("field", "both duelists have committed: the duel would already be resolved")
-        if n == 2 and opponent != 1 - active:
-            raise ScenarioError("opponent", "in a two-player game the opponent is the other player")
-    if phase in ("familiar", "cleric"):
-        if not pending or any(x not in duelists for x in pending) or len(set(pending)) != len(pending):
-            raise ScenarioError("pending", f"phase {phase!r} needs the duelists still to decide")
+            raise r.error("field", "both duelists have committed: the duel would already be resolved")
+        for x in duelists:
+            if field[x] is not None and not held[x] and not hidden[x]:
+                raise _bad(f"hidden[{x}]", "a card committed for a duel lies face down until both are revealed")
+        me = next(x for x in duelists if field[x] is None)
+        if not hands[me]:
+            raise _bad(f"hands[{me}]", "the player to commit has no card to play")
+    if phase in ("familiar", "cleric") and (
+            not pending or any(x not in duelists for x in pending) or len(set(pending)) != len(pending)):
+        raise r.error("pending", "phase {phase} needs the duelists still to decide", phase=phase)
     if phase == "familiar":
-        if any(hidden):
-            raise ScenarioError("hidden", "the cards are revealed before a Familiar is swapped")
+        for x in duelists:
+            if field[x] is None:
+                raise _bad(f"field[{x}]", "both duelists have a card in the duel when a Familiar is revealed")
         for x in pending:
             if field[x] != "familiar" or held[x] or swapped[x]:
-                raise ScenarioError(f"field[{x}]", "a pending Familiar decision needs a Familiar in the duel")
-    if phase == "cleric" and any(field[x] is not None and not held[x] for x in range(n)):
-        raise ScenarioError("field", "after a retreat the duel's cards are back in hand")
+                raise _bad(f"field[{x}]", "a pending Familiar decision needs a Familiar in the duel")
+            if not any(c != "kamikaze" for c in hands[x]):
+                raise _bad(f"hands[{x}]", "a Familiar is only swapped for a card in hand other than the Kamikaze")
+    if phase == "cleric":
+        if any(field[x] is not None and not held[x] for x in range(n)):
+            raise r.error("field", "after a retreat the duel's cards are back in hand")
+        for x in pending:
+            other = opponent if x == active else active
+            if "cleric" not in hands[x] or not any(c != "kamikaze" for c in graves[other]):  # type: ignore[index]
+                raise r.error("pending", "a Cleric takes a card back only after its retreat, from a graveyard "
+                                         "holding a card other than the Kamikaze")
     if phase in ("challenge", "over") and pending:
-        raise ScenarioError("pending", f"no decision is pending in phase {phase!r}")
+        raise r.error("pending", "no decision is pending in phase {phase}", phase=phase)
     if phase not in ("commit", "familiar", "cleric") and any(swapped):
-        raise ScenarioError("swapped", "a Familiar swap only lasts for its duel")
-    if len(swapped) != n:
-        raise ScenarioError("swapped", "expected one entry per player")
+        raise r.error("swapped", "a Familiar swap only lasts for its duel")
+    if phase == "challenge":
+        for x in range(n):
+            if not hands[x]:
+                raise _bad(f"hands[{x}]", "a player with no card left in hand has ended the game")
     return State(
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
-        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,
+        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,  # type: ignore[arg-type]
         positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
     )
 
