@@ -124,7 +124,9 @@ def parse(text: Any) -> Action:
         if kind == "decline":
             return Decline()
         card = _card_word(m.group(1), text)
-        return {"swap": Swap, "take": TakeBack, "play": Play}[kind](card)
+        if kind == "swap":
+            return Swap(card)
+        return TakeBack(card) if kind == "take" else Play(card)
     raise _parse_error(RULE_PLAY, "{text} is not a move of Kamikaze Attack; say e.g. 'play the Archer', "
                        "'challenge player 2', 'swap the Familiar for the Archer', 'keep the Familiar', "
                        "'take back the Archer' or 'take nothing back'", text=short(text))

@@ -249,7 +249,7 @@ def key_of(state: Any) -> Key:
         for c in state.hands[p]:
             h[_IDX[c]] += 1
         if state.field[p] is not None:
-            h[_IDX[state.field[p]]] += 1
+            h[_IDX[state.card(p)]] += 1
         hands.append(tuple(h))
     d = len(state.graveyards[0]) - len(state.graveyards[1])
     lw = -1 if state.last_winner is None else state.last_winner
@@ -314,7 +314,7 @@ class CoachBot:
         rng = bots.bot_rng(game, state, self.name)
         x = rng.random()
         acc = 0.0
-        choice = None
+        choice = next(iter(mix))
         for card, p in mix.items():
             if p <= 0:
                 continue

@@ -111,7 +111,7 @@ def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _options(s: State, p: int) -> tuple[str, ...]:
     """The cards player p could fight the next duel with."""
     if s.held[p]:
-        return (s.field[p],)
+        return (s.card(p),)
     return sort_cards(set(s.hands[p]))
 
 
@@ -161,10 +161,10 @@ def _begin_duel(s: State, opponent: int, ev: list) -> State:
 
 
 def _after_commit(s: State, ev: list) -> State:
-    p, q = s.active, s.opponent
+    p, q = s.active, s.rival
     if s.field[p] is None or s.field[q] is None:
         return s
-    a, b = s.field[p], s.field[q]
+    a, b = s.card(p), s.card(q)
     s = replace(s, hidden=(False,) * s.players)
     _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
         "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
@@ -194,8 +194,8 @@ def _move(s: State, p: int, card: str, where: str, other: int) -> State:
 
 
 def _resolve(s: State, ev: list) -> State:
-    p, q = s.active, s.opponent
-    a, b = s.field[p], s.field[q]
+    p, q = s.active, s.rival
+    a, b = s.card(p), s.card(q)
     who = clash(a, b)
     where = dict(zip((p, q), duel(a, b)))
     rule = card_rule(a, b)
@@ -320,7 +320,7 @@ def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
 
 
 def _finish(s: State, ev: list) -> State:
-    p, q = s.active, s.opponent
+    p, q = s.active, s.rival
     outcome, winner = s.last("outcome"), s.last("winner")
     if outcome == "win":
         nxt = q if winner == p else p
@@ -405,7 +405,7 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
     if s.phase == "over":
         raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
                        "the game is over")
-    me = s.current_player
+    me = s.mover
     if not _well_formed(action):
         raise _illegal(_PHASE_RULE[s.phase], "{action} is not an action of Kamikaze Attack", action=short(action))
     if s.phase == "challenge":
@@ -452,7 +452,7 @@ def _step(s: State, action: Any) -> tuple[State, list[Event]]:
             return s, ev
         return _resolve(replace(s, phase="commit"), ev), ev
     if s.phase == "cleric":
-        other = s.opponent if me == s.active else s.active
+        other = s.rival if me == s.active else s.active
         rest = s.pending[1:]
         if isinstance(action, Decline):
             _ev(ev, RULE_CLERIC, "{Player} takes nothing back.", "decline", player=me)
@@ -533,17 +533,20 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
 def legal_actions(s: State) -> list[Action]:
     if s.phase == "over":
         return []
-    me = s.current_player
+    me = s.mover
+    out: list[Action] = []
     if s.phase == "challenge":
-        return [Challenge(q) for q in range(s.players) if q != me]
-    if s.phase == "commit":
-        return [Play(c) for c in sort_cards(set(s.hands[me]))]
-    if s.phase == "familiar":
-        return [Keep()] + [Swap(c) for c in sort_cards(set(s.hands[me])) if c != "kamikaze"]
-    if s.phase == "cleric":
-        other = s.opponent if me == s.active else s.active
-        return [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"] + [Decline()]
-    return []
+        out += [Challenge(q) for q in range(s.players) if q != me]
+    elif s.phase == "commit":
+        out += [Play(c) for c in sort_cards(set(s.hands[me]))]
+    elif s.phase == "familiar":
+        out.append(Keep())
+        out += [Swap(c) for c in sort_cards(set(s.hands[me])) if c != "kamikaze"]
+    elif s.phase == "cleric":
+        other = s.rival if me == s.active else s.active
+        out += [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"]
+        out.append(Decline())
+    return out
 
 
 def apply(s: State, action: Any) -> State:
@@ -582,7 +585,7 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     others = [q for q in range(s.players) if q != player and q not in shown]
     pool = [c for q in others for c in s.hands[q]]
     slots = [q for q in others if s.field[q] is not None and s.hidden[q]]
-    pool += [s.field[q] for q in slots]  # type: ignore[misc]
+    pool += [s.card(q) for q in slots]
     rng.shuffle(pool)
     hands = list(s.hands)
     field = list(s.field)
@@ -685,7 +688,7 @@ def greedy_value(s: State, action: Any) -> float:
     every kind of card the opponent's deck holds."""
     me = s.current_player
     if isinstance(action, Play):
-        other = s.opponent if me == s.active else s.active
+        other = s.rival if me == s.active else s.active
         theirs = sorted(set(DECKS[s.decks[other]]), key=ORDER.__getitem__)
         total = 0.0
         for b in theirs:

@@ -91,7 +91,7 @@ def _play(start: State, actions: list[str], notes: dict[int, str] | None = None)
     for i, words in enumerate(actions):
         illegal = words.startswith("!")
         action = parse(words.lstrip("!"))
-        who = _name(s.current_player)
+        who = _name(s.mover)
         if illegal:
             try:
                 apply(s, action)
@@ -247,7 +247,7 @@ def _full_game() -> Example:
     s = start
     words = []
     while not is_over(s):
-        a = seats[s.current_player].choose(_GAME[0], s)
+        a = seats[s.mover].choose(_GAME[0], s)
         words.append(str(a))
         s = apply(s, a)
     steps = _play(start, words)

@@ -131,9 +131,11 @@ class _Items:
 Reader = ScenarioReader | _Items
 
 
-def _player(r: Reader, key: str | int, value: Any, n: int, allow_none: bool = False) -> int | None:
-    if value is None and allow_none:
-        return None
+def _maybe_player(r: Reader, key: str | int, value: Any, n: int) -> int | None:
+    return None if value is None else _player(r, key, value, n)
+
+
+def _player(r: Reader, key: str | int, value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise r.error(key, "expected a player number from 0 to {hi}, got {got}", hi=n - 1, got=short(value))
     return value
@@ -188,10 +190,9 @@ def state_from_dict(data: Any) -> State:
     swapped = r.bools("swapped", n) if "swapped" in data else (False,) * n
     phase = r.choice("phase", PHASES)
     active = _player(r, "active", r.data.get("active"), n)
-    assert active is not None
-    opponent = _player(r, "opponent", r.data.get("opponent"), n, allow_none=True)
+    opponent = _maybe_player(r, "opponent", r.data.get("opponent"), n)
     pending = tuple(_player(_Items("pending"), i, x, n) for i, x in enumerate(r.list("pending", max_len=2)))
-    last_winner = _player(r, "last_winner", r.data.get("last_winner"), n, allow_none=True)
+    last_winner = _maybe_player(r, "last_winner", r.data.get("last_winner"), n)
     duels = r.int("duels", 0, MAX_COUNT)
     draws = r.int("draws", 0, MAX_COUNT)
     positions = []
@@ -224,7 +225,7 @@ def state_from_dict(data: Any) -> State:
         if len(cs) != 2:
             raise e.error("cards", "expected two cards, got {got}", got=len(cs))
         outcome = e.choice("outcome", ("win", "both", "retreat"))
-        w = _player(e, "winner", last.get("winner"), n, allow_none=True)
+        w = _maybe_player(e, "winner", last.get("winner"), n)
         if (outcome == "win") != (w is not None) or (w is not None and w not in players):
             raise e.error("winner", "a won duel names one of its two players as winner, and only a won duel")
         dn = e.int("duel", 1, MAX_COUNT)
@@ -253,7 +254,7 @@ def state_from_dict(data: Any) -> State:
             raise r.error("opponent", "in a two-player game the opponent is the other player")
     elif opponent is not None:
         raise r.error("opponent", "there is no duel under way in phase {phase}", phase=phase)
-    duelists = (active, opponent)
+    duelists: tuple[int, ...] = (active,) if opponent is None else (active, opponent)
     for i in range(n):
         if field[i] is not None and not held[i] and (phase not in ("commit", "familiar") or i not in duelists):
             raise _bad(f"field[{i}]", "a committed card only lies on the field during its duel")
@@ -286,8 +287,8 @@ def state_from_dict(data: Any) -> State:
         if any(field[x] is not None and not held[x] for x in range(n)):
             raise r.error("field", "after a retreat the duel's cards are back in hand")
         for x in pending:
-            other = opponent if x == active else active
-            if "cleric" not in hands[x] or not any(c != "kamikaze" for c in graves[other]):  # type: ignore[index]
+            other = duelists[1] if x == active else active
+            if "cleric" not in hands[x] or not any(c != "kamikaze" for c in graves[other]):
                 raise r.error("pending", "a Cleric takes a card back only after its retreat, from a graveyard "
                                          "holding a card other than the Kamikaze")
     if phase in ("challenge", "over") and pending:
@@ -301,7 +302,7 @@ def state_from_dict(data: Any) -> State:
     return State(
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
-        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,  # type: ignore[arg-type]
+        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,
         positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
     )
 

@@ -60,11 +60,30 @@ class State:
         if self.phase == "challenge":
             return self.active
         if self.phase == "commit":
-            for p in (self.active, self.opponent):
+            for p in (self.active, self.rival):
                 if self.field[p] is None:
                     return p
             return None  # never stays so: apply resolves at once
         return self.pending[0] if self.pending else None
+
+    @property
+    def mover(self) -> int:
+        """Who must act now, in a running game (``current_player`` is None once it is over)."""
+        p = self.current_player
+        assert p is not None, "the game is over"
+        return p
+
+    @property
+    def rival(self) -> int:
+        """The challenged duelist, during a duel."""
+        assert self.opponent is not None, "no duel under way"
+        return self.opponent
+
+    def card(self, p: int) -> str:
+        """The card player p has on the field (committed or a held Sapper)."""
+        c = self.field[p]
+        assert c is not None, "no card on the field"
+        return c
 
     @property
     def duelists(self) -> tuple[int, int] | None:
@@ -85,10 +104,10 @@ def _position_key(s: State) -> str:
     for p in range(s.players):
         cards = list(s.hands[p])
         if s.field[p] is not None and not s.held[p]:
-            cards.append(s.field[p])  # a committed card is still the player's
+            cards.append(s.card(p))  # a committed card is still the player's
         hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
     graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
-    field = ["".join(LETTERS[c] for c in ([s.field[p]] if s.held[p] else [])) for p in range(s.players)]
+    field = ["".join(LETTERS[c] for c in ([s.card(p)] if s.held[p] else [])) for p in range(s.players)]
     return f"{s.active + 1}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
 
 
