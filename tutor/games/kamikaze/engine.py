@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction, dump_json, short
@@ -65,6 +64,9 @@ from .state import (
     _position_key,
     _record,
 )
+from .state import (
+    fast_replace as replace,
+)
 from .words import load_catalog
 
 # no game lasts longer (the conformance suite plays random games against it);
@@ -76,8 +78,20 @@ def _name(p: int) -> str:
     return f"Player {p + 1}"
 
 
+class _Silent(list):
+    """Where ``apply`` narrates to: nothing is worded (bots and searches need no words)."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+
+_SILENT: list = _Silent()
+
+
 def _ev(events: list, rule: str, template: str, kind: str = "info", **data: Any) -> None:
     """Narrate: ``template`` is the English message id (see ``data/messages.json``)."""
+    if events is _SILENT:
+        return
     text = _words().render(template, data)
     events.append(Event(rule, text, kind, tuple(sorted(data.items())), template))
 
@@ -398,10 +412,10 @@ def _well_formed(action: Any) -> bool:
     return True
 
 
-def _step(s: State, action: Any) -> tuple[State, list[Event]]:
+def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Kamikaze Attack State")
-    ev: list[Event] = []
+    ev: list[Event] = [] if narrate else _SILENT
     if s.phase == "over":
         raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
                        "the game is over")
@@ -550,7 +564,7 @@ def legal_actions(s: State) -> list[Action]:
 
 
 def apply(s: State, action: Any) -> State:
-    return _step(s, action)[0]
+    return _step(s, action, narrate=False)[0]
 
 
 def explain(s: State, action: Any) -> list[Event]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import LETTERS, sort_cards
@@ -98,6 +98,15 @@ class State:
         return default
 
 
+def fast_replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State, without its field-by-field __init__ (apply's hot path)."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    fields.update(changes)
+    return new
+
+
 def _position_key(s: State) -> str:
     """Hands, graveyards, held Sappers and whose turn it is, in a few letters."""
     hands = []
@@ -121,7 +130,7 @@ def _count(s: State, key: str) -> int:
 def _record(s: State, key: str) -> State:
     counts = dict(s.positions)
     counts[key] = counts.get(key, 0) + 1
-    return replace(s, positions=tuple(sorted(counts.items())))
+    return fast_replace(s, positions=tuple(sorted(counts.items())))
 
 
 def _last_duel_json(s: State) -> dict | None:
