@@ -551,11 +551,11 @@ def legal_actions(s: State) -> list[Action]:
     out: list[Action] = []
     if s.phase == "challenge":
         out += [Challenge(q) for q in range(s.players) if q != me]
-    elif s.phase == "commit":
-        out += [Play(c) for c in sort_cards(set(s.hands[me]))]
+    elif s.phase == "commit":  # hands are kept sorted: each kind once, in order
+        out += [Play(c) for c in dict.fromkeys(s.hands[me])]
     elif s.phase == "familiar":
         out.append(Keep())
-        out += [Swap(c) for c in sort_cards(set(s.hands[me])) if c != "kamikaze"]
+        out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze"]
     elif s.phase == "cleric":
         other = s.rival if me == s.active else s.active
         out += [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"]
