@@ -272,6 +272,21 @@ class GameInfo:
     languages: tuple[str, ...] = ("en", "it", "fr")
     rulebooks: tuple[str, ...] = ()
     ruleset_names: tuple[tuple[str, str], ...] = ()  # (ruleset, English name)
+    # (ruleset, min players, max players) for a ruleset that seats fewer than the game
+    ruleset_players: tuple[tuple[str, int, int], ...] = ()
+
+    def player_counts(self, ruleset: str) -> range:
+        """The player counts ``ruleset`` is played with (the conformance suite plays each).
+
+        >>> info = GameInfo("g", "G", 2, 5, ("base", "big"), "base", ("move",), 99,
+        ...                 ruleset_players=(("base", 2, 2),))
+        >>> list(info.player_counts("base")), list(info.player_counts("big"))
+        ([2], [2, 3, 4, 5])
+        """
+        for name, lo, hi in self.ruleset_players:
+            if name == ruleset:
+                return range(lo, hi + 1)
+        return range(self.min_players, self.max_players + 1)
 
 
 class Game(ABC):
@@ -420,6 +435,24 @@ class Game(ABC):
         """Where two rulebooks of the game disagree (each side a rule id)."""
         return list(self.rules.differences)
 
+    def verify_example(self, example: Example) -> list[str]:
+        """How the end of a worked example differs from the outcome its rulebook states ([] when it matches).
+
+        ``example.expected`` holds (key, value) pairs written from the rulebook.
+        By default each key is read from the teacher's view of the example's
+        final state (tuples compare as lists); a game whose examples state other
+        facts overrides this.
+        """
+        final = self.view(example.final, None)
+        problems = []
+        for key, want in example.expected:
+            got = final.get(key, _MISSING) if isinstance(final, dict) else _MISSING
+            if got is _MISSING:
+                problems.append(f"{key}: not in the view of the final position")
+            elif _plain(got) != _plain(want):
+                problems.append(f"{key}: got {got!r}, the rulebook says {want!r}")
+        return problems
+
     # ------------------------------------------ for bots and the tests
     @abstractmethod
     def conserved(self, state: Any) -> dict[str, int]:
@@ -443,6 +476,15 @@ class Game(ABC):
         if player is None:
             return 0.0
         return float(self.scores(self.apply(state, action))[player] - self.scores(state)[player])
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists, as JSON would read it back."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 class Messages:
