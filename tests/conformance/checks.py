@@ -31,6 +31,18 @@ GAMES_PER_SETUP = 2  # random games per ruleset and player count
 SAMPLE = 24  # positions per random game for the dearer checks
 
 
+def game_named(name: str) -> Game:
+    """A registered game, or ``"toy"`` for the toy game; AssertionError when it is not a :class:`Game`."""
+    from tests.conformance.toy import GAME as TOY
+    from tutor import games
+
+    game = TOY if name == "toy" else games.get(name)
+    if not isinstance(game, Game):
+        missing = sorted(m for m in Game.__abstractmethods__ if not hasattr(game, m))
+        raise AssertionError(f"{name} does not subclass tutor.core.Game; it lacks {', '.join(missing) or 'nothing'}")
+    return game
+
+
 @dataclass
 class Playout:
     """One random legal game: its setup, every position and every action."""

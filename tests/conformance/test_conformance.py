@@ -20,11 +20,7 @@ NAMES = games.names() + ["toy"]
 
 
 def load(name: str) -> Game:
-    game = TOY if name == "toy" else games.get(name)
-    if not isinstance(game, Game):
-        missing = sorted(m for m in Game.__abstractmethods__ if not hasattr(game, m))
-        pytest.fail(f"{name} does not subclass tutor.core.Game; it lacks {', '.join(missing) or 'nothing'}")
-    return game
+    return C.game_named(name)
 
 
 @pytest.fixture(params=NAMES, scope="module")

@@ -315,18 +315,23 @@ class HighCard(Game):
         leader = r.int("leader", 0, n - 1)
         phase = r.choice("phase", ("play", "draw", "over"))
         turn = r.optional_int("turn", 0, n - 1)
+        if not self._phase_fits(phase, turn, leader, hands, table):
+            raise r.error("phase", "does not fit the phase {phase}", phase=phase)
+        return State(n, seed, deck, hands, won, table, leader, turn, phase)
+
+    @staticmethod
+    def _phase_fits(phase: str, turn: int | None, leader: int, hands: tuple, table: tuple) -> bool:
+        """Whether the seat to move, the leader, the hands and the trick fit ``phase``."""
+        n = len(hands)
         played = [p for p in range(n) if table[p] is not None]
         # the seats that played this trick are the leader and those after them, in order
         order = [(leader + k) % n for k in range(len(played))]
-        ok = {
-            "play": turn is not None and len(played) < n and sorted(order) == played
-            and turn == (leader + len(played)) % n and all(hands[q] for q in range(n) if q not in played),
-            "draw": turn == leader and not played,
-            "over": turn is None and not played and any(not h for h in hands),
-        }[phase]
-        if not ok:
-            raise r.error("phase", "does not fit the phase {phase}", phase=phase)
-        return State(n, seed, deck, hands, won, table, leader, turn, phase)
+        if phase == "play":
+            return (turn is not None and len(played) < n and sorted(order) == played
+                    and turn == (leader + len(played)) % n and all(hands[q] for q in range(n) if q not in played))
+        if phase == "draw":
+            return turn == leader and not played
+        return turn is None and not played and any(not h for h in hands)
 
     # ------------------------------------------------------- teaching
     def examples(self) -> list[Example]:
