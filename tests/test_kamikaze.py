@@ -187,7 +187,8 @@ def test_double_kamikaze():
 @covers("end/empty-hand")
 def test_game_ends_on_an_empty_hand():
     s = K.scenario([["archer"], ["swordsman", "shieldbearer", "shieldbearer"]],
-                   [["swordsman", "swordsman", "kamikaze", "archer"], ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
+                   [["swordsman", "swordsman", "kamikaze", "archer"],
+                    ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
     s = play(s, "play the Archer", "play the Swordsman")
     assert G.is_over(s) and s.end == "empty-hand" and s.current_player is None
     assert G.legal_actions(s) == []

@@ -17,13 +17,14 @@ Errors are values a panel can show:
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 __all__ = [
     "IllegalAction",
@@ -143,7 +144,7 @@ class RuleBook:
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._rules
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
 
     def __len__(self) -> int:
@@ -544,6 +545,8 @@ class Catalog:
     in the core catalog, which every game's catalog falls back to.
     """
 
+    messages: "Messages"
+
     def __init__(self, data: dict, param: Any = None, fallback: "Catalog | None" = None):
         self.data = data
         self.names: dict[str, dict] = data.get("names", {})
@@ -763,25 +766,25 @@ class ScenarioReader:
     tutor.core.ScenarioError: seed: expected a whole number from 0 to 5, got True
     """
 
-    def __init__(self, data: Any, path: str = ""):
+    def __init__(self, data: Any, path: builtins.str = ""):
         if not isinstance(data, dict):
             raise self.error_at(path or "file", "expected an object, got {got}", got=short(data))
         self.data = data
         self.path = path
 
-    def field(self, key: str | int) -> str:
+    def field(self, key: builtins.str | builtins.int) -> builtins.str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
         return f"{self.path}.{key}" if self.path else key
 
     @staticmethod
-    def error_at(field: str, template: str, **params: Any) -> ScenarioError:
+    def error_at(field: builtins.str, template: builtins.str, **params: Any) -> ScenarioError:
         return ScenarioError(field, template.format(**params), template=template, params=params)
 
-    def error(self, key: str | int, template: str, **params: Any) -> ScenarioError:
+    def error(self, key: builtins.str | builtins.int, template: builtins.str, **params: Any) -> ScenarioError:
         return self.error_at(self.field(key), template, **params)
 
-    def get(self, key: str, kind: type | tuple[type, ...] = object, default: Any = _MISSING) -> Any:
+    def get(self, key: builtins.str, kind: type | tuple[type, ...] = object, default: Any = _MISSING) -> Any:
         if key not in self.data:
             if default is _MISSING:
                 raise self.error(key, "is missing")
@@ -795,7 +798,7 @@ class ScenarioReader:
             raise self.error(key, "expected {what}, got {got}", what=what, got=short(value))
         return value
 
-    def int(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
+    def int(self, key: builtins.str, lo: builtins.int, hi: builtins.int, default: Any = _MISSING) -> builtins.int:
         value = self.data.get(key, _MISSING)
         if value is _MISSING and default is not _MISSING:
             return default
@@ -806,12 +809,12 @@ class ScenarioReader:
                              lo=lo, hi=hi, got=short(value))
         return value
 
-    def optional_int(self, key: str, lo: int, hi: int) -> int | None:
+    def optional_int(self, key: builtins.str, lo: builtins.int, hi: builtins.int) -> builtins.int | None:
         if self.data.get(key) is None:
             return None
         return self.int(key, lo, hi)
 
-    def choice(self, key: str, choices: Sequence[Any], default: Any = _MISSING) -> Any:
+    def choice(self, key: builtins.str, choices: Sequence[Any], default: Any = _MISSING) -> Any:
         value = self.data.get(key, _MISSING)
         if value is _MISSING and default is not _MISSING:
             return default
@@ -822,13 +825,14 @@ class ScenarioReader:
                              choices=", ".join(str(c) for c in choices), got=short(value))
         return value
 
-    def str(self, key: str, max_len: int = 200, default: Any = _MISSING) -> str:
+    def str(self, key: builtins.str, max_len: builtins.int = 200, default: Any = _MISSING) -> builtins.str:
         value = self.get(key, str, default)
         if len(value) > max_len:
             raise self.error(key, "is longer than {limit} characters", limit=max_len)
         return value
 
-    def list(self, key: str, length: int | None = None, max_len: int = 500, default: Any = _MISSING) -> list:
+    def list(self, key: builtins.str, length: builtins.int | None = None, max_len: builtins.int = 500,
+             default: Any = _MISSING) -> builtins.list:
         value = self.get(key, list, default)
         if length is not None and len(value) != length:
             raise self.error(key, "expected {n} entries, got {got}", n=length, got=len(value))
@@ -836,14 +840,14 @@ class ScenarioReader:
             raise self.error(key, "expected at most {n} entries, got {got}", n=max_len, got=len(value))
         return value
 
-    def bools(self, key: str, length: int) -> tuple[bool, ...]:
+    def bools(self, key: builtins.str, length: builtins.int) -> tuple[bool, ...]:
         items = self.list(key, length)
         for i, b in enumerate(items):
             if not isinstance(b, bool):
                 raise self.error_at(f"{self.field(key)}[{i}]", "expected true or false, got {got}", got=short(b))
         return tuple(items)
 
-    def sub(self, key: str) -> "ScenarioReader":
+    def sub(self, key: builtins.str) -> "ScenarioReader":
         return ScenarioReader(self.get(key, dict), self.field(key))
 
 

@@ -360,7 +360,8 @@ def check_hidden(game: Game, plays: tuple[Playout, ...], tries: int = 2) -> None
                         f"{_where(game, play)} seat {p}: the view changes when only what seat {p} cannot see changes"
                     assert game.conserved(r) == game.conserved(s), f"{_where(game, play)}: resampling lost cards"
                     assert game.current_player(r) == game.current_player(s)
-                    assert game.from_json(game.to_json(r)) == r, f"{_where(game, play)}: a resampled state does not load"
+                    assert game.from_json(game.to_json(r)) == r, \
+                        f"{_where(game, play)}: a resampled state does not load"
                     changed += game.view(r, None) != teacher
     if game.info.hidden_information:
         assert changed, f"{game.name}: declares hidden information, but resample_hidden never changes anything"

@@ -122,7 +122,8 @@ class ParseCrashes(B.T.HighCard):
     (B.CrashesOnJunk, "action"),
     (AcceptsNumbersLikeCards, "action"),
     (ParseCrashes, "text"),
-], ids=["accepts-any-phase", "key-error", "echoes-the-file", "crashes-on-junk-action", "accepts-numbers-as-cards", "parse-crashes"])
+], ids=["accepts-any-phase", "key-error", "echoes-the-file", "crashes-on-junk-action", "accepts-numbers-as-cards",
+        "parse-crashes"])
 def test_the_fuzz_catches_a_careless_game(variant, kind):
     counts = F.run(variant(), 1500 if kind == "scenario" else 400, seed=1, kinds=(kind,), report=lambda line: None)
     failures = sum(k for (_, outcome), k in counts.items() if outcome.startswith("FAILURE"))
