@@ -45,7 +45,11 @@ POSITIONS_PER_GAME = 4  # positions sampled from each random game as fuzz seeds
 
 
 class FuzzFailure(AssertionError):
-    """An input the game did not handle harmlessly."""
+    """An input the game did not handle harmlessly; ``kind`` is the short name the counts use."""
+
+    def __init__(self, message: str, kind: str = ""):
+        super().__init__(message)
+        self.kind = kind or message.split(":")[-1].strip()[:50]
 
 
 # ------------------------------------------------------------------ base material
@@ -78,11 +82,11 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
         start = time.perf_counter()
         yield
         if time.perf_counter() - start > seconds:
-            raise FuzzFailure(f"{what} took more than {seconds} s")
+            raise FuzzFailure(f"{what} took more than {seconds} s", "too slow")
         return
 
     def expired(signum: int, frame: Any) -> None:
-        raise FuzzFailure(f"{what} took more than {seconds} s")
+        raise FuzzFailure(f"{what} took more than {seconds} s", "too slow")
 
     old = signal.signal(signal.SIGALRM, expired)
     signal.setitimer(signal.ITIMER_REAL, seconds * 2)  # the hard stop; the soft limit is checked below
@@ -93,7 +97,7 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     if time.perf_counter() - start > seconds:
-        raise FuzzFailure(f"{what} took {time.perf_counter() - start:.2f} s (limit {seconds} s)")
+        raise FuzzFailure(f"{what} took {time.perf_counter() - start:.2f} s (limit {seconds} s)", "too slow")
 
 
 # ------------------------------------------------------------------ scenario files
@@ -229,22 +233,25 @@ def scenario_outcome(game: Game, text: str | bytes) -> str:
         except ScenarioError as exc:
             msg = str(exc)
             if not exc.field or not isinstance(exc.field, str):
-                raise FuzzFailure(f"{game.name}: ScenarioError without a field: {msg[:200]}") from None
+                raise FuzzFailure(f"{game.name}: ScenarioError without a field: {msg[:200]}",
+                                  "ScenarioError without a field") from None
             if len(msg) >= 300:
-                raise FuzzFailure(f"{game.name}: a {len(msg)}-character message: {msg[:200]}") from None
+                raise FuzzFailure(f"{game.name}: a {len(msg)}-character message: {msg[:200]}",
+                                  "ScenarioError message of 300+ characters") from None
             field = exc.field.split("[")[0].split(".")[0]
             return f"ScenarioError {field}"
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001 - the failure being looked for
-            raise FuzzFailure(f"{game.name}: from_json raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+            raise FuzzFailure(f"{game.name}: from_json raised {type(exc).__name__}: {str(exc)[:200]}",
+                              f"from_json raised {type(exc).__name__}") from exc
         try:
             accept(game, state)
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001
-            raise FuzzFailure(f"{game.name}: an accepted file fails: {type(exc).__name__}: {str(exc)[:200]}") \
-                from exc
+            raise FuzzFailure(f"{game.name}: an accepted file fails: {type(exc).__name__}: {str(exc)[:200]}",
+                              f"accepted file fails: {type(exc).__name__}") from exc
     return "accepted"
 
 
@@ -252,14 +259,16 @@ def accept(game: Game, state: Any) -> None:
     """What a position read from a file must allow."""
     legal = game.legal_actions(state)
     if not isinstance(legal, list):
-        raise FuzzFailure(f"{game.name}: legal_actions gave a {type(legal).__name__}")
+        raise FuzzFailure(f"{game.name}: legal_actions gave a {type(legal).__name__}", "legal_actions not a list")
     if game.current_player(state) is not None and not legal:
-        raise FuzzFailure(f"{game.name}: an accepted running game has no legal action")
+        raise FuzzFailure(f"{game.name}: an accepted running game has no legal action",
+                          "accepted running game without a legal action")
     for a in legal:
         game.apply(state, a)
     game.view(state, None)
     if game.from_json(game.to_json(state)) != state:
-        raise FuzzFailure(f"{game.name}: an accepted file does not save and load back")
+        raise FuzzFailure(f"{game.name}: an accepted file does not save and load back",
+                          "accepted file does not load back")
 
 
 # ------------------------------------------------------------------ action values
@@ -273,7 +282,7 @@ def _junk_value(rng: random.Random, others: tuple) -> Any:
     if pick < 0.7:
         return rng.choice(JUNK_VALUES)
     if pick < 0.85 and others:
-        return tuple(rng.choice(others))
+        return tuple(_values(rng.choice(others)))
     if others:
         a = rng.choice(others)
         return rng.choice(_values(a)) if _values(a) else None
@@ -348,20 +357,22 @@ def action_outcome(game: Game, state: Any, action: Any) -> str:
             game.apply(state, action)
         except IllegalAction as exc:
             if exc.rule not in game.rules:
-                raise FuzzFailure(f"{game.name}: refused {C._short(action)} citing {exc.rule!r}, not a rule") \
-                    from None
+                raise FuzzFailure(f"{game.name}: refused {C._short(action)} citing {exc.rule!r}, not a rule",
+                                  "refusal cites no rule of the game") from None
             outcome = "IllegalAction"
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001
             raise FuzzFailure(f"{game.name}: apply({C._short(action)}) raised {type(exc).__name__}: "
-                              f"{str(exc)[:200]}") from exc
+                              f"{str(exc)[:200]}", f"apply raised {type(exc).__name__}") from exc
         else:
             if not any(C.same(action, a) for a in legal):
-                raise FuzzFailure(f"{game.name}: apply accepted {C._short(action)}, which is not a listed action")
+                raise FuzzFailure(f"{game.name}: apply accepted {C._short(action)}, which is not a listed action",
+                                  "apply accepted an unlisted action")
             outcome = "legal"
     if game.to_json(state) != before:
-        raise FuzzFailure(f"{game.name}: apply({C._short(action)}) changed the state it was given")
+        raise FuzzFailure(f"{game.name}: apply({C._short(action)}) changed the state it was given",
+                          "apply changed its input")
     return outcome
 
 
@@ -407,13 +418,14 @@ def text_outcome(game: Game, state: Any, text: Any) -> str:
             action = game.parse_action(state, text)
         except IllegalAction as exc:  # ActionParseError is one
             if exc.rule not in game.rules:
-                raise FuzzFailure(f"{game.name}: parse_action refusal cites {exc.rule!r}, not a rule") from None
+                raise FuzzFailure(f"{game.name}: parse_action refusal cites {exc.rule!r}, not a rule",
+                                  "parse refusal cites no rule of the game") from None
             return type(exc).__name__
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001
             raise FuzzFailure(f"{game.name}: parse_action({C._short(text)}) raised {type(exc).__name__}: "
-                              f"{str(exc)[:200]}") from exc
+                              f"{str(exc)[:200]}", f"parse_action raised {type(exc).__name__}") from exc
     return "read, then " + action_outcome(game, state, action)
 
 
@@ -437,7 +449,7 @@ def run(game: Game, n: int, seed: int, kinds: tuple[str, ...] = ("scenario", "ac
                 else:
                     outcome = text_outcome(game, state, mutate_text(rng, state, game))
             except FuzzFailure as exc:
-                outcome = "FAILURE " + str(exc).split(":")[1].strip()[:60] if ":" in str(exc) else "FAILURE"
+                outcome = "FAILURE " + exc.kind
                 if shown < 10:
                     report(f"  {kind}: {exc}")
                     shown += 1
