@@ -40,3 +40,10 @@ def uncovered(game: Any) -> list[str]:
     """The ids of ``game``'s rules that no test names."""
     load_all()
     return [r.id for r in game.rules if r.id not in COVERED]
+
+
+def stale(game: Any) -> list[str]:
+    """Marks under ``game``'s prefix that name no rule of it (a renamed or deleted rule)."""
+    load_all()
+    prefix = game.name + "/"
+    return sorted(r for r in COVERED if r.startswith(prefix) and r not in game.rules)

@@ -16,7 +16,7 @@ import pytest
 
 from tests.conformance import checks as C
 from tests.conformance import toy as T
-from tests.rulecov import uncovered
+from tests.rulecov import stale, uncovered
 from tutor.core import Catalog, Event, IllegalAction, RuleBook, core_catalog
 
 
@@ -196,6 +196,18 @@ class RuleWithoutATest(T.HighCard):
         self._rules = RuleBook.from_data(T.NAME, data)
 
 
+class RuleRenamed(T.HighCard):
+    """The draw rule renamed in the data, its test still naming the old id."""
+
+    def __init__(self):
+        super().__init__()
+        data = json.loads(json.dumps(T.RULES))
+        for rule in data["rules"]:
+            if rule["id"] == T.RULE_DRAW:
+                rule["id"] = "high-card/trick/draw-or-stop"
+        self._rules = RuleBook.from_data(T.NAME, data)
+
+
 def _plays(game: Any) -> Any:
     return C.playouts(game)
 
@@ -245,6 +257,12 @@ def test_the_example_check_catches_a_broken_example(variant, says):
 def test_the_rule_coverage_check_catches_a_rule_without_a_test():
     assert uncovered(T.GAME) == []
     assert uncovered(RuleWithoutATest()) == ["high-card/end/ties"]
+
+
+def test_the_rule_coverage_check_catches_a_test_naming_a_rule_that_is_gone():
+    assert stale(T.GAME) == []
+    assert stale(RuleRenamed()) == [T.RULE_DRAW]
+    assert uncovered(RuleRenamed()) == ["high-card/trick/draw-or-stop"]
 
 
 def test_a_running_game_without_a_legal_action_is_caught():

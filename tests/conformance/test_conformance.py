@@ -12,7 +12,7 @@ import pytest
 
 from tests.conformance import checks as C
 from tests.conformance.toy import GAME as TOY
-from tests.rulecov import covers, uncovered
+from tests.rulecov import covers, stale, uncovered
 from tutor import games
 from tutor.core import Game, IllegalAction
 
@@ -100,6 +100,7 @@ def test_every_rule_has_a_test(name):
     game = TOY if name == "toy" else games.get(name)
     missing = uncovered(game)
     assert missing == [], f"{name}: rules without a test: {missing}"
+    assert stale(game) == [], f"{name}: tests name rules that do not exist: {stale(game)}"
 
 
 # The toy game's own rule tests (the coverage check above needs them).
