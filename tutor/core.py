@@ -73,12 +73,16 @@ class ActionParseError(IllegalAction):
 class ScenarioError(ValueError):
     """A scenario file that cannot be loaded.  ``.field`` names the bad field."""
 
-    MAX_CHARS = 300
+    MAX_CHARS = 300  # str(error) is always shorter
 
     def __init__(self, field: str, message: str, template: str = "", params: dict | None = None):
+        """
+        >>> len(str(ScenarioError("hands", "x" * 10**6))) < ScenarioError.MAX_CHARS
+        True
+        """
         field = field if len(field) <= 80 else field[:77] + "..."
-        if len(message) > self.MAX_CHARS - len(field) - 2:
-            message = message[: self.MAX_CHARS - len(field) - 5] + "..."
+        if len(message) > self.MAX_CHARS - len(field) - 3:
+            message = message[: self.MAX_CHARS - len(field) - 6] + "..."
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message

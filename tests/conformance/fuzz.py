@@ -219,6 +219,10 @@ def mutate_scenario(rng: random.Random, text: str, donors: list[str]) -> str | b
         raw[at:at] = rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00", b"\xef\xbb\xbf"])
         return bytes(raw)
     data = json.loads(text)
+    if pick < 0.16 and isinstance(data, dict) and data:  # a key written twice (JSON keeps the last one)
+        key = rng.choice(list(data))
+        tail = json.dumps({key: _junk(rng, data)})[1:]
+        return text.rstrip()[:-1] + ", " + tail
     donor_data = [json.loads(d) for d in rng.sample(donors, min(3, len(donors)))]
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         data = _mutate_tree(rng, data, donor_data)
