@@ -55,12 +55,20 @@ class FuzzFailure(AssertionError):
 # ------------------------------------------------------------------ base material
 @functools.lru_cache(maxsize=16)
 def positions(game: Game) -> tuple[tuple[Any, str], ...]:
-    """(state, to_json text) of positions from one random game per ruleset and player count."""
+    """(state, to_json text) of positions from one random game per ruleset and player count:
+    a few spread over the game, and the first position of each kind of decision met."""
     found = []
     for rs, n in C.setups(game):
         play = C.playout(game, n, rs, seed=7)
-        for s in C.sample(play.states, POSITIONS_PER_GAME):
-            found.append((s, game.to_json(s)))
+        chosen = C.sample(play.states, POSITIONS_PER_GAME)
+        kinds: set[str] = set()
+        for s in play.states:
+            kind = game.decision(s)
+            if kind not in kinds:
+                kinds.add(kind)
+                if not any(s is c for c in chosen):
+                    chosen.append(s)
+        found += [(s, game.to_json(s)) for s in chosen]
     return tuple(found)
 
 
