@@ -406,6 +406,45 @@ def check_catalog(game: Game, plays: tuple[Playout, ...], refusals: list[Illegal
             assert isinstance(text, str) and text.strip(), f"{game.name}: {template!r} renders empty in {lang}"
 
 
+def bad_files(game: Game, plays: tuple[Playout, ...]) -> list[str]:
+    """Scenario files with one fault each: every top-level field dropped, then given a junk value
+    (a game may accept some: an old file without ``format``, a field with a default)."""
+    text = game.to_json(plays[0].states[len(plays[0].states) // 2])
+    data = json.loads(text)
+    files = ["", "not json", "[]"]
+    for key in data:
+        files.append(json.dumps({k: v for k, v in data.items() if k != key}))
+        files.append(json.dumps({**data, key: "junk" if not isinstance(data[key], str) else [1]}))
+    return files
+
+
+def check_error_words(game: Game, plays: tuple[Playout, ...]) -> None:
+    """Refused scenario files and unreadable action texts are explained in every language too
+    (their templates are in the game's catalog, which falls back on the core one)."""
+    from tutor.core import ActionParseError, ScenarioError
+
+    met: list[Any] = []
+    for text in bad_files(game, plays):
+        try:
+            game.from_json(text)
+        except ScenarioError as exc:
+            met.append(exc)
+    assert met, f"{game.name}: no bad file refused"
+    state = plays[0].states[0]
+    for text in ("", "junk", "play", "9" * 50):
+        try:
+            game.parse_action(state, text)
+        except ActionParseError as exc:
+            met.append(exc)
+    for exc in met:
+        where = f"{game.name}: {type(exc).__name__} {str(exc)[:80]!r}"
+        assert exc.template, f"{where} has no template, so no translation"
+        assert _in_catalog(game, exc.template), f"{where}: {exc.template!r} is not in the catalog"
+        for lang in LANGS:
+            text = game.message(exc, lang)
+            assert isinstance(text, str) and text.strip(), f"{where} renders empty in {lang}"
+
+
 # ------------------------------------------------------------------ examples
 def check_examples(game: Game) -> None:
     """Every worked example replays through ``apply`` and meets the outcome its rulebook states."""

@@ -158,6 +158,14 @@ class UntemplatedEvent(T.HighCard):
         return s, ev + [Event(T.RULE_PLAY, "Well played!")]
 
 
+class UntranslatedFileError(T.HighCard):
+    def from_json(self, text):
+        try:
+            return super().from_json(text)
+        except T.ScenarioError as exc:
+            raise T.ScenarioError(exc.field, "this file is wrong") from None
+
+
 class NoDecisionName(T.HighCard):
     def __init__(self):
         super().__init__()
@@ -234,6 +242,7 @@ BROKEN = [
     (NoFrench, C.check_catalog, "translation"),
     (UntemplatedEvent, C.check_catalog, "no template"),
     (NoDecisionName, C.check_catalog, "no it name"),
+    (UntranslatedFileError, C.check_error_words, "no template"),
 ]
 
 

@@ -90,6 +90,10 @@ def test_every_word_in_every_language(game, plays):
     C.check_catalog(game, plays, C.check_refusals(game, plays, per_state=15))
 
 
+def test_bad_files_and_texts_are_explained_in_every_language(game, plays):
+    C.check_error_words(game, plays)
+
+
 def test_worked_examples_replay_to_the_rulebook_outcome(game):
     C.check_examples(game)
 

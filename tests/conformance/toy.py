@@ -30,6 +30,7 @@ from tutor.core import (
     IllegalAction,
     Quote,
     RuleBook,
+    ScenarioError,
     ScenarioReader,
     Step,
     check_header,
@@ -382,4 +383,6 @@ class HighCard(Game):
 
 
 GAME = HighCard()
+
+__all__ = ["GAME", "Action", "State", "HighCard", "ScenarioError"]
 
