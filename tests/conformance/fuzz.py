@@ -11,8 +11,9 @@ each per game) share them.  Every input gets one outcome:
   back), or refused with ``ScenarioError`` naming a field, in a message under
   300 characters;
 - an action value is either one of the listed legal actions (the same types
-  all the way down: ``True`` is not ``1``) and applies, or is refused with
-  ``IllegalAction`` naming a rule of the game, the state unchanged;
+  all the way down: ``True`` is not ``1``) and applies, or a text that
+  ``parse_action`` reads as one (a game may let ``apply`` take text), or is
+  refused with ``IllegalAction`` naming a rule of the game, the state unchanged;
 - an action text is read as an action (then as above) or refused with
   ``ActionParseError``/``IllegalAction``.
 
@@ -366,7 +367,7 @@ def action_outcome(game: Game, state: Any, action: Any) -> str:
     before = game.to_json(state)
     with time_limit(TIME_LIMIT, f"{game.name} apply"):
         try:
-            game.apply(state, action)
+            result = game.apply(state, action)
         except IllegalAction as exc:
             if exc.rule not in game.rules:
                 raise FuzzFailure(f"{game.name}: refused {C._short(action)} citing {exc.rule!r}, not a rule",
@@ -378,10 +379,13 @@ def action_outcome(game: Game, state: Any, action: Any) -> str:
             raise FuzzFailure(f"{game.name}: apply({C._short(action)}) raised {type(exc).__name__}: "
                               f"{str(exc)[:200]}", f"apply raised {type(exc).__name__}") from exc
         else:
-            if not any(C.same(action, a) for a in legal):
+            if any(C.same(action, a) for a in legal):
+                outcome = "legal"
+            elif C.reads_as_legal(game, state, action, result, legal):
+                outcome = "legal (as text)"
+            else:
                 raise FuzzFailure(f"{game.name}: apply accepted {C._short(action)}, which is not a listed action",
                                   "apply accepted an unlisted action")
-            outcome = "legal"
     if game.to_json(state) != before:
         raise FuzzFailure(f"{game.name}: apply({C._short(action)}) changed the state it was given",
                           "apply changed its input")

@@ -82,6 +82,24 @@ class IgnoresTheHand(T.HighCard):
         return super().apply_explained(state, action)
 
 
+class TakesText(T.HighCard):
+    """Lets apply take an action's text: allowed, where the text reads as a listed action."""
+
+    def apply_explained(self, state, action):
+        if isinstance(action, str):
+            action = self.parse_action(state, action)
+        return super().apply_explained(state, action)
+
+
+class TakesAnyText(T.HighCard):
+    """Takes any text as "stop"."""
+
+    def apply_explained(self, state, action):
+        if isinstance(action, str) and state.phase == "draw":
+            action = T.Action("stop")
+        return super().apply_explained(state, action)
+
+
 class CrashesOnJunk(T.HighCard):
     def _check(self, state, action):
         action.kind.upper()  # AttributeError on None, ints ...
@@ -230,6 +248,7 @@ BROKEN = [
     (CitesAMissingRule, C.check_refusals, "not in the rules"),
     (IgnoresTheHand, C.check_refusals, "accepted"),
     (CrashesOnJunk, C.check_refusals, "AttributeError"),
+    (TakesAnyText, C.check_refusals, "accepted"),
     (ChanceNotFromTheSeed, C.check_replay, "seed"),
     (BoundTooLow, C.check_games_end, "still running"),
     (AlwaysSomeoneToMove, C.check_decisions, "current_player|no legal action"),
@@ -272,6 +291,11 @@ def test_the_rule_coverage_check_catches_a_test_naming_a_rule_that_is_gone():
     assert stale(T.GAME) == []
     assert stale(RuleRenamed()) == [T.RULE_DRAW]
     assert uncovered(RuleRenamed()) == ["high-card/trick/draw-or-stop"]
+
+
+def test_apply_may_take_the_text_of_a_listed_action():
+    game = TakesText()
+    C.check_refusals(game, C.playouts(game))
 
 
 def test_a_running_game_without_a_legal_action_is_caught():
