@@ -9,7 +9,7 @@ game, derandomized so CI runs the same inputs every time.  ``make fuzz`` runs
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from tests.conformance import checks as C
 from tests.conformance import fuzz as F
@@ -37,11 +37,17 @@ def _run(name: str, kind: str) -> None:
     def one(rng):
         state, text = rng.choice(base)
         if kind == "scenario":
-            F.scenario_outcome(game, F.mutate_scenario(rng, text, texts))
+            bad = F.mutate_scenario(rng, text, texts)
+            note(f"scenario file (first 2,000 characters): {bad[:2000]!r}")
+            F.scenario_outcome(game, bad)
         elif kind == "action":
-            F.action_outcome(game, state, F.mutate_action(rng, state, game))
+            action = F.mutate_action(rng, state, game)
+            note(f"position: {game.to_json(state)[:2000]}\naction: {C._short(action)}")
+            F.action_outcome(game, state, action)
         else:
-            F.text_outcome(game, state, F.mutate_text(rng, state, game))
+            words = F.mutate_text(rng, state, game)
+            note(f"position: {game.to_json(state)[:2000]}\ntext: {C._short(words)}")
+            F.text_outcome(game, state, words)
 
     one()
 
