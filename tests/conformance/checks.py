@@ -246,17 +246,17 @@ def check_refusals(game: Game, plays: tuple[Playout, ...], per_state: int = 40) 
                         result = apply(s, a)
                     except IllegalAction as exc:
                         assert exc.rule in game.rules, \
-                            f"{game.name}: refusing {_short(a)} names rule {exc.rule!r}, which is not in the rules"
-                        assert str(exc).strip(), f"{game.name}: refusing {_short(a)} says nothing"
+                            f"{game.name}: refusing {short_repr(a)} names rule {exc.rule!r}, which is not in the rules"
+                        assert str(exc).strip(), f"{game.name}: refusing {short_repr(a)} says nothing"
                         refusals.append(exc)
                     except Exception as exc:  # noqa: BLE001 - anything else is the failure
-                        raise AssertionError(f"{game.name}: {apply.__name__}({_short(a)}) raised "
+                        raise AssertionError(f"{game.name}: {apply.__name__}({short_repr(a)}) raised "
                                              f"{type(exc).__name__}: {exc}, not IllegalAction") from exc
                     else:
                         if not reads_as_legal(game, s, a, result, legal):
-                            raise AssertionError(f"{game.name}: {apply.__name__} accepted {_short(a)}, "
+                            raise AssertionError(f"{game.name}: {apply.__name__} accepted {short_repr(a)}, "
                                                  f"which is not a legal action there")
-                    assert game.to_json(s) == before, f"{game.name}: refusing {_short(a)} changed the state"
+                    assert game.to_json(s) == before, f"{game.name}: refusing {short_repr(a)} changed the state"
     return refusals
 
 
@@ -276,7 +276,7 @@ def reads_as_legal(game: Game, state: Any, value: Any, result: Any, legal: list)
     return bool(result == game.apply(state, action))
 
 
-def _short(value: Any) -> str:
+def short_repr(value: Any) -> str:
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a broken repr is reported elsewhere

@@ -370,13 +370,13 @@ def action_outcome(game: Game, state: Any, action: Any) -> str:
             result = game.apply(state, action)
         except IllegalAction as exc:
             if exc.rule not in game.rules:
-                raise FuzzFailure(f"{game.name}: refused {C._short(action)} citing {exc.rule!r}, not a rule",
+                raise FuzzFailure(f"{game.name}: refused {C.short_repr(action)} citing {exc.rule!r}, not a rule",
                                   "refusal cites no rule of the game") from None
             outcome = "IllegalAction"
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001
-            raise FuzzFailure(f"{game.name}: apply({C._short(action)}) raised {type(exc).__name__}: "
+            raise FuzzFailure(f"{game.name}: apply({C.short_repr(action)}) raised {type(exc).__name__}: "
                               f"{str(exc)[:200]}", f"apply raised {type(exc).__name__}") from exc
         else:
             if any(C.same(action, a) for a in legal):
@@ -384,10 +384,10 @@ def action_outcome(game: Game, state: Any, action: Any) -> str:
             elif C.reads_as_legal(game, state, action, result, legal):
                 outcome = "legal (as text)"
             else:
-                raise FuzzFailure(f"{game.name}: apply accepted {C._short(action)}, which is not a listed action",
+                raise FuzzFailure(f"{game.name}: apply accepted {C.short_repr(action)}, which is not a listed action",
                                   "apply accepted an unlisted action")
     if game.to_json(state) != before:
-        raise FuzzFailure(f"{game.name}: apply({C._short(action)}) changed the state it was given",
+        raise FuzzFailure(f"{game.name}: apply({C.short_repr(action)}) changed the state it was given",
                           "apply changed its input")
     return outcome
 
@@ -440,7 +440,7 @@ def text_outcome(game: Game, state: Any, text: Any) -> str:
         except FuzzFailure:
             raise
         except Exception as exc:  # noqa: BLE001
-            raise FuzzFailure(f"{game.name}: parse_action({C._short(text)}) raised {type(exc).__name__}: "
+            raise FuzzFailure(f"{game.name}: parse_action({C.short_repr(text)}) raised {type(exc).__name__}: "
                               f"{str(exc)[:200]}", f"parse_action raised {type(exc).__name__}") from exc
     return "read, then " + action_outcome(game, state, action)
 

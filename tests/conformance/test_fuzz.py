@@ -42,11 +42,11 @@ def _run(name: str, kind: str) -> None:
             F.scenario_outcome(game, bad)
         elif kind == "action":
             action = F.mutate_action(rng, state, game)
-            note(f"position: {game.to_json(state)[:2000]}\naction: {C._short(action)}")
+            note(f"position: {game.to_json(state)[:2000]}\naction: {C.short_repr(action)}")
             F.action_outcome(game, state, action)
         else:
             words = F.mutate_text(rng, state, game)
-            note(f"position: {game.to_json(state)[:2000]}\ntext: {C._short(words)}")
+            note(f"position: {game.to_json(state)[:2000]}\ntext: {C.short_repr(words)}")
             F.text_outcome(game, state, words)
 
     one()
