@@ -19,10 +19,11 @@ import functools
 import json
 import math
 import random
+import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from tutor.core import FORMAT, Event, Game, IllegalAction
+from tutor.core import FORMAT, ActionParseError, Event, Game, IllegalAction, ScenarioError
 
 COMMON_KEYS = ("game", "player", "players", "current_player", "decision", "scores", "over", "ruleset",
                "hands", "hand_sizes")
@@ -391,8 +392,6 @@ def _in_catalog(game: Game, template: str) -> bool:
 
 
 def _lower_fields(template: str) -> str:
-    import re
-
     return re.sub(r"\{([A-Z])", lambda m: "{" + m.group(1).lower(), template)
 
 
@@ -438,8 +437,6 @@ def bad_files(game: Game, plays: tuple[Playout, ...]) -> list[str]:
 def check_error_words(game: Game, plays: tuple[Playout, ...]) -> None:
     """Refused scenario files and unreadable action texts are explained in every language too
     (their templates are in the game's catalog, which falls back on the core one)."""
-    from tutor.core import ActionParseError, ScenarioError
-
     met: list[Any] = []
     for text in bad_files(game, plays):
         try:
