@@ -15,6 +15,7 @@ last.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import math
@@ -159,9 +160,9 @@ def check_apply_pure(game: Game, plays: tuple[Playout, ...]) -> None:
         assert not play.mutated, f"{_where(game, play)}: apply changed its input at (step, action) {play.mutated[:3]}"
         for j in sample(list(range(len(play.actions)))):
             s = play.states[j]
-            before = game.to_json(s)
+            before, snapshot = game.to_json(s), copy.deepcopy(s)
             after = game.apply(s, play.actions[j])
-            assert game.to_json(s) == before, f"{_where(game, play, j)}: apply changed its input"
+            assert game.to_json(s) == before and s == snapshot, f"{_where(game, play, j)}: apply changed its input"
             assert after == play.states[j + 1], f"{_where(game, play, j)}: apply and apply_explained disagree"
 
 
