@@ -473,13 +473,31 @@ def run(game: Game, n: int, seed: int, kinds: tuple[str, ...] = ("scenario", "ac
     return counts
 
 
+def limit_memory(megabytes: int) -> None:
+    """Cap this process's address space (Linux; silently nothing elsewhere)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        want = megabytes * 2**20
+        if hard == resource.RLIM_INFINITY or want < hard:
+            resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.conformance.fuzz", description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=10_000, help="inputs of each kind per game (default 10,000)")
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--game", action="append", help="a registered game (default: every one)")
     parser.add_argument("--toy", action="store_true", help="fuzz the conformance suite's toy game too")
+    parser.add_argument("--memory-mb", type=int, default=4096,
+                        help="address-space limit, so an input that allocates without bound fails (MemoryError) "
+                             "instead of swapping the machine (default 4096; 0: none)")
     args = parser.parse_args(argv)
+    if args.memory_mb:
+        limit_memory(args.memory_mb)
     from tutor import games
 
     chosen: list[Game] = [games.get(name) for name in (args.game or games.names())]
