@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests import rulecov
 from tutor import ActionParseError, IllegalAction, ScenarioError, games
 from tutor.games import kamikaze as K
 from tutor.games.kamikaze.examples import observe
@@ -16,11 +17,10 @@ COVERED: set[str] = set()
 
 
 def covers(*rule_ids):
-    def mark(fn):
-        for r in rule_ids:
-            COVERED.add(R + r)
-        return fn
-    return mark
+    """``@covers("turn/play")``: the rule-coverage mark of tests/rulecov.py, with this game's prefix."""
+    full = [R + r for r in rule_ids]
+    COVERED.update(full)
+    return rulecov.covers(*full)
 
 
 def play(s, *words):
@@ -187,7 +187,8 @@ def test_double_kamikaze():
 @covers("end/empty-hand")
 def test_game_ends_on_an_empty_hand():
     s = K.scenario([["archer"], ["swordsman", "shieldbearer", "shieldbearer"]],
-                   [["swordsman", "swordsman", "kamikaze", "archer"], ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
+                   [["swordsman", "swordsman", "kamikaze", "archer"],
+                    ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
     s = play(s, "play the Archer", "play the Swordsman")
     assert G.is_over(s) and s.end == "empty-hand" and s.current_player is None
     assert G.legal_actions(s) == []
