@@ -54,6 +54,7 @@ class KamikazeAttack(Game):
         chance=True,
         rulebooks=(RULEBOOK_FILE,),
         ruleset_names=(("base", "Base game"), ("expansion", "Expansion")),
+        ruleset_players=(("base", 2, 2),),
     )
     cards = CARDS
     decks = DECKS
