@@ -8,7 +8,7 @@ import pytest
 
 from tutor import ActionParseError, IllegalAction, ScenarioError, games
 from tutor.games import kamikaze as K
-from tutor.games.kamikaze.examples import observe
+from tutor.games.kamikaze.examples import RULEBOOK_DUELS, verify
 
 G = K.GAME
 R = "kamikaze-attack/"
@@ -502,8 +502,41 @@ def test_example_replays(ex):
             continue
         s = G.apply(s, step.action)
         assert G.to_json(step.after) == G.to_json(s)
-    for key, value in ex.expected:
-        assert observe(s, key) == value, key
+    assert ex.final == s
+    assert verify(ex) == []
+
+
+def test_duel_examples_state_the_rulebook_table():
+    """The 16 duel examples expect what the transcribed table says, cell by cell."""
+    cells = {e.id: e for e in EXAMPLES if e.id.startswith("cell/")}
+    assert len(cells) == len(RULEBOOK_DUELS) == 16
+    for (a, b), (fa, fb, who, discards) in RULEBOOK_DUELS.items():
+        expected = dict(cells[f"cell/{a}-vs-{b}"].expected)
+        assert expected["fates"] == (fa, fb) and expected["discards"] == discards
+    # spot checks against the rulebook's sentences, written out once more by hand
+    assert RULEBOOK_DUELS[("archer", "shieldbearer")][:3] == ("hand", "opponent", "a")  # Arciere vince contro lo Scudiero
+    assert RULEBOOK_DUELS[("kamikaze", "archer")][:3] == ("own", "opponent", "a")  # va nel cimitero di chi l'ha giocato
+    assert RULEBOOK_DUELS[("kamikaze", "kamikaze")] == ("opponent", "opponent", "both", (1, 1))  # doppio Kamikaze
+
+
+_FATES = ("hand", "own", "opponent")
+
+
+@pytest.mark.parametrize("cell", sorted(RULEBOOK_DUELS), ids=lambda c: f"{c[0]}-vs-{c[1]}")
+def test_a_broken_duel_table_fails_its_example(cell, monkeypatch):
+    """Replayed through a duel() that is wrong for one cell, that cell's example no longer
+    meets the rulebook's outcome (the examples check the engine, not themselves)."""
+    import itertools
+
+    from tutor.games.kamikaze import engine, examples
+
+    real = engine.duel
+    for wrong in itertools.product(_FATES, _FATES):
+        if wrong == real(*cell):
+            continue
+        monkeypatch.setattr(engine, "duel", lambda a, b, w=wrong: w if (a, b) == cell else real(a, b))
+        ex = {e.id: e for e in examples._cells()}[f"cell/{cell[0]}-vs-{cell[1]}"]
+        assert verify(ex), (cell, wrong)
 
 
 # --------------------------------------------------------------- notation ----
