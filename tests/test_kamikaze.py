@@ -35,7 +35,8 @@ def duel2(a, b, seed=11, **kw):
 
 def finished(hands, graves, last_winner=None, decks=("base", "base")):
     data = json.loads(G.to_json(K.scenario(hands, graves, decks=list(decks))))
-    data.update(phase="over", end="stalemate", opponent=None, pending=[], last_winner=last_winner,
+    data.update(phase="over", end="stalemate", opponent=None, pending=[],
+                last_winners=[] if last_winner is None else [last_winner],
                 field=[None] * len(hands), hidden=[False] * len(hands), swapped=[False] * len(hands))
     return G.from_json(json.dumps(data))
 
@@ -255,6 +256,36 @@ def test_tie_broken_by_last_turn():
     graves = [["swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"]]
     assert G.winners(finished(hands, graves, last_winner=0)) == [0]
     assert G.winners(finished(hands, graves, last_winner=1)) == [1]
+
+
+@covers("victory/tie-last-turn", "duel/swordsman-vs-swordsman")
+def test_a_mutual_kill_is_the_last_turn_won_by_both():
+    # player 1 won an earlier duel; the last duel, two Swordsmen, is won by both
+    # ("vince contro ... un altro Spadaccino (muoiono entrambi)"): the tie stays a tie
+    s = K.scenario([["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "shieldbearer", "archer", "kamikaze"]] * 2, last_winner=0)
+    s = play(s, "play the Swordsman", "play the Swordsman")
+    assert G.is_over(s) and G.scores(s) == [5, 5] and [len(h) for h in s.hands] == [1, 1]
+    assert s.last_winners == (0, 1) and G.winners(s) == [0, 1]
+    # three players: a mutual kill of players 1 and 2 is a turn player 1 won, so player 1
+    # beats player 3, who won an older duel and ties with player 1 on graveyard and hand
+    decks = ["base", "base", "ora-et-pugna"]
+    t = K.scenario([["swordsman", "shieldbearer"], ["swordsman"], ["cleric"]],
+                   [["swordsman", "shieldbearer", "archer", "kamikaze", "librarian"],
+                    ["swordsman", "shieldbearer", "archer"],
+                    ["shieldbearer", "archer", "kamikaze", "kamikaze", "librarian", "cleric"]],
+                   decks=decks, last_winner=2)
+    t = play(t, "challenge player 2", "play the Swordsman", "play the Swordsman")
+    assert G.is_over(t) and t.end == "empty-hand"
+    assert G.scores(t) == [6, 4, 6] and [len(h) for h in t.hands] == [1, 0, 1]
+    assert G.winners(t) == [0]
+    assert any(e.rule == R + "victory/tie-last-turn" for e in G.explain(
+        play(K.scenario([["swordsman", "shieldbearer"], ["swordsman"], ["cleric"]],
+                        [["swordsman", "shieldbearer", "archer", "kamikaze", "librarian"],
+                         ["swordsman", "shieldbearer", "archer"],
+                         ["shieldbearer", "archer", "kamikaze", "kamikaze", "librarian", "cleric"]],
+                        decks=decks, last_winner=2), "challenge player 2", "play the Swordsman"),
+        K.Play("swordsman")))
 
 
 @covers("victory/true-tie")

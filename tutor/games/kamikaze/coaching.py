@@ -179,7 +179,8 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
             d += sign
         elif where == "opponent":
             d -= sign
-    lw = {"a": 0, "b": 1}.get(who, lw)
+    # a mutual kill is won by both (victory/tie-last-turn): it breaks no tie
+    lw = {"a": 0, "b": 1, "both": -1}.get(who, lw)
     # the Kamikaze's random discards
     branches = [(1.0, h0, h1, d)]
     if ca == "kamikaze" or cb == "kamikaze":

@@ -276,8 +276,9 @@ def _resolve(s: State, ev: list) -> State:
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
     record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
               ("players", (p, q)), ("winner", winner))
-    s = replace(s, duels=s.duels + 1, last_duel=record,
-                last_winner=winner if winner is not None else s.last_winner)
+    # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
+    won = (p, q) if who == "both" else (winner,) if winner is not None else s.last_winners
+    s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
     if who == "retreat":
@@ -360,7 +361,7 @@ def _announce(s: State, ev: list) -> State:
         h = max(len(s.hands[p]) for p in tied)
         tied = [p for p in tied if len(s.hands[p]) == h]
         if len(tied) > 1:
-            rule = RULE_TIE_LAST if len(w) == 1 else RULE_TRUE_TIE
+            rule = RULE_TIE_LAST if len(w) < len(tied) else RULE_TRUE_TIE
     if len(w) == 1:
         text = f"{_name(w[0])} wins with {g[w[0]]} cards in the graveyard."
     else:
@@ -547,8 +548,8 @@ def winners(s: State) -> list[int]:
     if len(tied) > 1:
         h = max(len(s.hands[p]) for p in tied)
         tied = [p for p in tied if len(s.hands[p]) == h]
-    if len(tied) > 1 and s.last_winner in tied:
-        tied = [s.last_winner]
+    if len(tied) > 1 and any(p in s.last_winners for p in tied):
+        tied = [p for p in tied if p in s.last_winners]
     return tied
 
 
@@ -581,6 +582,7 @@ def view(s: State, player: int) -> dict:
         "held": list(s.held),
         "last_duel": _last_duel_json(s),
         "last_winner": s.last_winner,
+        "last_winners": list(s.last_winners),
         "duels": s.duels,
         "seen": [
             {"player": t, "hand": list(h), "after_duel": d} for v, t, h, d in s.seen if v == player

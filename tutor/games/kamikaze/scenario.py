@@ -39,11 +39,13 @@ def scenario(
     active: int = 0,
     held: list | None = None,
     last_winner: int | None = None,
+    last_winners: list | None = None,
 ) -> State:
     """A position at the start of a turn, for examples and exercises.
 
     ``hands`` and ``graveyards`` list card names per player; ``held`` marks
-    players whose Sapper stays on the field.  Every card of the decks must be
+    players whose Sapper stays on the field; ``last_winners`` (or one
+    ``last_winner``) who won the last duel that had a winner.  Every card of the decks must be
     somewhere (a ScenarioError names the field otherwise).
 
     >>> s = scenario([["archer"], ["shieldbearer", "swordsman"]],
@@ -62,7 +64,8 @@ def scenario(
         "ruleset": ruleset, "seed": seed, "decks": decks, "hands": hands, "graveyards": graveyards,
         "field": ["sapper" if h else None for h in held], "hidden": [False] * n, "held": held,
         "phase": "challenge", "active": active, "opponent": None, "pending": [],
-        "last_winner": last_winner, "duels": 0, "draws": 0, "positions": {}, "seen": [],
+        "last_winners": list(last_winners) if last_winners is not None
+        else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
     s = state_from_dict(data)
@@ -88,7 +91,7 @@ def to_json(s: State) -> str:
         "opponent": s.opponent,
         "pending": list(s.pending),
         "swapped": list(s.swapped),
-        "last_winner": s.last_winner,
+        "last_winners": list(s.last_winners),
         "duels": s.duels,
         "draws": s.draws,
         "positions": dict(s.positions),
@@ -181,7 +184,14 @@ def state_from_dict(data: dict) -> State:
     opponent = _player(data.get("opponent"), "opponent", n, allow_none=True)
     pending_raw = _need(data, "pending", list)
     pending = tuple(_player(x, f"pending[{i}]", n) for i, x in enumerate(pending_raw))
-    last_winner = _player(data.get("last_winner"), "last_winner", n, allow_none=True)
+    if "last_winners" in data:
+        lw_raw = _need(data, "last_winners", list)
+        last_winners = tuple(_player(x, f"last_winners[{i}]", n) for i, x in enumerate(lw_raw))
+        if len(last_winners) > 2 or len(set(last_winners)) != len(last_winners):
+            raise ScenarioError("last_winners", "expected the one winner of a duel, or its two duelists")
+    else:  # files saved before mutual kills counted: one winner or null
+        old = _player(data.get("last_winner"), "last_winner", n, allow_none=True)
+        last_winners = () if old is None else (old,)
     duels = _need(data, "duels", int)
     draws = _need(data, "draws", int)
     if duels < 0:
@@ -276,7 +286,7 @@ def state_from_dict(data: dict) -> State:
     return State(
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
-        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,
+        pending=pending, swapped=swapped, last_winners=last_winners, duels=duels, draws=draws,
         positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
     )
 

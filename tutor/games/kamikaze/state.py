@@ -25,6 +25,9 @@ class State:
     (Familiar swap) or after a retreat (Cleric).  ``positions`` counts how many
     times each position has come up (the stalemate by repetition);
     ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
+    ``last_winners`` are the players who won the last duel that had a winner:
+    its one winner, or both duelists when their cards killed each other (the
+    tie-break of the rule ``victory/tie-last-turn``).
     """
 
     ruleset: str
@@ -40,7 +43,7 @@ class State:
     opponent: int | None = None
     pending: tuple[int, ...] = ()
     swapped: tuple[bool, ...] = ()
-    last_winner: int | None = None
+    last_winners: tuple[int, ...] = ()
     duels: int = 0
     draws: int = 0
     positions: tuple[tuple[str, int], ...] = ()
@@ -65,6 +68,13 @@ class State:
                     return p
             return None  # never stays so: apply resolves at once
         return self.pending[0] if self.pending else None
+
+    @property
+    def last_winner(self) -> int | None:
+        """The one player who won the last duel that had a winner; None when
+        nobody has won a duel yet or that duel was a mutual kill (see
+        ``last_winners``)."""
+        return self.last_winners[0] if len(self.last_winners) == 1 else None
 
     @property
     def duelists(self) -> tuple[int, int] | None:
