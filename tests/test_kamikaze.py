@@ -224,15 +224,107 @@ def test_stalemate_when_nothing_can_change():
     assert K._dead(c2)
 
 
+def _refusal_start(**kw):
+    # the rulebook's case: player 1 holds Shieldbearer and Archer, player 2 Swordsman and Shieldbearer
+    return K.scenario([["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+                      [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                       ["swordsman", "shieldbearer", "kamikaze"]], **kw)
+
+
+def _stalemate_events(s, action):
+    return [e for e in G.explain(s, action) if e.rule == R + "end/stalemate-refusal"]
+
+
 @covers("end/stalemate-refusal")
-def test_stalemate_by_repetition():
-    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman")
-    assert not G.is_over(s)
-    s2 = play(s, "play the Swordsman", "play the Shieldbearer")
-    assert G.is_over(s2) and s2.end == "repetition"
-    # a duel that moves cards in between resets nothing: the new position is fresh
-    s3 = play(s, "play the Archer", "play the Shieldbearer", "play the Shieldbearer", "play the Swordsman")
-    assert not G.is_over(s3)
+def test_two_retreats_at_the_opening_go_on():
+    # both players still hold cards that win: no retreat, however often, is a refusal yet
+    for pairs in ([("shieldbearer", "swordsman"), ("swordsman", "shieldbearer")],
+                  [("shieldbearer", "swordsman"), ("shieldbearer", "swordsman")],
+                  [("shieldbearer", "shieldbearer"), ("shieldbearer", "shieldbearer")],
+                  [("swordsman", "shieldbearer"), ("shieldbearer", "swordsman"), ("shieldbearer", "shieldbearer"),
+                   ("swordsman", "shieldbearer"), ("shieldbearer", "swordsman")]):
+        s = G.new_game(2, seed=0)
+        for a, b in pairs:
+            s = play(s, f"play the {a}", f"play the {b}")
+            assert not G.is_over(s), pairs
+        assert s.hands == (BASE_SET, BASE_SET) and G.legal_actions(s)
+
+
+@covers("end/stalemate-refusal", "multi/retreat-same-player")
+def test_retreats_against_different_opponents_go_on():
+    for n in (3, 4, 5):
+        s = G.new_game(n, seed=1)
+        for rounds in range(2):
+            for q in range(1, n):
+                s = play(s, f"challenge player {q + 1}", "play the Shieldbearer",
+                         f"play the {_SHIELDBEARER_LIKE[s.decks[q]]}")
+                assert not G.is_over(s), (n, rounds, q)
+                assert s.active == 0 and s.graveyards == ((),) * n
+
+
+_SHIELDBEARER_LIKE = {"base": "Shieldbearer", "ora-et-pugna": "Cleric", "tecnobarbari": "Sapper",
+                      "note-della-giustizia": "Bard"}
+
+
+@covers("end/stalemate-refusal", "end/cards-stay-in-hand")
+def test_a_genuine_refusal_ends_the_game():
+    s = play(_refusal_start(), "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s)  # one retreat: player 1 may still play the Archer
+    t = play(s, "play the Shieldbearer")
+    [ev] = _stalemate_events(t, K.Play("shieldbearer"))
+    assert ev.get("player") == 0 and ev.get("card") == "shieldbearer"
+    t = G.apply(t, K.Play("shieldbearer"))
+    assert G.is_over(t) and t.end == "repetition" and G.legal_actions(t) == []
+    assert t.hands == (("shieldbearer", "archer"), ("swordsman", "shieldbearer"))
+    assert G.winners(t) == [0]  # 5 to 3
+    # the refusal is player 1's card played twice, whatever player 2 answered
+    v = play(_refusal_start(), "play the Shieldbearer", "play the Shieldbearer")
+    assert not G.is_over(v)
+    assert G.is_over(play(v, "play the Shieldbearer", "play the Swordsman"))
+
+
+@covers("end/stalemate-refusal")
+def test_the_same_duel_a_third_time_ends_the_game():
+    # the bound every game keeps: the very same duel ending in the very same position a third time
+    s = G.new_game(2, seed=0)
+    for _ in range(2):
+        s = play(s, "play the Shieldbearer", "play the Swordsman")
+        assert not G.is_over(s)
+    s = play(s, "play the Shieldbearer")
+    [ev] = _stalemate_events(s, K.Play("swordsman"))
+    assert "third time" in ev.text and ev.get("player") is None
+    s = play(s, "play the Swordsman")
+    assert G.is_over(s) and s.end == "repetition" and G.winners(s) == [0, 1]
+    # a duel that moves cards in between gives a fresh position
+    t = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer",
+             "play the Swordsman", "play the Archer", "play the Shieldbearer", "play the Shieldbearer",
+             "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(t)
+
+
+@covers("end/stalemate-refusal")
+def test_refusal_with_three_players():
+    decks = ["base", "base", "base"]
+    hands = [["shieldbearer", "archer"], ["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]]
+    graves = [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+              ["swordsman", "shieldbearer", "kamikaze"],
+              ["swordsman", "shieldbearer", "archer", "kamikaze"]]
+    # player 1 keeps challenging player 2 with the Shieldbearer: player 2 can do nothing about it
+    s = K.scenario(hands, graves, decks=decks, ruleset="expansion")
+    s = play(s, "challenge player 2", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s) and s.active == 0
+    s = play(s, "challenge player 2", "play the Shieldbearer", "play the Shieldbearer")
+    assert G.is_over(s) and s.end == "repetition"
+    # player 2, challenged, repeats the Shieldbearer and player 1 could not beat it ... but player 1,
+    # whose turn it is, could challenge player 3 instead: that is no refusal
+    hands2 = [["swordsman", "shieldbearer"], ["shieldbearer", "archer"], ["archer", "shieldbearer"]]
+    graves2 = [["swordsman", "swordsman", "shieldbearer", "kamikaze"],
+               ["swordsman", "shieldbearer", "kamikaze"],
+               ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"]]
+    t = K.scenario(hands2, graves2, decks=decks, ruleset="expansion")
+    for _ in range(2):
+        t = play(t, "challenge player 2", "play the Swordsman", "play the Shieldbearer")
+        assert not G.is_over(t)
 
 
 @covers("victory/graveyard")
@@ -290,9 +382,8 @@ def test_a_mutual_kill_is_the_last_turn_won_by_both():
 
 @covers("victory/true-tie")
 def test_true_tie():
-    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman",
-             "play the Swordsman", "play the Shieldbearer")
-    assert G.winners(s) == [0, 1]
+    s = play(G.new_game(2, seed=0), *["play the Shieldbearer", "play the Swordsman"] * 3)
+    assert G.is_over(s) and G.winners(s) == [0, 1]
 
 
 @covers("view/public-graveyards")

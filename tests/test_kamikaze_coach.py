@@ -113,10 +113,12 @@ def test_model_agrees_with_the_engine():
                 if G.is_over(t):
                     g = K.scores(t)
                     res = {(0,): 1.0, (1,): -1.0}.get(tuple(K.winners(t)), 0.0)
-                    assert any(C.terminal(k) == res for k in support), (a, b)
+                    h = tuple(tuple(t.hands[p].count(c) for c in C.BASE) for p in range(2))
+                    assert any(C.terminal(k) == res and (k[0], k[1]) == h for k in support), (a, b)
                     assert any(k[2] == g[0] - g[1] for k in support)
                 else:
                     assert C.key_of(t) in support, (a, b, C.key_of(t), support)
+                    assert C.terminal(C.key_of(t)) is None  # the model does not end what the engine goes on with
 
 
 def test_terminal_values_match_the_engine_winners():

@@ -22,6 +22,7 @@ from .cards import (
     DECKS,
     EXPANSION_DECKS,
     GAME_NAME,
+    LETTERS,
     LIKE,
     NAMES,
     ORDER,
@@ -62,8 +63,8 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _count,
+    _duel_entry,
     _last_duel_json,
-    _position_key,
     _record,
 )
 
@@ -116,6 +117,48 @@ def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
     p = s.active
     return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
+
+
+_BY_LETTER = {letter: card for card, letter in LETTERS.items()}
+
+
+def _can_answer(s: State, y: int, card: str, x: int) -> bool:
+    """Could player y change anything if player x plays ``card`` against them
+    again: beat it, use a power (a Cleric's take-back, a Familiar's swap), or,
+    as the player whose turn it is with three or more players, challenge
+    someone else with whom a duel could change something?"""
+    for b in _options(s, y):
+        if clash(card, b) != "retreat":
+            return True
+        if b == "cleric" and any(c != "kamikaze" for c in s.graveyards[x]):
+            return True
+        if b == "familiar" and not s.held[y] and any(c != "kamikaze" for c in _remove(s.hands[y], "familiar")):
+            return True
+    if y == s.active and s.players > 2:
+        return any(_duel_can_change(s, y, z) for z in range(s.players) if z not in (x, y))
+    return False
+
+
+def _stuck(s: State, entry: str) -> tuple[str, int | None]:
+    """Whether the duel just counted as ``entry`` ends the game by refusal
+    (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
+    ended in the same position for the third time; ("refusal", x) when player x
+    has now played the same card twice from this position, changing nothing,
+    and the other duelist could not change anything against it; ("", None)
+    otherwise.  ``s`` is the state after the duel, its duelists still set."""
+    if _count(s, entry) >= REPETITION_LIMIT:
+        return "same-duel", None
+    position, sep, pair = entry[:-3], entry[-3], entry[-2:]
+    if sep != "~":
+        return "", None
+    p, q = s.active, s.opponent
+    assert q is not None
+    for i, (x, y) in enumerate(((p, q), (q, p))):
+        times = sum(n for k, n in s.positions
+                    if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
+        if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
+            return "refusal", x
+    return "", None
 
 
 class _Rng:
@@ -320,6 +363,12 @@ def _finish(s: State, ev: list) -> State:
     else:
         nxt = q
         rule, why = RULE_BOTH_FALL, f"Both cards fell: the challenged player, {_name(q)}, plays next."
+    # count the duel: the refusal reads how often each card was played from here
+    cards = s.last("cards")
+    changed = outcome != "retreat" or any(s.swapped) or any(e.kind == "take" for e in ev)
+    entry = _duel_entry(s, cards, changed)
+    s = _record(s, entry)
+    stuck, refuser = _stuck(s, entry)
     s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
@@ -337,13 +386,19 @@ def _finish(s: State, ev: list) -> State:
             "Stalemate: no card that can still be played can defeat another or change anything. "
             "The game is over; the remaining cards stay in their players' hands.", "end")
         return _announce(s, ev)
-    key = _position_key(s)
-    s = _record(s, key)
-    if _count(s, key) >= REPETITION_LIMIT:
+    if stuck:
         s = replace(s, phase="over", end="repetition")
-        _ev(ev, RULE_REPEAT,
-            "Stalemate: the same position has come up for the third time, so a side will not "
-            "play anything that changes it. The game is over; the cards stay in hand.", "end")
+        if refuser is None:
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
+                "time; neither player will change anything. The game is over; the cards stay in hand.", "end")
+        else:
+            other = q if refuser == p else p
+            card = cards[0] if refuser == p else cards[1]
+            _ev(ev, RULE_REPEAT,
+                f"Stalemate: {_name(refuser)} will not play anything but the {NAMES[card]} here, and nothing "
+                f"{_name(other)} can do changes anything against it. The game is over; the cards stay in hand.",
+                "end", player=refuser, opponent=other, card=card)
         return _announce(s, ev)
     if s.players == 2:
         return _begin_duel(s, 1 - s.active, ev)
@@ -496,7 +551,6 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
         active=0,
         swapped=(False,) * players,
     )
-    s = _record(s, _position_key(s))
     if players == 2:
         s = _begin_duel(s, 1, [])
     return s

@@ -320,14 +320,19 @@ def _specials() -> list[Example]:
         "retreat, so the game ends at once and player 2 wins 5 to 4.",
         (("phase", "over"), ("end", "stalemate"), ("scores", (4, 5)), ("winners", (1,)), ("hand_sizes", (1, 2))),
     ))
-    start = new_game(2, seed=2)
+    start = scenario(
+        [["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+        [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "shieldbearer", "kamikaze"]])
     out.append(Example(
-        "end/stalemate-refusal", "Stalemate: two retreats in a row", _quote(R + "end/stalemate-refusal"), "base",
-        start, _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Swordsman",
-                             "play the Shieldbearer"]),
-        "Two retreats bring the opening position back a third time: stalemate, and a true tie (0-0, six cards "
-        "each, no duel won yet).",
-        (("phase", "over"), ("end", "repetition"), ("winners", (0, 1)), ("scores", (0, 0))),
+        "end/stalemate-refusal", "Stalemate: a player will not play another card", _quote(R + "end/stalemate-refusal"),
+        "base", start,
+        _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Shieldbearer"],
+              {0: "Player 1 leads 5 to 3 and will not risk the Archer against a Swordsman: "
+                  "Player 1 plays the Shieldbearer.",
+               2: "Player 1 plays the Shieldbearer again."}),
+        "Player 1 plays the Shieldbearer twice from the same position, and nothing player 2 holds (Swordsman, "
+        "Shieldbearer) can defeat it: stalemate, the cards stay in hand and player 1 wins 5 to 3.",
+        (("phase", "over"), ("end", "repetition"), ("winners", (0,)), ("scores", (5, 3)), ("hand_sizes", (2, 2))),
     ))
     return out
 

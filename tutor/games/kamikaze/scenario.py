@@ -25,8 +25,6 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _last_duel_json,
-    _position_key,
-    _record,
 )
 
 
@@ -69,7 +67,6 @@ def scenario(
         "last_duel": None, "end": "",
     }
     s = state_from_dict(data)
-    s = _record(s, _position_key(s))
     if n == 2:
         s = _begin_duel(s, 1 - active, [])
     return s
