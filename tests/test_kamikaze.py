@@ -235,6 +235,39 @@ def _stalemate_events(s, action):
     return [e for e in G.explain(s, action) if e.rule == R + "end/stalemate-refusal"]
 
 
+@covers("end/stalemate")
+def test_a_scenario_where_no_card_can_beat_another_is_over_at_once():
+    # Shieldbearer against Swordsman and Shieldbearer: every pairing retreats
+    s = K.scenario([["shieldbearer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                    ["swordsman", "shieldbearer", "archer", "kamikaze"]])
+    assert G.is_over(s) and s.end == "stalemate" and s.duels == 0 and G.legal_actions(s) == []
+    assert G.winners(s) == [0]  # 5 to 4, no duel needed
+    # three players: player 1's Shieldbearer retreats from everything, and player 3's Cleric
+    # finds nothing but Kamikazes to take back from player 1's graveyard
+    t = K.scenario([["shieldbearer"], ["shieldbearer", "swordsman"], ["cleric"]],
+                   [["kamikaze", "kamikaze", "kamikaze"],
+                    ["swordsman", "swordsman", "shieldbearer", "archer", "librarian", "librarian"],
+                    ["swordsman", "shieldbearer", "archer", "archer", "cleric"]],
+                   decks=["base", "base", "ora-et-pugna"])
+    assert G.is_over(t) and t.end == "stalemate" and G.winners(t) == [1]
+    # the same position in a file that claims the game runs is refused, naming the field
+    data = json.loads(G.to_json(s))
+    data.update(phase="challenge", end="")
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(json.dumps(data))
+    assert exc.value.field == "phase" and "over" in str(exc.value) and len(str(exc.value)) < 300
+    data = json.loads(G.to_json(K.scenario([["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
+                                           [["swordsman", "shieldbearer", "archer", "kamikaze"],
+                                            ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])))
+    assert data["phase"] == "commit" and not G.is_over(G.from_json(json.dumps(data)))
+    data["hands"] = [[], ["swordsman", "shieldbearer"]]
+    data["graveyards"][1] += ["archer", "shieldbearer"]
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(json.dumps(data))
+    assert exc.value.field == "hands[0]"
+
+
 @covers("end/stalemate-refusal")
 def test_two_retreats_at_the_opening_go_on():
     # both players still hold cards that win: no retreat, however often, is a refusal yet

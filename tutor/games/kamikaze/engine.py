@@ -373,19 +373,9 @@ def _finish(s: State, ev: list) -> State:
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
 
-    empty = [x for x in range(s.players) if not s.hands[x]]
-    if empty:
-        s = replace(s, phase="over", end="empty-hand")
-        _ev(ev, RULE_EMPTY,
-            " and ".join(_name(x) for x in empty) + (" has" if len(empty) == 1 else " have")
-            + " no card left in hand: the game is over.", "end")
-        return _announce(s, ev)
-    if _dead(s):
-        s = replace(s, phase="over", end="stalemate")
-        _ev(ev, RULE_DEAD,
-            "Stalemate: no card that can still be played can defeat another or change anything. "
-            "The game is over; the remaining cards stay in their players' hands.", "end")
-        return _announce(s, ev)
+    s = _end_if_over(s, ev)
+    if s.phase == "over":
+        return s
     if stuck:
         s = replace(s, phase="over", end="repetition")
         if refuser is None:
@@ -403,6 +393,27 @@ def _finish(s: State, ev: list) -> State:
     if s.players == 2:
         return _begin_duel(s, 1 - s.active, ev)
     _ev(ev, RULE_CHALLENGE, f"{_name(nxt)} chooses an opponent.", "turn", player=nxt)
+    return s
+
+
+def _end_if_over(s: State, ev: list) -> State:
+    """At the start of a turn (phase "challenge"): end the game at once if a hand
+    is empty or no duel could change anything.  Used after every duel and when
+    a scenario is set up, so a position where no card can beat another is over
+    without a pointless duel."""
+    empty = [x for x in range(s.players) if not s.hands[x]]
+    if empty:
+        s = replace(s, phase="over", end="empty-hand")
+        _ev(ev, RULE_EMPTY,
+            " and ".join(_name(x) for x in empty) + (" has" if len(empty) == 1 else " have")
+            + " no card left in hand: the game is over.", "end")
+        return _announce(s, ev)
+    if _dead(s):
+        s = replace(s, phase="over", end="stalemate")
+        _ev(ev, RULE_DEAD,
+            "Stalemate: no card that can still be played can defeat another or change anything. "
+            "The game is over; the remaining cards stay in their players' hands.", "end")
+        return _announce(s, ev)
     return s
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tutor.core import ScenarioError, dump_json, parse_json_object
@@ -18,6 +19,8 @@ from .cards import (
 )
 from .engine import (
     _begin_duel,
+    _dead,
+    _end_if_over,
 )
 from .state import (
     ENDS,
@@ -44,7 +47,9 @@ def scenario(
     ``hands`` and ``graveyards`` list card names per player; ``held`` marks
     players whose Sapper stays on the field; ``last_winners`` (or one
     ``last_winner``) who won the last duel that had a winner.  Every card of the decks must be
-    somewhere (a ScenarioError names the field otherwise).
+    somewhere (a ScenarioError names the field otherwise).  A position the
+    rules end at once (an empty hand, or no card that can beat another) comes
+    back over, without a pointless duel.
 
     >>> s = scenario([["archer"], ["shieldbearer", "swordsman"]],
     ...              [["swordsman", "swordsman", "kamikaze"],
@@ -66,8 +71,8 @@ def scenario(
         else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
-    s = state_from_dict(data)
-    if n == 2:
+    s = _end_if_over(state_from_dict(data, running=False), [])
+    if n == 2 and s.phase != "over":
         s = _begin_duel(s, 1 - active, [])
     return s
 
@@ -143,8 +148,13 @@ def _bools(data: dict, key: str, n: int) -> tuple[bool, ...]:
     return tuple(v)
 
 
-def state_from_dict(data: dict) -> State:
-    """Build and check a State from its JSON object (see :func:`to_json`)."""
+def state_from_dict(data: dict, running: bool = True) -> State:
+    """Build and check a State from its JSON object (see :func:`to_json`).
+
+    With ``running`` (the default), a game the file says is still running must
+    be one the rules have not already ended: no empty hand at the start of a
+    turn, and some duel that could still change something.
+    """
     if not isinstance(data, dict):
         raise ScenarioError("file", "a scenario must be a JSON object {...}")
     game = data.get("game", GAME_NAME)
@@ -197,9 +207,11 @@ def state_from_dict(data: dict) -> State:
         raise ScenarioError("draws", "cannot be negative")
     pos_raw = _need(data, "positions", dict)
     positions = []
+    # a duel counted REPETITION_LIMIT times has ended the game (end/stalemate-refusal)
+    most = REPETITION_LIMIT if phase == "over" else REPETITION_LIMIT - 1
     for k, v in pos_raw.items():
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v < REPETITION_LIMIT + 1:
-            raise ScenarioError(f"positions[{k!r}]", f"expected a count from 1 to {REPETITION_LIMIT}, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= most:
+            raise ScenarioError(f"positions[{k!r}]", f"expected a count from 1 to {most}, got {v!r}")
         positions.append((k, v))
     seen = []
     for i, raw in enumerate(_need(data, "seen", list)):
@@ -280,12 +292,33 @@ def state_from_dict(data: dict) -> State:
         raise ScenarioError("swapped", "a Familiar swap only lasts for its duel")
     if len(swapped) != n:
         raise ScenarioError("swapped", "expected one entry per player")
-    return State(
+    s = State(
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
         pending=pending, swapped=swapped, last_winners=last_winners, duels=duels, draws=draws,
         positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
     )
+    if running and phase in ("challenge", "commit"):
+        _check_not_over(s)
+    return s
+
+
+def _check_not_over(s: State) -> None:
+    """A running game at the start of a duel (cards committed this duel count as
+    in hand) must not be one the rules have already ended."""
+    hands = tuple(
+        sort_cards(s.hands[p] + ((s.field[p],) if s.field[p] is not None and not s.held[p] else ()))
+        for p in range(s.players)
+    )
+    start = replace(s, hands=hands, field=tuple(c if h else None for c, h in zip(s.field, s.held)),
+                    hidden=(False,) * s.players, phase="challenge", opponent=None)
+    for p in range(s.players):
+        if not hands[p]:
+            raise ScenarioError(f"hands[{p}]", "this player has no card left, so the game is already over "
+                                               "(save it with phase 'over' and end 'empty-hand')")
+    if _dead(start):
+        raise ScenarioError("phase", "no card that can still be played could beat another or change anything, "
+                                     "so the game is already over (save it with phase 'over' and end 'stalemate')")
 
 
 def from_json(text: str | bytes) -> State:
