@@ -130,6 +130,30 @@ def test_terminal_values_match_the_engine_winners():
         assert C._result(h[0], h[1], len(s.graveyards[0]) - len(s.graveyards[1]), lw) == want
 
 
+def test_model_keeps_the_refusal_rule():
+    """The coach's game ends where the engine's does: not after two retreats at the opening,
+    but when a repeated card cannot be answered, or the same duel retreats a third time."""
+    SW, SH = C._IDX["swordsman"], C._IDX["shieldbearer"]
+    s = G.new_game(2, seed=0)
+    for n in (1, 2):
+        s = G.apply(G.apply(s, K.Play("shieldbearer")), K.Play("swordsman"))
+        key = C.key_of(s)
+        assert key[4] == (0, n, 0) and C.terminal(key) is None  # (Shieldbearer, Swordsman) retreated n times
+    [(p, third)] = C.outcomes(C.key_of(s), SH, SW)
+    assert C.terminal(third) == 0.0  # the third identical retreat: a true tie at 0-0
+    [(p, other)] = C.outcomes(C.key_of(s), SW, SH)
+    assert C.terminal(other) is None
+    # player 1 keeps a Shieldbearer back against Swordsman and Shieldbearer, leading 5 to 3
+    r = K.scenario([["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                    ["swordsman", "shieldbearer", "kamikaze"]])
+    r = G.apply(G.apply(r, K.Play("shieldbearer")), K.Play("swordsman"))
+    assert C.terminal(C.key_of(r)) is None
+    [(p, refused)] = C.outcomes(C.key_of(r), SH, SH)
+    assert C.terminal(refused) == 1.0
+    assert K.coach(r)[0] == 1.0  # so the coach sees the win in the refusal
+
+
 def test_coach_refuses_other_games():
     with pytest.raises(ValueError):
         K.coach(G.new_game(3, seed=0))
