@@ -281,7 +281,9 @@ def key_of(state: Any) -> Key:
     letter = {LETTERS[c]: i for c, i in _IDX.items()}
     for k, n in state.positions:
         if k.startswith(here) and len(k) == len(here) + 2:
-            a, b = letter[k[-2]], letter[k[-1]]
+            a, b = letter.get(k[-2]), letter.get(k[-1])
+            if a is None or b is None:
+                continue
             pair = (a, b) if state.active == 0 else (b, a)
             if pair in RETREATS:
                 reps[RETREATS.index(pair)] += n

@@ -605,7 +605,8 @@ def scores(s: State) -> list[int]:
 
 
 def winners(s: State) -> list[int]:
-    """Most cards in the graveyard; then most in hand; then the last duel's winner."""
+    """Most cards in the graveyard; then most in hand; then who won the last duel
+    that had a winner (both duelists after a mutual kill); else a shared win."""
     if s.phase != "over":
         return []
     g = scores(s)
