@@ -798,3 +798,24 @@ def test_json_round_trip_and_view_is_plain():
         v = G.view(s, p)
         assert json.loads(json.dumps(v)) == v
     assert G.view(s, 3)["legal_actions"] == [str(a) for a in G.legal_actions(s)]
+
+
+# a file saved before this change (one "last_winner", positions counted without the duel's cards)
+_SAVED_BEFORE = (
+    '{"active":1,"decks":["base","base"],"draws":0,"duels":2,"end":"","field":[null,null],'
+    '"game":"kamikaze-attack","graveyards":[["shieldbearer"],[]],"hands":[["swordsman","swordsman",'
+    '"shieldbearer","shieldbearer","archer","kamikaze"],["swordsman","swordsman","shieldbearer","archer",'
+    '"kamikaze"]],"held":[false,false],"hidden":[false,false],"last_duel":{"cards":["shieldbearer",'
+    '"swordsman"],"duel":2,"outcome":"retreat","players":[1,0],"winner":null},"last_winner":0,"opponent":0,'
+    '"pending":[],"phase":"commit","positions":{"1:SSHHAK/SSHHAK|/|/":1,"2:SSHHAK/SSHAK|H/|/":2},'
+    '"ruleset":"base","seed":3,"seen":[],"swapped":[false,false]}'
+)
+
+
+def test_files_saved_before_still_load():
+    s = G.from_json(_SAVED_BEFORE)
+    assert s.last_winners == (0,) and s.last_winner == 0 and s.current_player == 1
+    # the old repetition count (2) no longer ends anything: two more retreats go on
+    s = play(s, "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s)
+    assert json.loads(G.to_json(s))["last_winners"] == [0]
