@@ -139,9 +139,9 @@ def test_model_keeps_the_refusal_rule():
         s = G.apply(G.apply(s, K.Play("shieldbearer")), K.Play("swordsman"))
         key = C.key_of(s)
         assert key[4] == (0, n, 0) and C.terminal(key) is None  # (Shieldbearer, Swordsman) retreated n times
-    [(p, third)] = C.outcomes(C.key_of(s), SH, SW)
+    [(_, third)] = C.outcomes(C.key_of(s), SH, SW)
     assert C.terminal(third) == 0.0  # the third identical retreat: a true tie at 0-0
-    [(p, other)] = C.outcomes(C.key_of(s), SW, SH)
+    [(_, other)] = C.outcomes(C.key_of(s), SW, SH)
     assert C.terminal(other) is None
     # player 1 keeps a Shieldbearer back against Swordsman and Shieldbearer, leading 5 to 3
     r = K.scenario([["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
@@ -149,7 +149,7 @@ def test_model_keeps_the_refusal_rule():
                     ["swordsman", "shieldbearer", "kamikaze"]])
     r = G.apply(G.apply(r, K.Play("shieldbearer")), K.Play("swordsman"))
     assert C.terminal(C.key_of(r)) is None
-    [(p, refused)] = C.outcomes(C.key_of(r), SH, SH)
+    [(_, refused)] = C.outcomes(C.key_of(r), SH, SH)
     assert C.terminal(refused) == 1.0
     assert K.coach(r)[0] == 1.0  # so the coach sees the win in the refusal
 

@@ -29,8 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from .actions import Play
-from .cards import clash, duel
-from .cards import LETTERS
+from .cards import LETTERS, clash, duel
 from .state import REPETITION_LIMIT, State, _position_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")

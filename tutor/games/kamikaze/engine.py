@@ -152,7 +152,8 @@ def _stuck(s: State, entry: str) -> tuple[str, int | None]:
     if sep != "~":
         return "", None
     p, q = s.active, s.opponent
-    assert q is not None
+    if q is None:
+        return "", None
     for i, (x, y) in enumerate(((p, q), (q, p))):
         times = sum(n for k, n in s.positions
                     if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
@@ -320,7 +321,11 @@ def _resolve(s: State, ev: list) -> State:
     record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
               ("players", (p, q)), ("winner", winner))
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
-    won = (p, q) if who == "both" else (winner,) if winner is not None else s.last_winners
+    won: tuple[int, ...] = s.last_winners
+    if who == "both" and q is not None:
+        won = (p, q)
+    elif winner is not None:
+        won = (winner,)
     s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
@@ -383,7 +388,7 @@ def _finish(s: State, ev: list) -> State:
                 "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
                 "time; neither player will change anything. The game is over; the cards stay in hand.", "end")
         else:
-            other = q if refuser == p else p
+            other = next(x for x in s.last("players") if x != refuser)
             card = cards[0] if refuser == p else cards[1]
             _ev(ev, RULE_REPEAT,
                 f"Stalemate: {_name(refuser)} will not play anything but the {NAMES[card]} here, and nothing "

@@ -193,7 +193,8 @@ def state_from_dict(data: dict, running: bool = True) -> State:
     pending = tuple(_player(x, f"pending[{i}]", n) for i, x in enumerate(pending_raw))
     if "last_winners" in data:
         lw_raw = _need(data, "last_winners", list)
-        last_winners = tuple(_player(x, f"last_winners[{i}]", n) for i, x in enumerate(lw_raw))
+        named = [_player(x, f"last_winners[{i}]", n) for i, x in enumerate(lw_raw)]
+        last_winners = tuple(x for x in named if x is not None)
         if len(last_winners) > 2 or len(set(last_winners)) != len(last_winners):
             raise ScenarioError("last_winners", "expected the one winner of a duel, or its two duelists")
     else:  # files saved before mutual kills counted: one winner or null
