@@ -41,8 +41,7 @@ def test_who_decides_and_what():
 
 
 def test_a_finished_game_has_nobody_to_decide():
-    s = play(G.new_game(2, seed=2), "play the Shieldbearer", "play the Swordsman",
-             "play the Swordsman", "play the Shieldbearer")
+    s = play(G.new_game(2, seed=2), *["play the Shieldbearer", "play the Swordsman"] * 3)
     assert G.is_over(s)
     assert G.current_player(s) is None and G.decision(s) == ""
     assert G.legal_actions(s) == []

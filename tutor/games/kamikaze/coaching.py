@@ -6,8 +6,10 @@ expected value of the position the duel leads to (the Kamikaze's random
 discard taken as an expectation).  Backward induction solves them all, from
 the last duels up: a position is worth +1 if player 1 wins, -1 if player 2
 wins and 0 for a true tie.  The games are acyclic because a retreat only ever
-repeats the position, and its third occurrence ends the game (see the rule
-``kamikaze-attack/end/stalemate-refusal``).  Values are memoised.
+repeats the position, the key counts the retreats fought from it by pair of
+cards, and the stalemate by refusal (the rule
+``kamikaze-attack/end/stalemate-refusal``) ends the game at the latest when
+one pair has retreated there three times.  Values are memoised.
 
 >>> v, row, col = solve_matrix([[1, -1], [-1, 1]])  # matching pennies
 >>> round(v, 9), [round(x, 9) for x in row], [round(x, 9) for x in col]
@@ -27,11 +29,14 @@ from functools import cache
 from typing import Any
 
 from .actions import Play
-from .cards import clash, duel
-from .state import State, _count, _position_key
+from .cards import LETTERS, clash, duel
+from .state import REPETITION_LIMIT, State, _position_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
 _IDX = {c: i for i, c in enumerate(BASE)}
+# the pairs of cards (player 1's, player 2's) that retreat, in the order the key counts them
+RETREATS = ((0, 1), (1, 0), (1, 1))
+_NO_RETREATS = (0, 0, 0)
 EPS = 1e-12
 
 # ------------------------------------------------------- matrix games ----
@@ -121,10 +126,10 @@ def matrix_value(m: list[list[float]]) -> float:
 # ---------------------------------------------- the base game, compactly ----
 # A position at the start of a duel: (hand of player 1 as counts of
 # swordsman/shieldbearer/archer/kamikaze, the same for player 2,
-# graveyard 1 minus graveyard 2, last duel winner (-1 none, 0, 1),
-# how many times the position has come up).
+# graveyard 1 minus graveyard 2, last duel winner (-1 none or a mutual kill,
+# 0, 1), how many times each pair of RETREATS has retreated from the position).
 
-Key = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+Key = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
 
 
 def _kinds(h: tuple[int, ...]) -> list[int]:
@@ -152,10 +157,23 @@ def _dead(h0: tuple[int, ...], h1: tuple[int, ...]) -> bool:
     return all(clash(BASE[a], BASE[b]) == "retreat" for a in _kinds(h0) for b in _kinds(h1))
 
 
+def _refused(h0: tuple[int, ...], h1: tuple[int, ...], reps: tuple[int, ...]) -> bool:
+    """The stalemate by refusal: one pair retreated here three times, or one
+    player played the same card here twice and nothing the other holds beats it."""
+    if any(n >= REPETITION_LIMIT for n in reps):
+        return True
+    for side, other in ((0, h1), (1, h0)):
+        for card in {pair[side] for pair in RETREATS}:
+            times = sum(n for pair, n in zip(RETREATS, reps) if pair[side] == card)
+            if times >= 2 and all(clash(BASE[card], BASE[b]) == "retreat" for b in _kinds(other)):
+                return True
+    return False
+
+
 def terminal(key: Key) -> float | None:
     """The result of a finished position (player 1's view), None if play goes on."""
     h0, h1, d, lw, reps = key
-    if not sum(h0) or not sum(h1) or reps >= 3 or _dead(h0, h1):
+    if not sum(h0) or not sum(h1) or _dead(h0, h1) or _refused(h0, h1, reps):
         return _result(h0, h1, d, lw)
     return None
 
@@ -166,7 +184,8 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
     ca, cb = BASE[a], BASE[b]
     who = clash(ca, cb)
     if who == "retreat":
-        return [(1.0, (h0, h1, d, lw, reps + 1))]
+        i = RETREATS.index((a, b))
+        return [(1.0, (h0, h1, d, lw, reps[:i] + (reps[i] + 1,) + reps[i + 1:]))]
     h0, h1 = _less(h0, a), _less(h1, b)
     wa, wb = duel(ca, cb)
     for card, where, sign in ((a, wa, 1), (b, wb, -1)):
@@ -179,7 +198,8 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
             d += sign
         elif where == "opponent":
             d -= sign
-    lw = {"a": 0, "b": 1}.get(who, lw)
+    # a mutual kill is won by both (victory/tie-last-turn): it breaks no tie
+    lw = {"a": 0, "b": 1, "both": -1}.get(who, lw)
     # the Kamikaze's random discards
     branches = [(1.0, h0, h1, d)]
     if ca == "kamikaze" or cb == "kamikaze":
@@ -205,7 +225,7 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
             branches = nxt
     merged: dict[Key, float] = {}
     for pr, x0, x1, dd in branches:
-        k = (x0, x1, dd, lw, 1)
+        k = (x0, x1, dd, lw, _NO_RETREATS)
         merged[k] = merged.get(k, 0.0) + pr
     return [(pr, k) for k, pr in merged.items()]
 
@@ -253,8 +273,20 @@ def key_of(state: Any) -> Key:
         hands.append(tuple(h))
     d = len(state.graveyards[0]) - len(state.graveyards[1])
     lw = -1 if state.last_winner is None else state.last_winner
-    reps = max(1, _count(state, _position_key(state)))
-    return (hands[0], hands[1], d, lw, reps)
+    # the retreats fought from this very position (the engine counts them as
+    # "<position>~<active player's card><challenged player's card>")
+    here = _position_key(state) + "~"
+    reps = [0, 0, 0]
+    letter = {LETTERS[c]: i for c, i in _IDX.items()}
+    for k, n in state.positions:
+        if k.startswith(here) and len(k) == len(here) + 2:
+            a, b = letter.get(k[-2]), letter.get(k[-1])
+            if a is None or b is None:
+                continue
+            pair = (a, b) if state.active == 0 else (b, a)
+            if pair in RETREATS:
+                reps[RETREATS.index(pair)] += n
+    return (hands[0], hands[1], d, lw, tuple(reps))
 
 
 def coach(state: Any) -> tuple[float, dict[str, float]]:
@@ -283,7 +315,7 @@ def hint(state: Any) -> str:
 
 
 def opening_key() -> Key:
-    return ((2, 2, 1, 1), (2, 2, 1, 1), 0, -1, 1)
+    return ((2, 2, 1, 1), (2, 2, 1, 1), 0, -1, _NO_RETREATS)
 
 
 def solve_all() -> tuple[float, int, float]:

@@ -21,6 +21,7 @@ from .cards import (
     DECKS,
     EXPANSION_DECKS,
     GAME_NAME,
+    LETTERS,
     LIKE,
     ORDER,
     RULE_BARD,
@@ -60,8 +61,8 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _count,
+    _duel_entry,
     _last_duel_json,
-    _position_key,
     _record,
 )
 from .state import (
@@ -149,6 +150,49 @@ def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
     p = s.active
     return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
+
+
+_BY_LETTER = {letter: card for card, letter in LETTERS.items()}
+
+
+def _can_answer(s: State, y: int, card: str, x: int) -> bool:
+    """Could player y change anything if player x plays ``card`` against them
+    again: beat it, use a power (a Cleric's take-back, a Familiar's swap), or,
+    as the player whose turn it is with three or more players, challenge
+    someone else with whom a duel could change something?"""
+    for b in _options(s, y):
+        if clash(card, b) != "retreat":
+            return True
+        if b == "cleric" and any(c != "kamikaze" for c in s.graveyards[x]):
+            return True
+        if b == "familiar" and not s.held[y] and any(c != "kamikaze" for c in _remove(s.hands[y], "familiar")):
+            return True
+    if y == s.active and s.players > 2:
+        return any(_duel_can_change(s, y, z) for z in range(s.players) if z not in (x, y))
+    return False
+
+
+def _stuck(s: State, entry: str) -> tuple[str, int | None]:
+    """Whether the duel just counted as ``entry`` ends the game by refusal
+    (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
+    ended in the same position for the third time; ("refusal", x) when player x
+    has now played the same card twice from this position, changing nothing,
+    and the other duelist could not change anything against it; ("", None)
+    otherwise.  ``s`` is the state after the duel, its duelists still set."""
+    if _count(s, entry) >= REPETITION_LIMIT:
+        return "same-duel", None
+    position, sep, pair = entry[:-3], entry[-3], entry[-2:]
+    if sep != "~":
+        return "", None
+    p, q = s.active, s.opponent
+    if q is None:
+        return "", None
+    for i, (x, y) in enumerate(((p, q), (q, p))):
+        times = sum(n for k, n in s.positions
+                    if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
+        if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
+            return "refusal", x
+    return "", None
 
 
 class _Rng:
@@ -304,8 +348,13 @@ def _resolve(s: State, ev: list) -> State:
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
     record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
               ("players", (p, q)), ("winner", winner))
-    s = replace(s, duels=s.duels + 1, last_duel=record,
-                last_winner=winner if winner is not None else s.last_winner)
+    # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
+    won: tuple[int, ...] = s.last_winners
+    if who == "both" and q is not None:
+        won = (p, q)
+    elif winner is not None:
+        won = (winner,)
+    s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
     if who == "retreat":
@@ -345,10 +394,43 @@ def _finish(s: State, ev: list) -> State:
     else:
         nxt = q
         rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
+    # count the duel: the refusal reads how often each card was played from here
+    cards = s.last("cards")
+    changed = outcome != "retreat" or any(s.swapped) or any(e.kind == "take" for e in ev)
+    entry = _duel_entry(s, cards, changed)
+    s = _record(s, entry)
+    stuck, refuser = _stuck(s, entry)
     s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
 
+    s = _end_if_over(s, ev)
+    if s.phase == "over":
+        return s
+    if stuck:
+        s = replace(s, phase="over", end="repetition")
+        if refuser is None:
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
+                "time; neither player will change anything. The game is over; the cards stay in hand.", "end")
+        else:
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
+                "changes anything against it. The game is over; the cards stay in hand.",
+                "end", player=refuser, opponent=next(x for x in s.last("players") if x != refuser),
+                card=cards[0] if refuser == p else cards[1])
+        return _announce(s, ev)
+    if s.players == 2:
+        return _begin_duel(s, 1 - s.active, ev)
+    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
+    return s
+
+
+def _end_if_over(s: State, ev: list) -> State:
+    """At the start of a turn (phase "challenge"): end the game at once if a hand
+    is empty or no duel could change anything.  Used after every duel and when
+    a scenario is set up, so a position where no card can beat another is over
+    without a pointless duel."""
     empty = [x for x in range(s.players) if not s.hands[x]]
     if empty:
         s = replace(s, phase="over", end="empty-hand")
@@ -362,17 +444,6 @@ def _finish(s: State, ev: list) -> State:
             "Stalemate: no card that can still be played can defeat another or change anything. "
             "The game is over; the remaining cards stay in their players' hands.", "end")
         return _announce(s, ev)
-    key = _position_key(s)
-    s = _record(s, key)
-    if _count(s, key) >= REPETITION_LIMIT:
-        s = replace(s, phase="over", end="repetition")
-        _ev(ev, RULE_REPEAT,
-            "Stalemate: the same position has come up for the third time, so a side will not "
-            "play anything that changes it. The game is over; the cards stay in hand.", "end")
-        return _announce(s, ev)
-    if s.players == 2:
-        return _begin_duel(s, 1 - s.active, ev)
-    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
 
 
@@ -386,7 +457,7 @@ def _announce(s: State, ev: list) -> State:
         h = max(len(s.hands[p]) for p in tied)
         tied = [p for p in tied if len(s.hands[p]) == h]
         if len(tied) > 1:
-            rule = RULE_TIE_LAST if len(w) == 1 else RULE_TRUE_TIE
+            rule = RULE_TIE_LAST if len(w) < len(tied) else RULE_TRUE_TIE
     if len(w) == 1:
         _ev(ev, rule, "{Winner} wins with {n} cards in the graveyard.", "result",
             winners=tuple(w), scores=tuple(g), winner=w[0], n=g[w[0]])
@@ -538,7 +609,6 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
         active=0,
         swapped=(False,) * players,
     )
-    s = _record(s, _position_key(s))
     if players == 2:
         s = _begin_duel(s, 1, [])
     return s
@@ -625,7 +695,8 @@ def scores(s: State) -> list[int]:
 
 
 def winners(s: State) -> list[int]:
-    """Most cards in the graveyard; then most in hand; then the last duel's winner."""
+    """Most cards in the graveyard; then most in hand; then who won the last duel
+    that had a winner (both duelists after a mutual kill); else a shared win."""
     if s.phase != "over":
         return []
     g = scores(s)
@@ -633,8 +704,8 @@ def winners(s: State) -> list[int]:
     if len(tied) > 1:
         h = max(len(s.hands[p]) for p in tied)
         tied = [p for p in tied if len(s.hands[p]) == h]
-    if len(tied) > 1 and s.last_winner in tied:
-        tied = [s.last_winner]
+    if len(tied) > 1 and any(p in s.last_winners for p in tied):
+        tied = [p for p in tied if p in s.last_winners]
     return tied
 
 
@@ -678,6 +749,7 @@ def view(s: State, player: int | None = None) -> dict:
         "swapped": list(s.swapped),
         "last_duel": _last_duel_json(s),
         "last_winner": s.last_winner,
+        "last_winners": list(s.last_winners),
         "duels": s.duels,
         "seen": [
             {"viewer": v, "player": t, "hand": list(h), "after_duel": d}

@@ -21,32 +21,61 @@ from typing import Any
 from tutor.core import Example, IllegalAction, Quote, Step
 
 from .actions import parse
-from .cards import NAMES, RULE_MOST, R, card_rule, clash, sort_cards
+from .cards import NAMES, RULE_MOST, R, card_rule, sort_cards
 from .engine import _name, apply, explain, is_over, new_game, scores, winners
 from .scenario import scenario
 from .state import State
 
-# graveyard sizes and hand sizes after one duel from the opening, player 1's
-# card against player 2's, as the rulebook's table gives them (written out by
-# hand, not computed, so the examples check the engine)
-_CELLS = {
-    ("swordsman", "swordsman"): ((1, 1), (5, 5)),
-    ("swordsman", "shieldbearer"): ((0, 0), (6, 6)),
-    ("swordsman", "archer"): ((1, 0), (6, 5)),
-    ("swordsman", "kamikaze"): ((0, 3), (4, 5)),
-    ("shieldbearer", "swordsman"): ((0, 0), (6, 6)),
-    ("shieldbearer", "shieldbearer"): ((0, 0), (6, 6)),
-    ("shieldbearer", "archer"): ((0, 1), (5, 6)),
-    ("shieldbearer", "kamikaze"): ((0, 3), (4, 5)),
-    ("archer", "swordsman"): ((0, 1), (5, 6)),
-    ("archer", "shieldbearer"): ((1, 0), (6, 5)),
-    ("archer", "archer"): ((1, 1), (5, 5)),
-    ("archer", "kamikaze"): ((0, 3), (4, 5)),
-    ("kamikaze", "swordsman"): ((3, 0), (5, 4)),
-    ("kamikaze", "shieldbearer"): ((3, 0), (5, 4)),
-    ("kamikaze", "archer"): ((3, 0), (5, 4)),
-    ("kamikaze", "kamikaze"): ((2, 2), (4, 4)),
+# Where each card goes in a duel of the base game, transcribed by hand from the
+# rulebook (003, "Svolgimento" and "Ecco le abilità delle carte"), never computed
+# by the engine: (player 1's card, player 2's card) -> (where player 1's card
+# goes, where player 2's card goes, who wins, random discards into (player 1's
+# graveyard, player 2's)).  "hand": back to its player's hand; "own": its
+# player's graveyard; "opponent": the other player's graveyard.  Who wins: "a"
+# player 1, "b" player 2, "both" (both die), "retreat".  The sentences:
+#   W "La carta che perde lo scontro viene scartata nel “cimitero” di chi l’ha
+#      sconfitta; quella che vince torna in mano a chi l’ha giocata."
+#   T "La carta che “batte in ritirata” torna in mano a chi l’ha giocata."
+#   S "Spadaccino: vince contro l’Arciere e un altro Spadaccino (muoiono
+#      entrambi), batte in ritirata con lo Scudiero."
+#   H "Scudiero: non vince mai, batte in ritirata con lo Spadaccino e un altro Scudiero."
+#   A "Arciere: vince contro lo Scudiero e un altro Arciere (muoiono entrambi),
+#      non batte mai in ritirata."
+#   K "Kamikaze: vince contro tutti e va nel cimitero di chi l’ha giocato. Inoltre
+#      il giocatore in difesa deve scartare un’altra carta a caso, e anche questa
+#      finisce nello stesso cimitero."
+#   D "In caso di doppio Kamikaze, ognuno va nel cimitero avversario, e ogni
+#      giocatore scarta una carta a caso nel cimitero avversario."
+RULEBOOK_DUELS: dict[tuple[str, str], tuple[str, str, str, tuple[int, int]]] = {
+    ("swordsman", "swordsman"): ("opponent", "opponent", "both", (0, 0)),      # S, W
+    ("swordsman", "shieldbearer"): ("hand", "hand", "retreat", (0, 0)),        # S, T
+    ("swordsman", "archer"): ("hand", "opponent", "a", (0, 0)),                # S, W
+    ("swordsman", "kamikaze"): ("opponent", "own", "b", (0, 1)),               # K, W
+    ("shieldbearer", "swordsman"): ("hand", "hand", "retreat", (0, 0)),        # H, T
+    ("shieldbearer", "shieldbearer"): ("hand", "hand", "retreat", (0, 0)),     # H, T
+    ("shieldbearer", "archer"): ("opponent", "hand", "b", (0, 0)),             # A, W
+    ("shieldbearer", "kamikaze"): ("opponent", "own", "b", (0, 1)),            # K, W
+    ("archer", "swordsman"): ("opponent", "hand", "b", (0, 0)),                # S, W
+    ("archer", "shieldbearer"): ("hand", "opponent", "a", (0, 0)),             # A, W
+    ("archer", "archer"): ("opponent", "opponent", "both", (0, 0)),            # A, W
+    ("archer", "kamikaze"): ("opponent", "own", "b", (0, 1)),                  # K, W
+    ("kamikaze", "swordsman"): ("own", "opponent", "a", (1, 0)),               # K, W
+    ("kamikaze", "shieldbearer"): ("own", "opponent", "a", (1, 0)),            # K, W
+    ("kamikaze", "archer"): ("own", "opponent", "a", (1, 0)),                  # K, W
+    ("kamikaze", "kamikaze"): ("opponent", "opponent", "both", (1, 1)),        # D
 }
+
+
+def _table_counts(cell: tuple[str, str, str, tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Graveyard and hand sizes after one duel from the opening (six cards each), by the table."""
+    fa, fb, _, (into_a, into_b) = cell
+    graves = [into_a, into_b]
+    hands = [6 - into_b, 6 - into_a]  # a card discarded into a graveyard leaves the other's hand
+    for me, fate in ((0, fa), (1, fb)):
+        if fate != "hand":
+            hands[me] -= 1
+            graves[me if fate == "own" else 1 - me] += 1
+    return (graves[0], graves[1]), (hands[0], hands[1])
 
 
 _GAME: list[Any] = []  # the game object build_examples was given (its rules and the bots)
@@ -111,7 +140,9 @@ def _play(start: State, actions: list[str], notes: dict[int, str] | None = None)
 
 def _cells() -> list[Example]:
     out = []
-    for (a, b), (graves, hands) in _CELLS.items():
+    for (a, b), cell in RULEBOOK_DUELS.items():
+        fa, fb, who, discards = cell
+        graves, hands = _table_counts(cell)
         start = new_game(2, seed=11)
         steps = _play(start, [f"play the {a}", f"play the {b}"])
         rule = card_rule(a, b)
@@ -123,10 +154,72 @@ def _cells() -> list[Example]:
             start=start,
             steps=steps,
             outcome=steps[-1].events[1].text if len(steps[-1].events) > 1 else steps[-1].narration,
-            expected=(("scores", graves), ("hand_sizes", hands),
-                      ("outcome", {"a": "win", "b": "win"}.get(clash(a, b), clash(a, b)))),
+            expected=(("fates", (fa, fb)), ("discards", discards),
+                      ("outcome", "win" if who in ("a", "b") else who),
+                      ("duel_winner", {"a": 0, "b": 1}.get(who)),
+                      ("scores", graves), ("hand_sizes", hands)),
         ))
     return out
+
+
+def replay_fates(steps: tuple[Step, ...]) -> tuple[str, ...]:
+    """Where each duelist's card went in the last duel of a replay, in the order
+    the duel names its players, read from what ``apply`` narrated (its events'
+    data): "hand", "own", "opponent", "opponent-hand" or "field"."""
+    start = next((i for i in range(len(steps) - 1, -1, -1)
+                  if any(e.kind == "reveal" for e in steps[i].events)), None)
+    if start is None:
+        return ()
+    events = [e for step in steps[start:] for e in step.events]
+    reveal = [i for i, e in enumerate(events) if e.kind == "reveal"][-1]
+    players = tuple(events[reveal].get("players"))
+    fates: dict[int, str] = {}
+    for e in events[reveal + 1:]:
+        x = e.get("player")
+        if x not in players or x in fates:
+            continue
+        to = e.get("to")
+        if e.kind == "sapper":
+            fates[x] = "field"
+        elif e.kind == "move" and isinstance(to, str):
+            if to == "hand":
+                fates[x] = "hand"
+            elif to == f"graveyard {x}":
+                fates[x] = "own"
+            elif to.startswith("graveyard "):
+                fates[x] = "opponent"
+            elif to.startswith("hand "):
+                fates[x] = "opponent-hand"
+    return tuple(fates.get(x, "?") for x in players)
+
+
+def replay_discards(steps: tuple[Step, ...], players: int) -> tuple[int, ...]:
+    """How many random discards the last step of a replay put into each graveyard."""
+    into = [0] * players
+    for e in steps[-1].events if steps else ():
+        to = e.get("to")
+        if e.kind == "discard" and isinstance(to, str) and to.startswith("graveyard "):
+            into[int(to.split()[1])] += 1
+    return tuple(into)
+
+
+def verify(example: Example) -> list[str]:
+    """How the replay of ``example`` differs from the outcome it states ([] when it matches).
+
+    "fates" and "discards" are read from what the replay narrated; every other
+    key from the final position (see :func:`observe`).
+    """
+    problems = []
+    for key, want in example.expected:
+        if key == "fates":
+            got: Any = replay_fates(example.steps)
+        elif key == "discards":
+            got = replay_discards(example.steps, example.start.players)
+        else:
+            got = observe(example.final, key)
+        if got != want:
+            problems.append(f"{key}: got {got!r}, the rulebook says {want!r}")
+    return problems
 
 
 def _powers() -> list[Example]:
@@ -227,14 +320,19 @@ def _specials() -> list[Example]:
         "retreat, so the game ends at once and player 2 wins 5 to 4.",
         (("phase", "over"), ("end", "stalemate"), ("scores", (4, 5)), ("winners", (1,)), ("hand_sizes", (1, 2))),
     ))
-    start = new_game(2, seed=2)
+    start = scenario(
+        [["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+        [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"], ["swordsman", "shieldbearer", "kamikaze"]])
     out.append(Example(
-        "end/stalemate-refusal", "Stalemate: two retreats in a row", _quote(R + "end/stalemate-refusal"), "base",
-        start, _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Swordsman",
-                             "play the Shieldbearer"]),
-        "Two retreats bring the opening position back a third time: stalemate, and a true tie (0-0, six cards "
-        "each, no duel won yet).",
-        (("phase", "over"), ("end", "repetition"), ("winners", (0, 1)), ("scores", (0, 0))),
+        "end/stalemate-refusal", "Stalemate: a player will not play another card", _quote(R + "end/stalemate-refusal"),
+        "base", start,
+        _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Shieldbearer"],
+              {0: "Player 1 leads 5 to 3 and will not risk the Archer against a Swordsman: "
+                  "Player 1 plays the Shieldbearer.",
+               2: "Player 1 plays the Shieldbearer again."}),
+        "Player 1 plays the Shieldbearer twice from the same position, and nothing player 2 holds (Swordsman, "
+        "Shieldbearer) can defeat it: stalemate, the cards stay in hand and player 1 wins 5 to 3.",
+        (("phase", "over"), ("end", "repetition"), ("winners", (0,)), ("scores", (5, 3)), ("hand_sizes", (2, 2))),
     ))
     return out
 

@@ -130,6 +130,13 @@ class KamikazeAttack(Game):
             self._examples = build_examples(self)
         return list(self._examples)
 
+    def verify_example(self, example: Example) -> list[str]:
+        """Where the replay differs from the outcome the rulebook states: the duel
+        table's fates and discards from the narration, other facts from the final position."""
+        from .examples import verify
+
+        return verify(example)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 

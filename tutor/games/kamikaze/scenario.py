@@ -26,6 +26,8 @@ from .cards import (
 )
 from .engine import (
     _begin_duel,
+    _dead,
+    _end_if_over,
 )
 from .state import (
     ENDS,
@@ -33,8 +35,7 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _last_duel_json,
-    _position_key,
-    _record,
+    fast_replace,
 )
 
 
@@ -47,6 +48,7 @@ def scenario(
     active: int = 0,
     held: list | None = None,
     last_winner: int | None = None,
+    last_winners: list | None = None,
 ) -> State:
     """A position at the start of a turn, for examples and exercises.
 
@@ -70,12 +72,12 @@ def scenario(
         "ruleset": ruleset, "seed": seed, "decks": decks, "hands": hands, "graveyards": graveyards,
         "field": ["sapper" if h else None for h in held], "hidden": [False] * n, "held": held,
         "phase": "challenge", "active": active, "opponent": None, "pending": [],
-        "last_winner": last_winner, "duels": 0, "draws": 0, "positions": {}, "seen": [],
+        "last_winners": list(last_winners) if last_winners is not None
+        else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
-    s = state_from_dict(data)
-    s = _record(s, _position_key(s))
-    if n == 2:
+    s = _end_if_over(state_from_dict(data, running=False), [])
+    if n == 2 and s.phase != "over":
         s = _begin_duel(s, 1 - active, [])
     return s
 
@@ -97,7 +99,7 @@ def to_json(s: State) -> str:
         "opponent": s.opponent,
         "pending": list(s.pending),
         "swapped": list(s.swapped),
-        "last_winner": s.last_winner,
+        "last_winners": list(s.last_winners),
         "duels": s.duels,
         "draws": s.draws,
         "positions": dict(s.positions),
@@ -160,12 +162,13 @@ def _per_player(r: ScenarioReader, key: str, n: int) -> list:
     return r.list(key, length=n)
 
 
-def state_from_dict(data: Any) -> State:
+def state_from_dict(data: Any, running: bool = True) -> State:
     """Build and check a State from its JSON object (see :func:`to_json`).
 
     Every fault raises a short ScenarioError naming the field; a position the
     rules cannot reach (cards that do not add up to the decks, a phase that
-    contradicts the rest, a decision nobody can take) is refused.
+    contradicts the rest, a decision nobody can take) is refused; with
+    ``running`` (the default) so is a running game the rules have already ended.
     """
     r = ScenarioReader(data)
     check_header(data, GAME_NAME)
@@ -192,16 +195,25 @@ def state_from_dict(data: Any) -> State:
     active = _player(r, "active", r.data.get("active"), n)
     opponent = _maybe_player(r, "opponent", r.data.get("opponent"), n)
     pending = tuple(_player(_Items("pending"), i, x, n) for i, x in enumerate(r.list("pending", max_len=2)))
-    last_winner = _maybe_player(r, "last_winner", r.data.get("last_winner"), n)
+    if "last_winners" in data:
+        last_winners = tuple(_player(_Items("last_winners"), i, x, n)
+                             for i, x in enumerate(r.list("last_winners", max_len=2)))
+        if len(set(last_winners)) != len(last_winners):
+            raise r.error("last_winners", "expected the one winner of a duel, or its two duelists")
+    else:  # files saved before mutual kills counted: one winner or null
+        old = _maybe_player(r, "last_winner", r.data.get("last_winner"), n)
+        last_winners = () if old is None else (old,)
     duels = r.int("duels", 0, MAX_COUNT)
     draws = r.int("draws", 0, MAX_COUNT)
     positions = []
+    # a duel counted REPETITION_LIMIT times has ended the game (end/stalemate-refusal)
+    most = REPETITION_LIMIT if phase == "over" else REPETITION_LIMIT - 1
     for k, v in r.get("positions", dict).items():
         if len(k) > 100:
             raise _bad("positions", "a position key is longer than {limit} characters", limit=100)
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= REPETITION_LIMIT:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= most:
             raise _bad(f"positions[{short(k)}]", "expected a count from 1 to {hi}, got {got}",
-                       hi=REPETITION_LIMIT, got=short(v))
+                       hi=most, got=short(v))
         positions.append((k, v))
     seen = []
     for i, raw in enumerate(r.list("seen", max_len=100)):
@@ -299,12 +311,23 @@ def state_from_dict(data: Any) -> State:
         for x in range(n):
             if not hands[x]:
                 raise _bad(f"hands[{x}]", "a player with no card left in hand has ended the game")
-    return State(
+    s = State(
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
-        pending=pending, swapped=swapped, last_winner=last_winner, duels=duels, draws=draws,
+        pending=pending, swapped=swapped, last_winners=last_winners, duels=duels, draws=draws,
         positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
     )
+    if running and phase in ("challenge", "commit"):
+        # a running game the rules have already ended (end/stalemate): no duel could change anything,
+        # cards committed this duel counting as in hand
+        back = tuple(sort_cards(s.hands[p] + ((s.card(p),) if s.field[p] is not None and not s.held[p] else ()))
+                     for p in range(n))
+        start = fast_replace(s, hands=back, field=tuple(c if h else None for c, h in zip(s.field, s.held)),
+                             hidden=(False,) * n, phase="challenge", opponent=None)
+        if _dead(start):
+            raise r.error("phase", "no card that can still be played could beat another or change anything, "
+                                   "so the game is already over (save it with phase 'over' and end 'stalemate')")
+    return s
 
 
 def from_json(text: str | bytes) -> State:

@@ -9,7 +9,7 @@ from .cards import LETTERS, sort_cards
 
 PHASES = ("challenge", "commit", "familiar", "cleric", "over")
 ENDS = ("", "empty-hand", "stalemate", "repetition")
-REPETITION_LIMIT = 3  # the same position for the third time ends the game
+REPETITION_LIMIT = 3  # the same duel ending in the same position a third time ends the game
 
 
 
@@ -22,9 +22,13 @@ class State:
     (``held[p]``).  ``active`` is the player whose turn it is (who picks the
     opponent with three or more players); ``opponent`` the other duelist.
     ``pending`` lists the players who still have a decision after the reveal
-    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts how many
-    times each position has come up (the stalemate by repetition);
+    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts the
+    duels fought, each by :func:`_duel_entry` (the position it ended in, who
+    challenged whom, and the two cards): the stalemate by refusal reads it;
     ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
+    ``last_winners`` are the players who won the last duel that had a winner:
+    its one winner, or both duelists when their cards killed each other (the
+    tie-break of the rule ``victory/tie-last-turn``).
     """
 
     ruleset: str
@@ -40,7 +44,7 @@ class State:
     opponent: int | None = None
     pending: tuple[int, ...] = ()
     swapped: tuple[bool, ...] = ()
-    last_winner: int | None = None
+    last_winners: tuple[int, ...] = ()
     duels: int = 0
     draws: int = 0
     positions: tuple[tuple[str, int], ...] = ()
@@ -65,6 +69,13 @@ class State:
                     return p
             return None  # never stays so: apply resolves at once
         return self.pending[0] if self.pending else None
+
+    @property
+    def last_winner(self) -> int | None:
+        """The one player who won the last duel that had a winner; None when
+        nobody has won a duel yet or that duel was a mutual kill (see
+        ``last_winners``)."""
+        return self.last_winners[0] if len(self.last_winners) == 1 else None
 
     @property
     def mover(self) -> int:
@@ -108,7 +119,8 @@ def fast_replace(s: State, **changes: Any) -> State:
 
 
 def _position_key(s: State) -> str:
-    """Hands, graveyards, held Sappers and whose turn it is, in a few letters."""
+    """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
+    who is challenged, in a few letters."""
     hands = []
     for p in range(s.players):
         cards = list(s.hands[p])
@@ -117,7 +129,16 @@ def _position_key(s: State) -> str:
         hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
     graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
     field = ["".join(LETTERS[c] for c in ([s.card(p)] if s.held[p] else [])) for p in range(s.players)]
-    return f"{s.active + 1}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+    turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
+    return f"{turn}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+
+
+def _duel_entry(s: State, cards: tuple[str, str], changed: bool) -> str:
+    """How a duel is counted: the position it ended in with its duelists (``s``
+    before the turn passes), "~" when it changed nothing (a retreat, no power
+    used) or "=" otherwise, then the active player's card and the challenged
+    player's, e.g. ``"1>2:SSHHAK/SSHHAK||/~SH"``."""
+    return _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
 
 
 def _count(s: State, key: str) -> int:
