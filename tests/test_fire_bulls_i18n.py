@@ -12,7 +12,7 @@ from tutor.games import fire_bulls as fb
 from tutor.games.fire_bulls import Action, arrange
 
 G = games.get("fire-bulls")
-SRC = Path(fb.__file__).read_text()
+SRC = "\n".join(p.read_text() for p in sorted(Path(fb.__file__).parent.glob("*.py")))
 
 
 def _fields(template):
