@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.core import Event
 from tutor.games.fire_bulls.actions import Action
@@ -27,99 +27,49 @@ from tutor.games.fire_bulls.cards import (
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
 from tutor.games.fire_bulls.payment import _counts, _pays_counts, _price
 from tutor.games.fire_bulls.scoring import score_pile
-from tutor.games.fire_bulls.state import State
+from tutor.games.fire_bulls.state import FIELDS, WORK, State
+
+
+def _work_code() -> str:
+    """The source of _Work.__init__ and _Work.freeze, derived from State's fields (the one list of them)."""
+    copy = {"value": "s.{0}", "list": "list(s.{0})", "lists": "[list(x) for x in s.{0}]"}
+    back = {"value": "self.{0}", "list": "tuple(self.{0})", "lists": "tuple(tuple(x) for x in self.{0})"}
+    init = ["def __init__(self, s, narrate):", "    self.orig = s", "    self.mover = s.current_player",
+            "    self.events = []", "    self.narrate = narrate"]
+    init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
+    made = {**{name: back[how].format(name) for name, how in WORK.items()}, **_FREEZE_SHARED}
+    freeze = ["def freeze(self):", "    orig = self.orig", "    mover = self.mover",
+              "    state = object.__new__(State)",
+              "    state.__dict__.update(" + ", ".join(f"{name}={made[name]}" for name in WORK) + ")",
+              "    return state"]
+    return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
+
+
+# Only the mover's hand and pile can change in content without changing in
+# length, and Yen piles only lose their top cards, so freeze reuses the
+# original tuples of unchanged parts (this is the hot path).
+_FREEZE_SHARED = {
+    "hands": "tuple(_qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p] "
+             "for p, h in enumerate(self.hands))",
+    "won": "tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))",
+    "piles": "tuple(tuple(p) if len(p) != len(o) else o for p, o in zip(self.piles, orig.piles))",
+}
+_WORK_NS: dict[str, Any] = {"State": State, "_qi_sort": _qi_sort}
+exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
 
 
 class _Work:
-    """A mutable copy of a State used while one action is applied."""
+    """A mutable copy of a State used while one action is applied: one attribute
+    per State field (tuples become lists), plus the narration."""
 
-    __slots__ = (
-        "attack",
-        "colours",
-        "current_player",
-        "deck",
-        "deviated",
-        "discard",
-        "end",
-        "events",
-        "exhaustions",
-        "general",
-        "hands",
-        "mover",
-        "narrate",
-        "orig",
-        "pawns",
-        "pending",
-        "piles",
-        "removed",
-        "reserve",
-        "rng",
-        "ruleset",
-        "seed",
-        "slots",
-        "stage",
-        "turn",
-        "warriors",
-        "won",
-        "won_before",
-        "won_this_turn",
-    )
+    __slots__ = (*FIELDS, "events", "narrate", "orig", "mover")
+    __init__ = _WORK_NS["__init__"]
+    freeze = _WORK_NS["freeze"]  # the new State
 
-    def __init__(self, s: State, narrate: bool):
-        self.ruleset = s.ruleset
-        self.orig = s
-        self.mover = s.current_player
-        self.seed = s.seed
-        self.rng = s.rng
-        self.colours = s.colours
-        self.pawns = list(s.pawns)
-        self.current_player = s.current_player
-        self.turn = s.turn
-        self.slots = list(s.slots)
-        self.general = s.general
-        self.piles = [list(p) for p in s.piles]
-        self.deck = list(s.deck)
-        self.discard = list(s.discard)
-        self.reserve = list(s.reserve)
-        self.hands = [list(h) for h in s.hands]
-        self.won = [list(w) for w in s.won]
-        self.removed = list(s.removed)
-        self.exhaustions = s.exhaustions
-        self.end = s.end
-        self.attack = s.attack
-        self.deviated = s.deviated
-        self.won_this_turn = s.won_this_turn
-        self.warriors = s.warriors
-        self.won_before = s.won_before
-        self.pending = list(s.pending)
-        self.stage = s.stage
-        self.events: list[Event] = []
-        self.narrate = narrate
-
-    def freeze(self) -> State:
-        """The new State.  Only the mover's hand and pile can change in content
-        without changing in length, and Yen piles only lose their top cards, so
-        unchanged parts reuse the original tuples (this is the hot path)."""
-        orig = self.orig
-        mover = self.mover
-        hands = tuple(
-            _qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p]
-            for p, h in enumerate(self.hands)
-        )
-        won = tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))
-        piles = tuple(tuple(p) if len(p) != len(o) else o for p, o in zip(self.piles, orig.piles))
-        state = object.__new__(State)
-        state.__dict__.update(
-            ruleset=self.ruleset, seed=self.seed, rng=self.rng, colours=self.colours,
-            pawns=tuple(self.pawns), current_player=self.current_player, turn=self.turn,
-            slots=tuple(self.slots), general=self.general, piles=piles, deck=tuple(self.deck),
-            discard=tuple(self.discard), reserve=tuple(self.reserve), hands=hands, won=won,
-            removed=tuple(self.removed), exhaustions=self.exhaustions, end=self.end,
-            attack=self.attack, deviated=self.deviated, won_this_turn=self.won_this_turn,
-            warriors=self.warriors, won_before=self.won_before, pending=tuple(self.pending),
-            stage=self.stage,
-        )
-        return state
+    if TYPE_CHECKING:
+        def __init__(self, s: State, narrate: bool) -> None: ...  # type: ignore[no-redef]
+        def freeze(self) -> State: ...  # type: ignore[no-redef]
+        def __getattr__(self, name: str) -> Any: ...
 
     def log(self, rule: str, kind: str, template: str, **params: Any) -> None:
         """Narrate: ``template`` is the English message id (see MESSAGES)."""

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from tutor.games.fire_bulls.cards import _SLOT_INDEX
+
+# How each field is copied into the engine's mutable working copy ("work") and
+# where it lives in a scenario file ("file": top level, "player" (one entry per
+# seat under "players") or "turn_state"; "key" renames it there).
+_LIST = {"work": "list"}
+_LISTS = {"work": "lists"}
+
+
+def _meta(work: str = "value", file: str = "top", key: str = "") -> dict[str, Any]:
+    return {"work": work, "file": file, "key": key}
 
 
 @dataclass(frozen=True)
@@ -22,29 +33,29 @@ class State:
     ruleset: str
     seed: int
     rng: int
-    colours: tuple[str, ...]
-    pawns: tuple[int, ...]
+    colours: tuple[str, ...] = field(metadata=_meta(file="player", key="colour"))
+    pawns: tuple[int, ...] = field(metadata=_meta("list", file="player", key="pawn"))
     current_player: int
     turn: int
-    slots: tuple[str | None, ...]
+    slots: tuple[str | None, ...] = field(metadata=_meta("list", key="rows"))
     general: bool
-    piles: tuple[tuple[str, ...], ...]
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
-    reserve: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
-    won: tuple[tuple[str, ...], ...]
-    removed: tuple[str, ...]
+    piles: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists"))
+    deck: tuple[str, ...] = field(metadata=_meta("list"))
+    discard: tuple[str, ...] = field(metadata=_meta("list"))
+    reserve: tuple[str, ...] = field(metadata=_meta("list"))
+    hands: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="hand"))
+    won: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="won"))
+    removed: tuple[str, ...] = field(metadata=_meta("list"))
     exhaustions: int
     end: str | None
     # the turn in progress
-    attack: int = 0  # direction of the attack under way (0: none, -1: the General)
-    deviated: bool = False
-    won_this_turn: int = 0
-    warriors: int = 0
-    won_before: int = 0
-    pending: tuple[str, ...] = ()
-    stage: int = 0  # 0 playing, 1 end-of-turn penalties queued, 2 hand limit queued
+    attack: int = field(default=0, metadata=_meta(file="turn_state"))  # 0: none, -1: the General, else a direction
+    deviated: bool = field(default=False, metadata=_meta(file="turn_state"))
+    won_this_turn: int = field(default=0, metadata=_meta(file="turn_state"))
+    warriors: int = field(default=0, metadata=_meta(file="turn_state"))
+    won_before: int = field(default=0, metadata=_meta(file="turn_state"))
+    pending: tuple[str, ...] = field(default=(), metadata=_meta("list", file="turn_state"))
+    stage: int = field(default=0, metadata=_meta(file="turn_state"))  # 0 playing, 1 penalties queued, 2 hand limit
 
     @property
     def players(self) -> int:
@@ -63,3 +74,18 @@ class State:
 
     def slot(self, name: str) -> str | None:
         return self.slots[_SLOT_INDEX[name]]
+
+
+def _work(f: Any) -> str:
+    return f.metadata.get("work", "value")
+
+
+def _where(f: Any) -> tuple[str, str]:
+    return f.metadata.get("file", "top"), f.metadata.get("key", "") or f.name
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
+#: field name -> how the working copy holds it: "value", "list" or "lists" (a list of lists)
+WORK: dict[str, str] = {f.name: _work(f) for f in fields(State)}
+#: field name -> (where in a scenario file, key there)
+FILE_PLACES: dict[str, tuple[str, str]] = {f.name: _where(f) for f in fields(State)}
