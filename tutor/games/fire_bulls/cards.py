@@ -27,6 +27,8 @@ ROWS_PER_COLUMN = 3
 PILE_SIZE = 18
 EXHAUSTIONS_TO_END = 3
 RULESETS = ("it", "fr")
+#: what the player to move decides (``FireBulls.decision``); named in data/messages.json under names/<lang>/decisions
+DECISIONS = ("action", "attack", "power", "colonel", "penalty", "hand-limit")
 
 _SLOT_INDEX = {s: i for i, s in enumerate(SLOTS)}
 # Column c (0, 1, 2) holds slots c, c+3, c+6: A D G, B E H, C F I.

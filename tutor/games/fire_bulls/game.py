@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from tutor.core import (
     ActionParseError,
+    Catalog,
     Event,
+    Game,
+    GameInfo,
     RuleBook,
     dump_json,
     load_json_data,
     parse_json_object,
+    short,
 )
 from tutor.games.fire_bulls.actions import _ACTION_PATTERNS, Action, action_text
 from tutor.games.fire_bulls.cards import (
     _NEIGHBOURS,
     _QI_ORDER,
     COLOURS,
+    DECISIONS,
     DECK_ABOUT,
     DECK_MANIFEST,
     LANGS,
@@ -28,6 +34,7 @@ from tutor.games.fire_bulls.cards import (
     QI_MANIFEST,
     RULESETS,
     SLOTS,
+    _qi_sort,
     card_name,
     face_value,
     qi_deck,
@@ -44,28 +51,53 @@ from tutor.games.fire_bulls.engine import (
     _perform,
     _Work,
 )
-from tutor.games.fire_bulls.messages import _illegal, message
+from tutor.games.fire_bulls.messages import CATALOG, _illegal, message
 from tutor.games.fire_bulls.payment import _counts, _pay_options
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
 from tutor.games.fire_bulls.state import State
 
+# The longest of 300 random games took 488 actions; a game cannot go on for
+# ever (each turn draws a Qi card, or wins a Yen card, and the Qi deck runs
+# out for good the third time), and 3000 bounds it with room to spare.
+MAX_ACTIONS = 3000
 
-class FireBulls:
+INFO = GameInfo(
+    name=NAME,
+    title="Fire Bulls",
+    min_players=2,
+    max_players=5,
+    rulesets=RULESETS,
+    default_ruleset="it",
+    decisions=DECISIONS,
+    max_actions=MAX_ACTIONS,
+    hidden_information=True,
+    secret_choices=False,
+    chance=True,
+    languages=LANGS,
+    rulebooks=("000", "001"),
+    ruleset_names=(("it", "Italian rulebook (000)"), ("fr", "French rulebook (001)")),
+)
+
+
+class FireBulls(Game):
     """The Fire Bulls game object (``tutor.games.get("fire-bulls")``)."""
 
-    name = NAME
-    title = "Fire Bulls"
-    min_players = 2
-    max_players = 5
-    rulesets = RULESETS
-    default_ruleset = "it"
-    ruleset_names = {"it": "Italian rulebook (000)", "fr": "French rulebook (001)"}
+    info = INFO
+
+    @property
+    def ruleset_names(self) -> dict[str, str]:
+        return dict(self.info.ruleset_names)
 
     @cached_property
     def rules(self) -> RuleBook:
         """Every clause of the rules, with its rulebook quotes (loaded on first use)."""
         return RuleBook.from_data(NAME, load_json_data("tutor.games.fire_bulls.data", "rules.json"))
+
+    @property
+    def catalog(self) -> Catalog:
+        """The game's words (data/messages.json), with the core catalog's shared file errors."""
+        return CATALOG
 
     def __init__(self) -> None:
         self.deck_manifest: dict[str, dict[str, int]] = DECK_MANIFEST
@@ -230,18 +262,54 @@ class FireBulls:
             return -face_value(action.card)
         return 0.0
 
+    # ------------------------------------------------------- who decides
+    def current_player(self, state: State) -> int | None:
+        """The seat that decides now (the pending choices are the mover's too); None once over."""
+        return None if state.end else state.current_player
+
+    def decision(self, state: State) -> str:
+        """One of ``info.decisions``; "" once the game is over."""
+        if state.end:
+            return ""
+        if state.pending:
+            head = state.pending[0]
+            if head.startswith("power:"):
+                return "power"
+            if head.startswith("colonel:"):
+                return "colonel"
+            return "hand-limit" if head == "limit" else "penalty"
+        return "attack" if state.attack else "action"
+
     # ------------------------------------------------------------------ views
-    def view(self, state: State, player: int) -> dict:
-        """What ``player`` may see: no other hand, no deck order, no pile order."""
-        if not 0 <= player < state.players:
-            raise ValueError(f"there is no player {player + 1}")
-        return {
+    def seen_hands(self, state: State, player: int | None) -> set[int]:
+        """The seats whose hands ``player`` sees: their own, and (Italian Colonel) the hand
+        the Colonel's winner is choosing a card from; everyone's for the teacher (None)."""
+        if player is None:
+            return set(range(state.players))
+        seen = {player}
+        if state.pending and state.pending[0].startswith("colonel:") and player == state.current_player:
+            seen.add(int(state.pending[0][8:]))
+        return seen
+
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may see: their own hand, never another's, the deck's or the piles' order.
+
+        ``None`` is the teacher's view: every hand, plus ``deck``, ``piles`` and
+        ``discard`` in order.
+        """
+        if player is not None and (type(player) is not int or not 0 <= player < state.players):
+            raise ValueError(f"there is no player {short(player)}")
+        seen = self.seen_hands(state, player)
+        over = state.end is not None
+        view: dict[str, Any] = {
             "game": NAME,
             "ruleset": state.ruleset,
             "player": player,
+            "players": state.players,
             "colours": list(state.colours),
             "pawns": list(state.pawns),
-            "current_player": state.current_player,
+            "current_player": self.current_player(state),
+            "decision": self.decision(state),
             "phase": state.phase,
             "turn": state.turn,
             "rows": {s: state.slots[i] for i, s in enumerate(SLOTS)},
@@ -250,15 +318,62 @@ class FireBulls:
             "deck_size": len(state.deck),
             "discard_size": len(state.discard),
             "reserve": list(state.reserve),
-            "hand": list(state.hands[player]),
+            "hands": [list(h) if p in seen else None for p, h in enumerate(state.hands)],
             "hand_sizes": [len(h) for h in state.hands],
             "won": [list(w) for w in state.won],
             "removed": list(state.removed),
             "exhaustions": state.exhaustions,
-            "pending": list(state.pending) if state.current_player == player else [],
+            "attack": state.attack,
+            "deviated": state.deviated,
+            "won_this_turn": state.won_this_turn,
+            "won_before": state.won_before,
+            "pending": list(state.pending),
             "end": state.end,
+            "over": over,
             "scores": self.scores(state),
+            "winners": self.winners(state) if over else [],
         }
+        if player is None:
+            view["deck"] = list(state.deck)
+            view["piles"] = [list(p) for p in state.piles]
+            view["discard"] = list(state.discard)
+        return view
+
+    # ------------------------------------------------ for bots and tests
+    def conserved(self, state: State) -> dict[str, int]:
+        """Every Yen and Qi card wherever it is, counted ("yen:<card>", "qi:<card>"):
+        the same for every position of a game."""
+        counts: dict[str, int] = {}
+        yen = [c for c in state.slots if c] + (["general"] if state.general else [])
+        for group in (yen, *state.piles, *state.won, state.removed):
+            for c in group:
+                counts["yen:" + c] = counts.get("yen:" + c, 0) + 1
+        for group in (*state.hands, state.deck, state.discard, state.reserve):
+            for c in group:
+                counts["qi:" + c] = counts.get("qi:" + c, 0) + 1
+        return counts
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        """Deal anew what ``player`` cannot see: the other hands and the Qi deck (one pool,
+        sizes kept), the Yen piles (one pool, sizes kept) and the seed of future shuffles."""
+        seen = self.seen_hands(state, player)
+        pool = list(state.deck) + [c for p, h in enumerate(state.hands) if p not in seen for c in h]
+        rng.shuffle(pool)
+        hands = []
+        for p, h in enumerate(state.hands):
+            if p in seen:
+                hands.append(h)
+            else:
+                hands.append(_qi_sort(pool[: len(h)]))
+                pool = pool[len(h):]
+        yen = [c for pile in state.piles for c in pile]
+        rng.shuffle(yen)
+        piles = []
+        for pile in state.piles:
+            piles.append(tuple(yen[: len(pile)]))
+            yen = yen[len(pile):]
+        return replace(state, hands=tuple(hands), deck=tuple(pool), piles=tuple(piles),
+                       seed=rng.randrange(2**31))
 
     def position_key(self, state: State) -> str:
         return repr(state)
@@ -279,8 +394,6 @@ class FireBulls:
         return fire_bulls_examples.build(self)
 
     # ---------------------------------------------------------- languages
-    languages = LANGS
-
     def message(self, error_or_event: Any, lang: str = "en") -> str:
         """An IllegalAction / ScenarioError or a narration Event in "en", "it" or "fr"."""
         return message(error_or_event, lang)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tutor.core import Event, IllegalAction, Messages, ScenarioError
+from tutor.core import Catalog, IllegalAction, ScenarioError, core_catalog
 from tutor.games.fire_bulls.cards import (
     _NAMES,
     _TEXT,
@@ -47,7 +47,9 @@ def _param(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-MESSAGES = Messages(_TEXT["messages"], _param)
+#: the game's catalog (data/messages.json), falling back to the core catalog for shared file errors
+CATALOG = Catalog(_TEXT, _param, fallback=core_catalog())
+MESSAGES = CATALOG.messages
 
 
 def _illegal(rule: str, template: str, cls: type = IllegalAction, **params: Any) -> IllegalAction:
@@ -70,17 +72,8 @@ def _bad_notation(field: str, exc: ValueError) -> ScenarioError:
 def message(error_or_event: Any, lang: str = "en") -> str:
     """An engine error or narration event in ``lang`` ("en", "it" or "fr").
 
+    >>> from tutor.core import Event
     >>> message(Event("r", "x", template="{Who} ends the attack.", data=(("who", Who(1, "red")),)), "it")
     "Giocatore 2 (rosso) termina l'attacco."
     """
-    if isinstance(error_or_event, Event):
-        if not error_or_event.template:
-            return error_or_event.text
-        return MESSAGES.render(error_or_event.template, dict(error_or_event.data), lang)
-    template = getattr(error_or_event, "template", "")
-    if not template:
-        return str(error_or_event)
-    text = MESSAGES.render(template, error_or_event.params, lang)
-    if isinstance(error_or_event, ScenarioError):
-        return f"{error_or_event.field}: {text}"
-    return text
+    return CATALOG.message(error_or_event, lang)

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tutor.core import FORMAT, check_header
 from tutor.games.fire_bulls.cards import (
     _SLOT_INDEX,
     COLOURS,
@@ -21,43 +22,35 @@ from tutor.games.fire_bulls.cards import (
     yen_deck,
 )
 from tutor.games.fire_bulls.messages import _bad, _bad_notation
-from tutor.games.fire_bulls.state import State
+from tutor.games.fire_bulls.state import FILE_PLACES, State
 
 # ---------------------------------------------------------------------- JSON I/O
 
 
 def _to_data(s: State) -> dict:
-    return {
-        "game": NAME,
-        "format": 1,
-        "ruleset": s.ruleset,
-        "seed": s.seed,
-        "rng": s.rng,
-        "players": [
-            {"colour": s.colours[p], "pawn": s.pawns[p], "hand": list(s.hands[p]), "won": list(s.won[p])}
-            for p in range(s.players)
-        ],
-        "current_player": s.current_player,
-        "turn": s.turn,
-        "rows": {name: s.slots[i] for i, name in enumerate(SLOTS)},
-        "general": s.general,
-        "piles": [list(p) for p in s.piles],
-        "deck": list(s.deck),
-        "discard": list(s.discard),
-        "reserve": list(s.reserve),
-        "removed": list(s.removed),
-        "exhaustions": s.exhaustions,
-        "end": s.end,
-        "turn_state": {
-            "attack": s.attack,
-            "deviated": s.deviated,
-            "won_this_turn": s.won_this_turn,
-            "warriors": s.warriors,
-            "won_before": s.won_before,
-            "pending": list(s.pending),
-            "stage": s.stage,
-        },
-    }
+    """A state as a scenario file's object; the layout comes from State's field metadata."""
+    data: dict[str, Any] = {"game": NAME, "format": FORMAT}
+    players: list[dict[str, Any]] = [{} for _ in range(s.players)]
+    turn_state: dict[str, Any] = {}
+    for name, (place, key) in FILE_PLACES.items():
+        value = getattr(s, name)
+        if place == "player":
+            for p in range(s.players):
+                players[p][key] = _plain(value[p])
+        elif place == "turn_state":
+            turn_state[key] = _plain(value)
+        elif name == "slots":
+            data[key] = {slot: value[i] for i, slot in enumerate(SLOTS)}
+        else:
+            data[key] = _plain(value)
+    data["players"] = players
+    data["turn_state"] = turn_state
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as JSON lists."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _need(data: dict, key: str, types, where: str = "") -> Any:
@@ -89,11 +82,7 @@ def _card_list(value: Any, path: str, parse) -> list[str]:
 
 
 def _from_data(d: dict) -> State:
-    if d.get("game", NAME) != NAME:
-        raise _bad("game", "this file is for {other}, not {name}", other=repr(d.get("game")), name=repr(NAME))
-    fmt = d.get("format", 1)
-    if fmt != 1:
-        raise _bad("format", "unknown format {what} (this tutor reads format 1)", what=repr(fmt))
+    check_header(d, NAME)  # format 1 (no format field) and 2 read the same
     ruleset = _need(d, "ruleset", str)
     if ruleset not in RULESETS:
         raise _bad("ruleset", "must be one of {choices}, not {what}", choices=", ".join(RULESETS), what=repr(ruleset))
