@@ -6,7 +6,14 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutor.games.fire_bulls.cards import _PATHS, _card_from_name, _qi_sort, parse_qi
+from tutor.games.fire_bulls.cards import (
+    _PATHS,
+    QI_KINDS,
+    YEN_CARDS,
+    _card_from_name,
+    _qi_sort,
+    parse_qi,
+)
 from tutor.games.fire_bulls.messages import MESSAGES
 
 # ------------------------------------------------------------------------ actions
@@ -91,6 +98,8 @@ class Action(NamedTuple):
         return (self.direction or None) if self.kind == "draw" else None
 
     def __str__(self) -> str:
+        if not shape_ok(self):  # a value no rule lists: say what it holds, never fail
+            return "Action" + quote(self, 80)
         return action_text(self, "en")
 
     def __repr__(self) -> str:
@@ -165,3 +174,74 @@ def _parse_payment(text: str) -> tuple[str, ...]:
     if not parts:
         raise ValueError("name the Qi cards you pay with")
     return tuple(parse_qi(p) for p in parts)
+
+
+# ------------------------------------------------------------ action shapes
+#
+# apply() refuses a malformed action value (wrong types, junk in the fields
+# its kind does not use) before any rule looks at it; the checks are exact
+# type tests, cheap enough for the hot path.
+
+_QI = frozenset(QI_KINDS)
+_YEN_NAMES = frozenset(YEN_CARDS)
+_MAX_PAYMENT = 7  # the General's seven symbols, the largest price
+_NO, _ANY, _QI_CARD, _YEN_CARD = 0, 1, 2, 4  # what a field may hold: nothing, or a card
+# kind -> (directions allowed, card, payment needed, player needed)
+_SHAPES: dict[str, tuple[frozenset[int], int, bool, bool]] = {
+    "take": (frozenset({0}), _QI_CARD, False, False),
+    "draw": (frozenset(range(6)), _NO, False, False),
+    "attack": (frozenset(range(1, 6)), _YEN_CARD | _ANY, True, False),
+    "general": (frozenset({0}), _YEN_CARD | _ANY, True, False),
+    "pay": (frozenset({0}), _YEN_CARD | _ANY, True, False),
+    "stop": (frozenset({0}), _NO, False, False),
+    "power": (frozenset({0}), _YEN_CARD | _ANY, False, False),
+    "decline": (frozenset({0}), _YEN_CARD | _ANY, False, False),
+    "colonel": (frozenset({0}), _QI_CARD, False, True),
+    "spare": (frozenset({0}), _NO, False, True),
+    "lose": (frozenset({0}), _YEN_CARD, False, False),
+    "release": (frozenset({0}), _QI_CARD, False, False),
+}
+
+
+def shape_ok(a: object) -> bool:
+    """Is ``a`` an Action whose fields hold what its kind uses, and nothing else?
+
+    >>> shape_ok(Action.draw(2)), shape_ok(Action("draw", True)), shape_ok(Action("lose", card="warrior"))
+    (True, False, False)
+    """
+    if type(a) is not Action:
+        return False
+    kind, direction, card, payment, player = a
+    shape = _SHAPES.get(kind) if type(kind) is str else None
+    if shape is None or type(direction) is not int or direction not in shape[0]:
+        return False
+    want = shape[1]
+    if card is None:
+        if want != _NO and not want & _ANY:
+            return False
+    elif type(card) is not str or want == _NO or len(card) > 40:
+        return False
+    elif want & _QI_CARD:
+        if card not in _QI:
+            return False
+    elif card not in _YEN_NAMES:
+        return False
+    if type(payment) is not tuple:
+        return False
+    if shape[2]:
+        if not 0 < len(payment) <= _MAX_PAYMENT or any(type(c) is not str or c not in _QI for c in payment):
+            return False
+    elif payment:
+        return False
+    if type(player) is not int:
+        return False
+    return 0 <= player < 5 if shape[3] else player == -1
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """Any value (an action tuple too) as a message may quote it: short, and never failing."""
+    try:
+        text = tuple.__repr__(value) if isinstance(value, tuple) else repr(value)
+    except (ValueError, RecursionError):  # a huge int, a deep structure
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."

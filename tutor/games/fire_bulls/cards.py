@@ -12,7 +12,7 @@ The table, as in 001's figures::
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -41,6 +41,14 @@ _FACE = {"soldier": 1, "wu": 2, "xi": 3, "bo": 6, "colonel": 8, "general": 12, "
 _DISPLAY = {"soldier": "Soldier", "wu": "Wu", "xi": "Xi", "bo": "Bo", "colonel": "Colonel",
             "general": "General", "palisade": "Palisade"}
 _POWER_CARDS = ("bo", "colonel", "general")
+
+
+def _next_target(slots: Sequence[str | None], direction: int) -> int | None:
+    """The slot an attack along ``direction`` takes next: the nearest one holding a card."""
+    for i in _PATH_INDEXES[direction]:
+        if slots[i] is not None:
+            return i
+    return None
 
 
 def rid(topic: str, ruleset: str | None = None) -> str:
@@ -189,6 +197,10 @@ _DECK = load_json_data("tutor.games.fire_bulls.data", "deck.json")
 DECK_MANIFEST: dict[str, dict[str, int]] = _DECK["rulesets"]
 QI_MANIFEST: dict[str, int] = _DECK["qi"]
 DECK_ABOUT: str = _DECK["about"]
+
+
+#: every Yen card of either ruleset's deck, in the tutor's notation
+YEN_CARDS: tuple[str, ...] = tuple(sorted({card for deck in DECK_MANIFEST.values() for card in deck}))
 
 
 def yen_deck(ruleset: str = "it") -> list[str]:

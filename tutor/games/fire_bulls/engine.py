@@ -11,13 +11,13 @@ from tutor.games.fire_bulls.actions import Action
 from tutor.games.fire_bulls.cards import (
     _COLUMNS,
     _NEIGHBOURS,
-    _PATH_INDEXES,
     _PATHS,
     _POWER_CARDS,
     EXHAUSTIONS_TO_END,
     HAND_LIMIT,
     QI_KINDS,
     SLOTS,
+    _next_target,
     _qi_sort,
     card_kind,
     face_value,
@@ -153,11 +153,6 @@ def _attack_directions(state) -> tuple[int, ...]:
     return (own,) + _NEIGHBOURS[own]
 
 
-def _next_target(slots, direction: int) -> int | None:
-    for i in _PATH_INDEXES[direction]:
-        if slots[i] is not None:
-            return i
-    return None
 
 
 def _attack_limit(w) -> int:

@@ -20,7 +20,13 @@ from tutor.core import (
     parse_json_object,
     short,
 )
-from tutor.games.fire_bulls.actions import _ACTION_PATTERNS, Action, action_text
+from tutor.games.fire_bulls.actions import (
+    _ACTION_PATTERNS,
+    Action,
+    action_text,
+    quote,
+    shape_ok,
+)
 from tutor.games.fire_bulls.cards import (
     _NEIGHBOURS,
     _QI_ORDER,
@@ -61,6 +67,7 @@ from tutor.games.fire_bulls.state import State
 # ever (each turn draws a Qi card, or wins a Yen card, and the Qi deck runs
 # out for good the third time), and 3000 bounds it with room to spare.
 MAX_ACTIONS = 3000
+MAX_ACTION_TEXT = 300  # the longest action text is under 120 characters
 
 INFO = GameInfo(
     name=NAME,
@@ -78,6 +85,10 @@ INFO = GameInfo(
     rulebooks=("000", "001"),
     ruleset_names=(("it", "Italian rulebook (000)"), ("fr", "French rulebook (001)")),
 )
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class FireBulls(Game):
@@ -209,11 +220,10 @@ class FireBulls(Game):
         return self._run(state, action, narrate=True)
 
     def _run(self, state: State, action: Action, narrate: bool) -> tuple[State, list[Event]]:
-        if not isinstance(action, Action):
-            if isinstance(action, str):
-                action = self.parse_action(state, action)
-            else:
-                raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=repr(action))
+        if type(action) is str:
+            action = self.parse_action(state, action)
+        if not shape_ok(action):
+            raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
         w = _Work(state, narrate)
         _perform(w, action)
         return w.freeze(), w.events
@@ -222,6 +232,10 @@ class FireBulls(Game):
         """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
         if not isinstance(text, str) or not text.strip():
             raise _illegal(rid("notation"), "type an action, for example 'draw from the deck'", cls=ActionParseError)
+        if len(text) > MAX_ACTION_TEXT:
+            raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+                           "'take green from the reserve', 'attack from direction 3: pay with green, green'",
+                           cls=ActionParseError, text=_clip(text.strip()))
         t = " ".join(text.strip().split()).lower()
         for pattern, build in _ACTION_PATTERNS:
             m = pattern.fullmatch(t)
@@ -230,10 +244,10 @@ class FireBulls(Game):
                     return build(m)
                 except ValueError as exc:
                     raise _illegal(rid("notation"), "'{text}': {why}", cls=ActionParseError,
-                                   text=text.strip(), why=str(exc)) from None
+                                   text=_clip(text.strip()), why=_clip(str(exc), 160)) from None
         raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
                        "'take green from the reserve', 'attack from direction 3: pay with green, green'",
-                       cls=ActionParseError, text=text.strip())
+                       cls=ActionParseError, text=_clip(text.strip()))
 
     # ------------------------------------------------------------ end, scores
     def is_over(self, state: State) -> bool:

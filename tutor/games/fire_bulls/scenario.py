@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tutor.core import FORMAT, check_header
+from tutor.core import FORMAT, ScenarioReader, check_header, short
 from tutor.games.fire_bulls.cards import (
     _SLOT_INDEX,
     COLOURS,
     DECK_MANIFEST,
+    EXHAUSTIONS_TO_END,
+    HAND_LIMIT,
     NAME,
     QI_MANIFEST,
     RULESETS,
     SLOTS,
+    _next_target,
     _qi_sort,
     parse_card,
     parse_qi,
@@ -23,6 +26,8 @@ from tutor.games.fire_bulls.cards import (
 )
 from tutor.games.fire_bulls.messages import _bad, _bad_notation
 from tutor.games.fire_bulls.state import FILE_PLACES, State
+
+_NONE = object()
 
 # ---------------------------------------------------------------------- JSON I/O
 
@@ -53,146 +58,138 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
-def _need(data: dict, key: str, types, where: str = "") -> Any:
-    path = f"{where}{key}"
-    if key not in data:
-        raise _bad(path, "is missing")
-    value = data[key]
-    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        raise _bad(path, _EXPECTED[types], got="true/false")
-    if not isinstance(value, types):
-        raise _bad(path, _EXPECTED[types], got=type(value).__name__)
-    return value
+MAX_TURNS = 10_000  # far beyond any game (the longest random games take a few hundred turns)
+MAX_RNG = 10_000  # chance events drawn so far: a few per turn at most
+PENDING = ("penalty", "limit", "power:bo", "power:colonel", "power:general")
 
 
-_EXPECTED = {int: "expected a whole number, got {got}", str: "expected text, got {got}",
-             list: "expected a list, got {got}", dict: "expected an object, got {got}"}
+def _cards(r: ScenarioReader, key: str, parse: Callable[[str], str], default: Any = _NONE) -> list[str]:
+    """A list of cards of the notation (at most the 54 of a deck)."""
+    value = r.list(key, max_len=54) if default is _NONE else r.list(key, max_len=54, default=default)
+    return [_card(c, f"{r.field(key)}[{i}]", parse) for i, c in enumerate(value)]
 
 
-def _card_list(value: Any, path: str, parse) -> list[str]:
-    if not isinstance(value, list):
-        raise _bad(path, "expected a list of cards, got {got}", got=type(value).__name__)
-    out = []
-    for i, c in enumerate(value):
-        try:
-            out.append(parse(c))
-        except ValueError as exc:
-            raise _bad_notation(f"{path}[{i}]", exc) from None
-    return out
+def _card(value: Any, field: str, parse: Callable[[str], str]) -> str:
+    try:
+        return parse(value)
+    except ValueError as exc:
+        raise _bad_notation(field, exc) from None
 
 
 def _from_data(d: dict) -> State:
+    """A State from a scenario file's object: every fault a ScenarioError naming the field,
+    and only positions the rules can reach (or ``arrange`` could build) are accepted."""
     check_header(d, NAME)  # format 1 (no format field) and 2 read the same
-    ruleset = _need(d, "ruleset", str)
-    if ruleset not in RULESETS:
-        raise _bad("ruleset", "must be one of {choices}, not {what}", choices=", ".join(RULESETS), what=repr(ruleset))
-    seed = _need(d, "seed", int)
-    rng = d.get("rng", 0)
-    if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
-        raise _bad("rng", "expected a whole number >= 0")
-    players = _need(d, "players", list)
+    r = ScenarioReader(d)
+    v: dict[str, Any] = {}  # field name -> value, as State's fields name them
+    v["ruleset"] = ruleset = r.choice("ruleset", RULESETS)
+    v["seed"] = r.int("seed", -(10**18), 10**18)
+    v["rng"] = r.int("rng", 0, MAX_RNG, default=0)
+    players = r.list("players", max_len=5)
     if not 2 <= len(players) <= 5:
         raise _bad("players", "Fire Bulls is for 2 to 5 players, the file has {n}", n=len(players))
-    colours, pawns, hands, won = [], [], [], []
-    for i, pl in enumerate(players):
-        where = f"players[{i}]."
-        if not isinstance(pl, dict):
-            raise _bad(f"players[{i}]", "expected an object with colour, pawn, hand and won")
-        colour = _need(pl, "colour", str, where)
-        if colour not in COLOURS:
-            raise _bad(f"{where}colour", "must be one of {choices}, not {what}", choices=", ".join(COLOURS),
-                       what=repr(colour))
-        pawn = _need(pl, "pawn", int, where)
-        if not 1 <= pawn <= 5:
-            raise _bad(f"{where}pawn", "directions are 1 to 5, not {d}", d=pawn)
-        colours.append(colour)
-        pawns.append(pawn)
-        hands.append(_card_list(pl.get("hand", []), f"{where}hand", parse_qi))
-        won.append(_card_list(pl.get("won", []), f"{where}won", parse_card))
-    if len(set(colours)) != len(colours):
+    seats = [ScenarioReader(raw, f"players[{i}]") for i, raw in enumerate(players)]
+    v["colours"] = tuple(pr.choice("colour", COLOURS) for pr in seats)
+    v["pawns"] = tuple(pr.int("pawn", 1, 5) for pr in seats)
+    hands = [_cards(pr, "hand", parse_qi, default=[]) for pr in seats]
+    won = [_cards(pr, "won", parse_card, default=[]) for pr in seats]
+    if len(set(v["colours"])) != len(players):
         raise _bad("players", "two players have the same colour")
-    if len(set(pawns)) != len(pawns):
+    if len(set(v["pawns"])) != len(players):
         raise _bad("players", "two pawns stand on the same direction")
-    current = _need(d, "current_player", int)
-    if not 0 <= current < len(players):
-        raise _bad("current_player", "must be a seat from 0 to {n}", n=len(players) - 1)
-    turn = d.get("turn", 0)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-        raise _bad("turn", "expected a whole number >= 0")
-    rows = _need(d, "rows", dict)
-    unknown = set(rows) - set(SLOTS)
+    v["current_player"] = current = r.int("current_player", 0, len(players) - 1)
+    v["turn"] = r.int("turn", 0, MAX_TURNS, default=0)
+    rows = r.get("rows", dict)
+    unknown = [k for k in rows if k not in SLOTS]
     if unknown:
-        raise _bad("rows", "unknown slot(s) {what}: slots are A to I", what=", ".join(sorted(map(str, unknown))))
+        raise _bad("rows", "unknown slot(s) {what}: slots are A to I", what=short(", ".join(sorted(unknown))))
+    rr = ScenarioReader(rows, "rows")
     slots: list[str | None] = []
     for name in SLOTS:
-        v = rows.get(name)
-        if v is None:
+        if rows.get(name) is None:
             slots.append(None)
             continue
-        try:
-            card = parse_card(v)
-        except ValueError as exc:
-            raise _bad_notation(f"rows.{name}", exc) from None
+        card = _card(rows[name], rr.field(name), parse_card)
         if card == "general":
-            raise _bad(f"rows.{name}", "the General never stands in a row: set \"general\": true instead")
+            raise _bad(rr.field(name), "the General never stands in a row: set \"general\": true instead")
         slots.append(card)
-    general = d.get("general", False)
-    if not isinstance(general, bool):
-        raise _bad("general", "expected true or false")
-    piles_raw = _need(d, "piles", list)
-    if len(piles_raw) != 3:
-        raise _bad("piles", "expected 3 Yen piles, got {n}", n=len(piles_raw))
-    piles = [_card_list(p, f"piles[{i}]", parse_card) for i, p in enumerate(piles_raw)]
-    deck = _card_list(d.get("deck", []), "deck", parse_qi)
-    discard = _card_list(d.get("discard", []), "discard", parse_qi)
-    reserve = _card_list(d.get("reserve", []), "reserve", parse_qi)
-    removed = _card_list(d.get("removed", []), "removed", parse_card)
-    exhaustions = d.get("exhaustions", 0)
-    if not isinstance(exhaustions, int) or isinstance(exhaustions, bool) or not 0 <= exhaustions <= 3:
-        raise _bad("exhaustions", "expected a whole number from 0 to 3")
-    end = d.get("end")
-    if end not in (None, "general", "escaped"):
-        raise _bad("end", "must be null, \"general\" or \"escaped\"")
-    ts = d.get("turn_state", {})
-    if not isinstance(ts, dict):
-        raise _bad("turn_state", "expected an object")
-    attack = ts.get("attack", 0)
-    if not isinstance(attack, int) or isinstance(attack, bool) or attack not in (-1, 0, 1, 2, 3, 4, 5):
-        raise _bad("turn_state.attack", "expected 0 (none), -1 (the General) or a direction 1-5")
-    deviated = ts.get("deviated", False)
-    if not isinstance(deviated, bool):
-        raise _bad("turn_state.deviated", "expected true or false")
-    ints = {}
-    for key in ("won_this_turn", "warriors", "won_before", "stage"):
-        v = ts.get(key, 0 if key != "won_before" else len(won[current]))
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise _bad(f"turn_state.{key}", "expected a whole number >= 0")
-        ints[key] = v
-    if ints["won_before"] > len(won[current]):
-        raise _bad("turn_state.won_before", "is larger than the current player's victory pile")
-    if ints["stage"] > 2:
-        raise _bad("turn_state.stage", "expected 0, 1 or 2")
-    pending = ts.get("pending", [])
-    if not isinstance(pending, list):
-        raise _bad("turn_state.pending", "expected a list")
+    v["slots"] = tuple(slots)
+    v["general"] = general = r.get("general", bool, default=False)
+    piles_raw = r.list("piles", length=3)
+    piles = []
+    for i, raw in enumerate(piles_raw):
+        if not isinstance(raw, list) or len(raw) > 54:
+            raise _bad(f"piles[{i}]", "expected a list of cards, got {got}", got=short(raw))
+        piles.append([_card(c, f"piles[{i}][{j}]", parse_card) for j, c in enumerate(raw)])
+    deck = _cards(r, "deck", parse_qi, default=[])
+    discard = _cards(r, "discard", parse_qi, default=[])
+    reserve = _cards(r, "reserve", parse_qi, default=[])
+    removed = _cards(r, "removed", parse_card, default=[])
+    v["exhaustions"] = exhaustions = r.int("exhaustions", 0, EXHAUSTIONS_TO_END, default=0)
+    v["end"] = end = r.choice("end", (None, "general", "escaped"), default=None)
+    ts = r.sub("turn_state") if "turn_state" in d else ScenarioReader({}, "turn_state")
+    v["attack"] = attack = ts.choice("attack", (0, -1, 1, 2, 3, 4, 5), default=0)
+    v["deviated"] = deviated = ts.get("deviated", bool, default=False)
+    v["won_this_turn"] = won_now = ts.int("won_this_turn", 0, 3, default=0)
+    v["warriors"] = warriors = ts.int("warriors", 0, min(QI_MANIFEST["warrior"], 7 * won_now), default=0)
+    v["won_before"] = won_before = ts.int("won_before", 0, len(won[current]), default=len(won[current]))
+    v["stage"] = stage = ts.int("stage", 0, 2, default=0)
+    pending = ts.list("pending", max_len=20, default=[])
     for i, item in enumerate(pending):
-        ok = isinstance(item, str) and (
-            item in ("penalty", "limit", "power:bo", "power:colonel", "power:general")
-            or (item.startswith("colonel:") and item[8:].isdigit() and int(item[8:]) < len(players)
-                and int(item[8:]) != current)
+        ok = type(item) is str and (
+            item in PENDING
+            or (item.startswith("colonel:") and item[8:] in [str(p) for p in range(len(players)) if p != current]
+                and ruleset == "it")
         )
         if not ok:
-            raise _bad(f"turn_state.pending[{i}]", "{what} is not a choice the game knows", what=repr(item))
+            raise _bad(f"turn_state.pending[{i}]", "{what} is not a choice the game knows", what=short(item))
+    v["pending"] = tuple(pending)
     # Every card of the game must be somewhere, once.
     _check_conservation(ruleset, slots, general, piles, won, removed, hands, deck, discard, reserve)
-    return State(
-        ruleset=ruleset, seed=seed, rng=rng, colours=tuple(colours), pawns=tuple(pawns), current_player=current,
-        turn=turn, slots=tuple(slots), general=general, piles=tuple(tuple(p) for p in piles), deck=tuple(deck),
-        discard=tuple(discard), reserve=tuple(reserve), hands=tuple(_qi_sort(h) for h in hands),
-        won=tuple(tuple(w) for w in won), removed=tuple(removed), exhaustions=exhaustions, end=end,
-        attack=attack, deviated=deviated, won_this_turn=ints["won_this_turn"], warriors=ints["warriors"],
-        won_before=ints["won_before"], pending=tuple(pending), stage=ints["stage"],
-    )
+    v.update(piles=tuple(tuple(p) for p in piles), deck=tuple(deck), discard=tuple(discard), reserve=tuple(reserve),
+             hands=tuple(_qi_sort(h) for h in hands), won=tuple(tuple(w) for w in won), removed=tuple(removed))
+    state = State(**v)
+    _check_turn(state, end, exhaustions, attack, deviated, won_now, warriors, won_before, stage)
+    return state
+
+
+def _check_turn(s: State, end: str | None, exhaustions: int, attack: int, deviated: bool, won_now: int,
+                warriors: int, won_before: int, stage: int) -> None:
+    """The turn in progress must be one the rules can reach, with a choice to make."""
+    pending = s.pending
+    if end == "escaped" and exhaustions < EXHAUSTIONS_TO_END:
+        raise _bad("end", "the Yen army escapes only when the Qi deck has run out 3 times")
+    if end == "general" and (sum(1 for p in s.piles if not p) < 2
+                             or not (any("general" in w for w in s.won) or "general" in s.removed)):
+        raise _bad("end", "the game ends this way only when 2 Yen piles are empty and the General has been won")
+    if end and (pending or attack):
+        raise _bad("turn_state", "a game that is over has no turn in progress")
+    if end:
+        return
+    if won_before + won_now > len(s.won[s.current_player]):
+        raise _bad("turn_state.won_this_turn", "the current player's victory pile holds fewer cards than that")
+    if (attack or deviated or warriors) and not won_now:
+        raise _bad("turn_state.won_this_turn", "an attack under way has won at least one card")
+    if deviated and (s.ruleset != "fr" or attack == s.pawns[s.current_player] or attack < 0):
+        raise _bad("turn_state.deviated", "only a French attack from beside the pawn is deviated")
+    if attack and stage:
+        raise _bad("turn_state.attack", "the attack is over once the end-of-turn choices begin")
+    if attack == -1 and not pending:
+        raise _bad("turn_state.attack", "after the General is won, only its power or a penalty can be pending")
+    if stage and not pending:
+        raise _bad("turn_state.stage", "the end-of-turn choices are over: the next turn has begun")
+    if attack > 0 and not pending:
+        limit = 2 if deviated else 3
+        if won_now >= limit or _next_target(s.slots, attack) is None:
+            raise _bad("turn_state.attack", "no card can be won along direction {d} now: the attack is over", d=attack)
+    if "limit" in pending and (pending[-1] != "limit" or stage != 2):
+        raise _bad("turn_state.pending", "the hand limit comes last, at the end of the turn")
+    if pending:
+        head = pending[0]
+        if head == "penalty" and not s.won[s.current_player][:won_before]:
+            raise _bad("turn_state.pending[0]", "no Yen card won in an earlier turn is left to lose")
+        if head == "limit" and len(s.hands[s.current_player]) <= HAND_LIMIT:
+            raise _bad("turn_state.pending[0]", "the current player holds 8 Qi cards or fewer")
 
 
 def _diff(expected: dict[str, int], found: dict[str, int]) -> tuple:
