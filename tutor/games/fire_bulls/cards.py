@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from tutor.core import load_json_data
+from tutor.core import load_json_data, short
 
 NAME = "fire-bulls"
 COLOURS = ("green", "yellow", "red", "blue", "brown")
@@ -74,7 +74,6 @@ def _canonical_colours(colours: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(colours, key=order.__getitem__))
 
 
-@cache
 def parse_card(text: str) -> str:
     """Read a Yen card in the tutor's notation and return its canonical form.
 
@@ -83,6 +82,15 @@ def parse_card(text: str) -> str:
     """
     if not isinstance(text, str):
         raise NotationError("a Yen card is written as text, not {got}", got=type(text).__name__)
+    if len(text) > 40:
+        raise NotationError("{what} is not a Yen card: write soldier:<colour>, wu:<colour> or wu:<colour>+<colour>, "
+                            "xi:<colour>, bo, colonel, general or palisade (colours: {choices})",
+                            what=short(text), choices=", ".join(COLOURS + ("white",)))
+    return _parse_card(text)
+
+
+@lru_cache(maxsize=4096)  # well-typed, short texts only: a file's junk cannot fill it
+def _parse_card(text: str) -> str:
     t = text.strip().lower()
     if t in ("bo", "colonel", "general", "palisade"):
         return t
@@ -98,7 +106,7 @@ def parse_card(text: str) -> str:
             return "wu:" + "+".join(_canonical_colours(parts))
     raise NotationError("{what} is not a Yen card: write soldier:<colour>, wu:<colour> or wu:<colour>+<colour>, "
                         "xi:<colour>, bo, colonel, general or palisade (colours: {choices})",
-                        what=repr(text), choices=", ".join(allowed))
+                        what=short(text), choices=", ".join(allowed))
 
 
 def card_kind(card: str) -> str:
@@ -172,7 +180,7 @@ def _card_from_name(name: str) -> str:
 def parse_qi(text: str) -> str:
     """Read a Qi card: a bull colour or ``warrior``."""
     if not isinstance(text, str) or text.strip().lower() not in QI_KINDS:
-        raise NotationError("{what} is not a Qi card: write one of {choices}", what=repr(text), choices=", ".join(QI_KINDS))
+        raise NotationError("{what} is not a Qi card: write one of {choices}", what=short(text), choices=", ".join(QI_KINDS))
     return text.strip().lower()
 
 

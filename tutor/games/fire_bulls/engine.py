@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tutor.core import Event
+from tutor.core import Event, short
 from tutor.games.fire_bulls.actions import Action
 from tutor.games.fire_bulls.cards import (
     _COLUMNS,
@@ -207,7 +207,7 @@ def _perform(w: _Work, a: Action) -> None:
     elif kind == "release":
         raise _illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
     else:
-        raise _illegal(rid("turn/sequence"), "unknown action {what}", what=repr(kind))
+        raise _illegal(rid("turn/sequence"), "unknown action {what}", what=short(kind))
     _proceed(w)
 
 
@@ -267,7 +267,7 @@ def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     hand = list(w.hands[p])
     for c in payment:
         if c not in QI_KINDS:
-            raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=repr(c))
+            raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))
         if c in hand:
             hand.remove(c)
         else:
@@ -495,7 +495,7 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
             raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=a.card)
         _release(w, a.card)
         return
-    raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=repr(head))
+    raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=short(head))
 
 
 def _lose(w: _Work, card: str) -> None:

@@ -168,14 +168,14 @@ def _check_turn(s: State, end: str | None, exhaustions: int, attack: int, deviat
         return
     if won_before + won_now > len(s.won[s.current_player]):
         raise _bad("turn_state.won_this_turn", "the current player's victory pile holds fewer cards than that")
+    if attack == -1 and not pending:
+        raise _bad("turn_state.attack", "after the General is won, only its power or a penalty can be pending")
     if (attack or deviated or warriors) and not won_now:
         raise _bad("turn_state.won_this_turn", "an attack under way has won at least one card")
     if deviated and (s.ruleset != "fr" or attack == s.pawns[s.current_player] or attack < 0):
         raise _bad("turn_state.deviated", "only a French attack from beside the pawn is deviated")
     if attack and stage:
         raise _bad("turn_state.attack", "the attack is over once the end-of-turn choices begin")
-    if attack == -1 and not pending:
-        raise _bad("turn_state.attack", "after the General is won, only its power or a penalty can be pending")
     if stage and not pending:
         raise _bad("turn_state.stage", "the end-of-turn choices are over: the next turn has begun")
     if attack > 0 and not pending:
