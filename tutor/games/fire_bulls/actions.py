@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from tutor.games.fire_bulls.cards import (
     _PATHS,
@@ -203,7 +203,7 @@ _SHAPES: dict[str, tuple[frozenset[int], int, bool, bool]] = {
 }
 
 
-def shape_ok(a: object) -> bool:
+def shape_ok(a: object) -> TypeGuard[Action]:
     """Is ``a`` an Action whose fields hold what its kind uses, and nothing else?
 
     >>> shape_ok(Action.draw(2)), shape_ok(Action("draw", True)), shape_ok(Action("lose", card="warrior"))

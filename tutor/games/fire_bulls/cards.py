@@ -180,7 +180,8 @@ def _card_from_name(name: str) -> str:
 def parse_qi(text: str) -> str:
     """Read a Qi card: a bull colour or ``warrior``."""
     if not isinstance(text, str) or text.strip().lower() not in QI_KINDS:
-        raise NotationError("{what} is not a Qi card: write one of {choices}", what=short(text), choices=", ".join(QI_KINDS))
+        raise NotationError("{what} is not a Qi card: write one of {choices}", what=short(text),
+                            choices=", ".join(QI_KINDS))
     return text.strip().lower()
 
 

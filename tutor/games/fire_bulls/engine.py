@@ -63,13 +63,23 @@ class _Work:
     per State field (tuples become lists), plus the narration."""
 
     __slots__ = (*FIELDS, "events", "narrate", "orig", "mover")
-    __init__ = _WORK_NS["__init__"]
-    freeze = _WORK_NS["freeze"]  # the new State
 
-    if TYPE_CHECKING:
-        def __init__(self, s: State, narrate: bool) -> None: ...  # type: ignore[no-redef]
-        def freeze(self) -> State: ...  # type: ignore[no-redef]
+    if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
+        events: list[Event]
+        narrate: bool
+        deck: list[str]  # the ones _Work's own methods assign need a type
+        discard: list[str]
+        rng: int
+        exhaustions: int
+        general: bool
+
+        def __init__(self, s: State, narrate: bool) -> None: ...
+        def freeze(self) -> State: ...  # the new State
         def __getattr__(self, name: str) -> Any: ...
+        def __setattr__(self, name: str, value: Any) -> None: ...
+    else:
+        __init__ = _WORK_NS["__init__"]
+        freeze = _WORK_NS["freeze"]
 
     def log(self, rule: str, kind: str, template: str, **params: Any) -> None:
         """Narrate: ``template`` is the English message id (see MESSAGES)."""
@@ -298,21 +308,21 @@ def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[s
     kind = card_kind(card)
     if kind == "colonel":
         if ruleset == "it":
-            return ("the Colonel takes three bulls of one colour and two of another, or five of one colour "
-                    "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
-        return ("the Colonel takes three bulls of one colour and three of another, or five of one colour "
-                "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
+            return (("the Colonel takes three bulls of one colour and two of another, or five of one colour "
+                    "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
+        return (("the Colonel takes three bulls of one colour and three of another, or five of one colour "
+                "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
     if kind == "general":
-        return ("the General takes four bulls of one colour and three of another, or seven of one colour "
-                "(Warriors stand for any colour); {payment} does not fit", {"payment": payment})
+        return (("the General takes four bulls of one colour and three of another, or seven of one colour "
+                "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
     if kind == "bo":
         return ("the Bo takes five bulls all of different colours (Warriors stand for any); {payment} does not fit",
                 {"payment": payment})
     syms = symbols(card, ruleset)
     params = {"card": card, "n": len(syms), "symbols": syms, "payment": payment, "paid": len(payment)}
     if syms.count("white") > 1:
-        return ("the {card} shows {n} white symbols: pay them all with one colour (Warriors stand for it); "
-                "{payment} mixes colours", params)
+        return (("the {card} shows {n} white symbols: pay them all with one colour (Warriors stand for it); "
+                "{payment} mixes colours"), params)
     if len(payment) != len(syms):
         return ("the {card} shows {n} symbol(s) ({symbols}): pay with exactly {n} Qi card(s), not {paid}", params)
     return ("the {card} shows {symbols}: each symbol needs a bull of its colour or a Warrior; {payment} does not match",
@@ -425,7 +435,8 @@ def _attack_step(w: _Work, a: Action, d: int) -> None:
 
 def _attack_general(w: _Work, a: Action) -> None:
     if not w.general:
-        raise _illegal(rid("attack/general"), "the General is not set aside next to the rows: it cannot be attacked now")
+        raise _illegal(rid("attack/general"),
+                       "the General is not set aside next to the rows: it cannot be attacked now")
     _check_payment(w, "general", a.payment)
     w.general = False
     w.attack = -1
@@ -467,11 +478,12 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
             if w.narrate:
                 w.log(rid("power/colonel", "it"), "power", "The Colonel spares {victim}.", victim=w.who(victim))
             return
-        if a.card not in w.hands[victim]:
+        qi = a.card
+        if qi is None or qi not in w.hands[victim]:
             w.pending.insert(0, head)
-            raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=a.card)
-        w.hands[victim].remove(a.card)
-        w.discard.append(a.card)
+            raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
+        w.hands[victim].remove(qi)
+        w.discard.append(qi)
         if w.narrate:
             w.log(rid("power/colonel", "it"), "power", "The Colonel's power: {qi} is discarded from {victim}'s hand.",
                   victim=w.who(victim), qi=a.card)
@@ -491,9 +503,10 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
         if kind != "release":
             raise _illegal(rid("hand/limit"), "you hold {n} Qi cards: choose the ones above 8 to put in the reserve "
                            "first", n=len(w.hands[p]))
-        if a.card not in w.hands[p]:
-            raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=a.card)
-        _release(w, a.card)
+        qi = a.card
+        if qi is None or qi not in w.hands[p]:
+            raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=qi)
+        _release(w, qi)
         return
     raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=short(head))
 

@@ -118,7 +118,7 @@ def _scoring(game, ruleset: str) -> Example:
 # ------------------------------------------------------------------ pawns
 
 
-_FIG2 = dict(colours=("yellow", "blue", "green", "brown"), pawns=(2, 3, 4, 5))
+_FIG2: dict[str, Any] = {"colours": ("yellow", "blue", "green", "brown"), "pawns": (2, 3, 4, 5)}
 
 
 def _ex1(game) -> Example:
@@ -208,7 +208,7 @@ def _ex4(game) -> Example:
 # ------------------------------------------------------------------ attacks
 
 
-_FIG4 = dict(colours=("red", "yellow", "blue", "green", "brown"), pawns=(1, 2, 3, 4, 5))
+_FIG4: dict[str, Any] = {"colours": ("red", "yellow", "blue", "green", "brown"), "pawns": (1, 2, 3, 4, 5)}
 
 
 def _ex5(game) -> Example:
@@ -269,7 +269,8 @@ def _ex7(game) -> Example:
         "fr-7", "Example 7: a corner pawn deviates to one direction only", Quote(FR, "fr",
         "Le pion Marron (face à la direction n°5) qui voudrait effectuer une Attaque déviée ne peut la mener "
         "qu'à partir de la direction n°4."), "fr", s,
-        "Brown can only deviate to direction 4.", {"directions_for_brown": (4, 5), "refused": (1, "fire-bulls/attack/deviated/fr")})
+        "Brown can only deviate to direction 4.",
+        {"directions_for_brown": (4, 5), "refused": (1, "fire-bulls/attack/deviated/fr")})
 
 
 def _ex8(game) -> Example:
@@ -392,9 +393,8 @@ def verify(game, example: Example) -> list[str]:
         p, want = exp["won"]
         got = final.won[p][-len(want):] if len(final.won[p]) >= len(want) else final.won[p]
         check("cards won", tuple(got), tuple(want))
-    if "removed_contains" in exp:
-        if exp["removed_contains"] not in final.removed:
-            problems.append(f"{exp['removed_contains']} should have been removed by the Warrior penalty")
+    if "removed_contains" in exp and exp["removed_contains"] not in final.removed:
+        problems.append(f"{exp['removed_contains']} should have been removed by the Warrior penalty")
     if "payments" in exp or "payments_include" in exp:
         key = "payments" if "payments" in exp else "payments_include"
         idx, want = exp[key]
@@ -414,7 +414,8 @@ def verify(game, example: Example) -> list[str]:
         check("refusing rule", example.steps[idx].illegal, rule)
     if "bonus_cards_drawn" in exp:
         p, want = exp["bonus_cards_drawn"]
-        drawn = sum(1 for st in example.steps for e in st.events if e.kind == "draw" and e.rule.startswith("fire-bulls/reward"))
+        drawn = sum(1 for st in example.steps for e in st.events
+                    if e.kind == "draw" and e.rule.startswith("fire-bulls/reward"))
         check("bonus Qi cards drawn", drawn, want)
     if "moves_from_5" in exp:
         st = example.start

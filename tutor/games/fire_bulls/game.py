@@ -12,6 +12,7 @@ from tutor.core import (
     ActionParseError,
     Catalog,
     Event,
+    Example,
     Game,
     GameInfo,
     RuleBook,
@@ -20,6 +21,7 @@ from tutor.core import (
     parse_json_object,
     short,
 )
+from tutor.games.fire_bulls import examples as fire_bulls_examples
 from tutor.games.fire_bulls.actions import (
     _ACTION_PATTERNS,
     Action,
@@ -125,15 +127,17 @@ class FireBulls(Game):
 
     def new_game(self, players: int, seed: int, ruleset: str | None = None, *,
                  colours: Sequence[str] | None = None, pawns: Sequence[int] | None = None,
-                 first_player: int = 0) -> State:
+                 first_player: int = 0, **options: Any) -> State:
         """Set up a table: shuffled piles, rows, pawns, hands and reserve, all from ``seed``."""
+        if options:
+            raise TypeError(f"new_game has no option {', '.join(sorted(options))}")
         ruleset = ruleset or self.default_ruleset
         if ruleset not in RULESETS:
             raise ValueError(f"unknown ruleset {ruleset!r}: choose one of {', '.join(RULESETS)}")
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"Fire Bulls is for {self.min_players} to {self.max_players} players, not {players}")
         if not isinstance(seed, int):
-            raise ValueError("the seed must be a whole number")
+            raise TypeError("the seed must be a whole number")
         rng = random.Random(seed)
         if colours is None:
             colours = rng.sample(COLOURS, players)
@@ -188,8 +192,11 @@ class FireBulls(Game):
         ruleset = state.ruleset
         slots = state.slots
         if state.attack:
-            card = slots[_next_target(slots, state.attack)]
-            acts = [Action("pay", 0, card, pay) for pay in _pay_options(card, ruleset, counts)]
+            target = _next_target(slots, state.attack)
+            nearest = slots[target] if target is not None else None
+            if nearest is None:  # not in a position the rules reach (from_json refuses it)
+                return [_STOP]
+            acts = [Action("pay", 0, nearest, pay) for pay in _pay_options(nearest, ruleset, counts)]
             acts.append(_STOP)
             return acts
         acts = [Action("take", 0, c) for c in _distinct(state.reserve)]
@@ -198,11 +205,11 @@ class FireBulls(Game):
             acts.append(Action("draw", d))
         for d in _attack_directions(state):
             target = _next_target(slots, d)
-            if target is None:
+            nearest = slots[target] if target is not None else None
+            if nearest is None:
                 continue
-            card = slots[target]
-            for pay in _pay_options(card, ruleset, counts):
-                acts.append(Action("attack", d, card, pay))
+            for pay in _pay_options(nearest, ruleset, counts):
+                acts.append(Action("attack", d, nearest, pay))
         if state.general:
             for pay in _pay_options("general", ruleset, counts):
                 acts.append(Action("general", 0, "general", pay))
@@ -219,7 +226,7 @@ class FireBulls(Game):
     def apply_explained(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return self._run(state, action, narrate=True)
 
-    def _run(self, state: State, action: Action, narrate: bool) -> tuple[State, list[Event]]:
+    def _run(self, state: State, action: object, narrate: bool) -> tuple[State, list[Event]]:
         if type(action) is str:
             action = self.parse_action(state, action)
         if not shape_ok(action):
@@ -272,7 +279,7 @@ class FireBulls(Game):
             return gain - 0.01 * len(action.payment)  # the cheaper payment first
         if action.kind == "power":
             return 0.5
-        if action.kind == "lose":
+        if action.kind == "lose" and action.card:
             return -face_value(action.card)
         return 0.0
 
@@ -402,9 +409,7 @@ class FireBulls(Game):
         return _from_data(parse_json_object(text))
 
     # --------------------------------------------------------------- teaching
-    def examples(self):
-        from tutor.games.fire_bulls import examples as fire_bulls_examples
-
+    def examples(self) -> list[Example]:
         return fire_bulls_examples.build(self)
 
     # ---------------------------------------------------------- languages
@@ -418,10 +423,12 @@ class FireBulls(Game):
     def card_name(self, card: str, lang: str = "en") -> str:
         return card_name(card, lang)
 
-    def example_text(self, example, lang: str = "en") -> dict:
-        """An example's title, outcome, note and step narrations in a language."""
-        from tutor.games.fire_bulls import examples as fire_bulls_examples
+    def verify_example(self, example: Example) -> list[str]:
+        """How an example's end differs from the outcome its rulebook states ([] when it matches)."""
+        return fire_bulls_examples.verify(self, example)
 
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in a language."""
         return fire_bulls_examples.localized(self, example, lang)
 
     def differences(self) -> list[dict]:

@@ -18,7 +18,7 @@ from tutor.games.fire_bulls.cards import (
 class Who(NamedTuple):
     """A player as narration names them: seat index and pawn colour."""
 
-    index: int
+    seat: int
     colour: str
 
     def __str__(self) -> str:
@@ -28,7 +28,7 @@ class Who(NamedTuple):
 def _param(name: str, value: Any, lang: str) -> str:
     names = _NAMES[lang]
     if isinstance(value, Who):
-        return names["player"].format(n=value.index + 1, colour=colour_name(value.colour, lang))
+        return names["player"].format(n=value.seat + 1, colour=colour_name(value.colour, lang))
     if name in ("card", "named"):
         return card_name(value, lang)
     if name == "qi":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tutor.core import FORMAT, ScenarioReader, check_header, short
@@ -229,7 +229,7 @@ def arrange(
     colours: Sequence[str] | None = None,
     pawns: Sequence[int] | None = None,
     current: int = 0,
-    rows: dict[str, str | None] | None = None,
+    rows: Mapping[str, str | None] | None = None,
     general: bool = False,
     won: dict[int, Sequence[str]] | None = None,
     won_before: int | None = None,
