@@ -268,6 +268,9 @@ class FireBulls(Game):
         return [s.total for s in self.score_breakdown(state)]
 
     def winners(self, state: State) -> list[int]:
+        """The winning seats once the game is over (empty before): most points, then the highest card."""
+        if state.end is None:
+            return []
         return winners(dict(enumerate(self.score_breakdown(state))))
 
     def greedy_value(self, state: State, action: Action) -> float:
