@@ -52,7 +52,6 @@ _FREEZE_SHARED = {
     "hands": "tuple(_qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p] "
              "for p, h in enumerate(self.hands))",
     "won": "tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))",
-    "piles": "tuple(tuple(p) if len(p) != len(o) else o for p, o in zip(self.piles, orig.piles))",
 }
 _WORK_NS: dict[str, Any] = {"State": State, "_qi_sort": _qi_sort}
 exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
@@ -67,8 +66,9 @@ class _Work:
     if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
         events: list[Event]
         narrate: bool
-        deck: list[str]  # the ones _Work's own methods assign need a type
-        discard: list[str]
+        deck: tuple[str, ...]  # the ones _Work's own methods assign need a type
+        discard: tuple[str, ...]
+        piles: tuple[tuple[str, ...], ...]
         rng: int
         exhaustions: int
         general: bool
@@ -105,13 +105,15 @@ class _Work:
                          n=self.exhaustions, of=EXHAUSTIONS_TO_END)
             if self.exhaustions >= EXHAUSTIONS_TO_END or not self.discard:
                 return None
-            self.deck = self.discard
-            self.discard = []
-            self.chance().shuffle(self.deck)
+            deck = list(self.discard)
+            self.chance().shuffle(deck)
+            self.deck, self.discard = tuple(deck), ()
             if self.narrate:
                 self.log(rid("deck/reshuffle"), "reshuffle",
                          "The {n} discarded Qi cards are shuffled into a new deck.", n=len(self.deck))
-        return self.deck.pop(0)
+        card = self.deck[0]
+        self.deck = self.deck[1:]
+        return card
 
     def draw_into_hand(self, p: int, rule: str, drawn: str, empty: str, **params: Any) -> None:
         """Draw a Qi card into a hand, narrated by ``drawn`` (or ``empty`` when none is left)."""
@@ -129,7 +131,8 @@ class _Work:
         """Draw from a Yen pile, setting the General aside when it comes up."""
         pile = self.piles[column]
         while pile:
-            card = pile.pop(0)
+            card, pile = pile[0], pile[1:]
+            self.piles = (*self.piles[:column], pile, *self.piles[column + 1:])
             if card == "general":
                 self.general = True
                 if self.narrate:
@@ -334,7 +337,7 @@ def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None
     hand = w.hands[p]
     for c in payment:
         hand.remove(c)
-    w.discard.extend(payment)
+    w.discard += payment
     w.won[p].append(card)
     w.won_this_turn += 1
     warriors = payment.count("warrior")
@@ -483,7 +486,7 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
             w.pending.insert(0, head)
             raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
         w.hands[victim].remove(qi)
-        w.discard.append(qi)
+        w.discard += (qi,)
         if w.narrate:
             w.log(rid("power/colonel", "it"), "power", "The Colonel's power: {qi} is discarded from {victim}'s hand.",
                   victim=w.who(victim), qi=a.card)
@@ -518,7 +521,7 @@ def _lose(w: _Work, card: str) -> None:
     idx = max(i for i in range(w.won_before) if pile[i] == card)
     pile.pop(idx)
     w.won_before -= 1
-    w.removed.append(card)
+    w.removed += (card,)
     if w.narrate:
         w.log(rid("warrior/penalty", w.ruleset), "penalty", "Warrior penalty: {who} removes the {card} (won in an "
               "earlier turn) from the game.", who=w.who(p), card=card)
@@ -553,7 +556,7 @@ def _use_power(w: _Work, card: str) -> None:
             if not w.hands[o]:
                 continue
             lost = w.hands[o].pop(rng.randrange(len(w.hands[o])))
-            w.discard.append(lost)
+            w.discard += (lost,)
             if w.narrate:
                 w.log(rid("power/colonel", "fr"), "power", "The Colonel's power: a card taken at random from "
                       "{victim}'s hand, {qi}, is discarded.", victim=w.who(o), qi=lost)

@@ -39,13 +39,13 @@ class State:
     turn: int
     slots: tuple[str | None, ...] = field(metadata=_meta("list", key="rows"))
     general: bool
-    piles: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists"))
-    deck: tuple[str, ...] = field(metadata=_meta("list"))
-    discard: tuple[str, ...] = field(metadata=_meta("list"))
+    piles: tuple[tuple[str, ...], ...]  # the engine replaces these tuples rather than mutating lists
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
     reserve: tuple[str, ...] = field(metadata=_meta("list"))
     hands: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="hand"))
     won: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="won"))
-    removed: tuple[str, ...] = field(metadata=_meta("list"))
+    removed: tuple[str, ...]
     exhaustions: int
     end: str | None
     # the turn in progress
