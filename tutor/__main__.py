@@ -43,7 +43,7 @@ def play_bots(game, seed: int, ruleset: str, quiet: bool = False, out=sys.stdout
     print("   " + "; ".join(f"{n} on direction {state.pawns[p]}" for p, n in enumerate(names)), file=out)
     actions = 0
     while not game.is_over(state):
-        mover = game.current_player(state)
+        mover = state.current_player
         action = seats[mover].choose(game, state)
         state, events = game.apply_explained(state, action)
         actions += 1

@@ -59,7 +59,7 @@ class GreedyBot:
             raise ValueError("no legal action to choose from")
         value: Callable[[Any, Any], float] | None = getattr(game, "greedy_value", None)
         if value is None:
-            player = game.current_player(state)
+            player = state.current_player
             before = game.scores(state)[player]
 
             def value(s: Any, a: Any) -> float:
@@ -110,7 +110,7 @@ def play(game: Any, state: Any, seats: list[Any], max_actions: int = 100_000) ->
     while not game.is_over(state):
         if len(actions) >= max_actions:
             raise RuntimeError(f"game did not end within {max_actions} actions")
-        action = seats[game.current_player(state)].choose(game, state)
+        action = seats[state.current_player].choose(game, state)
         state = game.apply(state, action)
         actions.append(action)
     return state, actions
