@@ -4,7 +4,7 @@ import pytest
 
 from tutor import IllegalAction, games
 from tutor.games import fire_bulls as fb
-from tutor.games.fire_bulls_examples import verify
+from tutor.games.fire_bulls.examples import verify
 
 G = games.get("fire-bulls")
 EXAMPLES = {e.id: e for e in G.examples()}

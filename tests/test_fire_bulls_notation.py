@@ -6,7 +6,7 @@ import pytest
 
 from tutor import ActionParseError, ScenarioError, games
 from tutor.games import fire_bulls as fb
-from tutor.games.fire_bulls import Action
+from tutor.games.fire_bulls import Action, arrange
 
 from .rulecov import covers
 
@@ -133,10 +133,26 @@ def test_not_a_scenario_at_all(text):
 def test_view_hides_other_hands_and_the_deck_order():
     s = G.new_game(3, 2)
     v = G.view(s, 1)
-    assert v["hand"] == list(s.hands[1])
+    assert v["hands"] == [None, list(s.hands[1]), None]
     assert v["hand_sizes"] == [3, 3, 3]
     flat = json.dumps(v)
-    assert "deck\"" not in flat.replace("deck_size", "")
-    assert "piles\"" not in flat.replace("pile_sizes", "")
-    assert "hands" not in v and "deck" not in v and "piles" not in v
-    assert set(v) >= {"rows", "reserve", "won", "pawns", "scores"}
+    for p in (0, 2):  # no card of another hand is named anywhere but in the reserve and rows
+        assert json.dumps(list(s.hands[p])) not in flat
+    assert "deck" not in v and "piles" not in v and "discard" not in v
+    assert v["deck_size"] == len(s.deck) and v["pile_sizes"] == [len(p) for p in s.piles]
+    assert set(v) >= {"rows", "reserve", "won", "pawns", "scores", "decision", "over", "players"}
+    teacher = G.view(s, None)
+    assert teacher["hands"] == [list(h) for h in s.hands] and teacher["player"] is None
+    assert teacher["deck"] == list(s.deck) and teacher["piles"] == [list(p) for p in s.piles]
+
+
+def test_the_colonel_winner_sees_the_hand_they_choose_from():
+    """000: the winner of the Vice-Generale makes each other player discard a card;
+    the tutor's reading (the rule's note) lets the winner look at that hand."""
+    s = arrange(3, rows={"G": "colonel"}, hands={0: ["red", "red", "red", "blue", "blue"], 1: ["green"],
+                                                 2: ["yellow"]})
+    s = G.apply(s, Action.attack(1, ["red", "red", "red", "blue", "blue"]))
+    s = G.apply(s, Action.use_power("colonel"))
+    assert G.decision(s) == "colonel" and G.current_player(s) == 0
+    assert G.view(s, 0)["hands"] == [list(s.hands[0]), ["green"], None]
+    assert G.view(s, 2)["hands"] == [None, None, ["yellow"]]

@@ -128,3 +128,42 @@ def test_any_action_is_either_legal_or_refused_without_change(params, steps, act
     else:
         assert G.to_json(s) == before
         assert yen_cards(after) == yen_cards(s) and qi_cards(after) == qi_cards(s)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games_st)
+def test_the_contract_holds_through_random_games(params):
+    """Who decides, what each seat sees, and determinization, along whole random games."""
+    seed, players, ruleset = params
+    rng = random.Random(seed)
+    counts = None
+    n = 0
+    for s, _ in random_game(seed, players, ruleset):
+        n += 1
+        assert n <= G.info.max_actions
+        if counts is None:
+            counts = G.conserved(s)
+            # 54 Yen cards of the ruleset's deck and 54 Qi cards (000 and 001 list them)
+            assert sum(v for k, v in counts.items() if k.startswith("yen:")) == 54
+            assert sum(v for k, v in counts.items() if k.startswith("qi:")) == 54
+        assert G.conserved(s) == counts
+        if G.is_over(s):
+            assert G.current_player(s) is None and G.decision(s) == "" and G.legal_actions(s) == []
+            continue
+        assert G.current_player(s) == s.current_player
+        assert G.decision(s) in G.info.decisions
+        if n % 7 == 0:
+            seat = rng.randrange(players)
+            other = G.resample_hidden(s, seat, rng)
+            assert G.view(other, seat) == G.view(s, seat)
+            assert G.conserved(other) == counts
+            if seat == s.current_player:  # the mover's choices do not depend on what they cannot see
+                assert G.legal_actions(other) == G.legal_actions(s)
+
+
+def test_every_decision_is_named_in_three_languages():
+    names = {lang: [G.decision_name(d, lang) for d in G.info.decisions] for lang in ("en", "it", "fr")}
+    for lang, words in names.items():
+        assert all(w and w not in G.info.decisions for w in words), (lang, words)
+        assert len(set(words)) == len(words)
+    assert names["it"] != names["en"] and names["fr"] != names["en"]

@@ -330,9 +330,13 @@ def test_french_direct_attack_takes_three():
 
 @covers("fire-bulls/attack/deviated/fr")
 def test_french_deviated_attack_neighbour_only_two_cards_no_swap():
-    s = arrange(2, ruleset="fr", pawns=(2, 3), rows={"G": "soldier:red", "E": "soldier:blue", "C": "soldier:green"},
+    s = arrange(2, ruleset="fr", pawns=(2, 3), rows={"G": "soldier:red", "E": "soldier:blue", "C": "soldier:green",
+                                                     "H": "soldier:blue", "I": "soldier:green"},
                 hands={0: ["red", "blue", "green"]})
-    assert {a.direction for a in G.legal_actions(s) if a.kind == "attack"} <= {1, 2, 3}
+    # Every direction's nearest card is payable, so only the rule limits them: the pawn's own (2)
+    # and its neighbours (1, 3) under 001; all five under 000.
+    assert {a.direction for a in G.legal_actions(s) if a.kind == "attack"} == {1, 2, 3}
+    assert {a.direction for a in G.legal_actions(fb.replace(s, ruleset="it")) if a.kind == "attack"} == {1, 2, 3, 4, 5}
     after = play(s, Action.attack(1, ["red"]), Action.pay(["blue"]))
     assert after.current_player == 1, "the deviated attack ended after 2 cards"
     assert after.won[0] == ("soldier:red", "soldier:blue") and after.pawns == (2, 3)

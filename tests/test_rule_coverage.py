@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_fire_bulls_cites_only_rules_that_exist():
     game = games.get("fire-bulls")
-    src = (ROOT / "tutor/games/fire_bulls.py").read_text() + (ROOT / "tutor/games/fire_bulls_examples.py").read_text()
+    src = "".join(p.read_text() for p in sorted((ROOT / "tutor/games/fire_bulls").glob("*.py")))
     cited = set()
     for topic, ruleset in re.findall(r'rid\(f?"([^"{]+)"(?:,\s*"(\w+)")?\)', src):
         cited.add(f"fire-bulls/{topic}" + (f"/{ruleset}" if ruleset else ""))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -310,3 +311,76 @@ def test_narration_follows_the_language():
     assert shell.state == state
     shell.controls.draw_button.click()
     assert escape(game.action_text(Action.draw(), "it"), quote=True) in shell.log_html.value
+
+
+# ------------------------------------------------- the Fire Bulls panel draws views
+class _FakeShell:
+    """What the controls need of a shell: the game, and a play that records the move."""
+
+    def __init__(self, game):
+        self.game = game
+        self.played = []
+
+    def play(self, action):
+        self.played.append(action)
+        return True
+
+
+def test_the_board_draws_only_what_the_view_shows(fb):
+    from widgets.fire_bulls import board
+
+    g = fb.GAME
+    s = fb.arrange(3, hands={0: ["green", "red"], 1: ["blue", "blue", "warrior"], 2: ["brown"]})
+    seat = board(g.view(s, 0), None, "en", lambda p: f"P{p + 1}")
+    assert seat["hands"].count("fb-hidden") == 2  # seats 2 and 3 face down
+    assert "fb-qi" not in seat["hands"] and seat["hands"].count("fb-sym fb-blue") == 0
+    assert "🂠🂠🂠" in seat["hands"] and "P2" in seat["hands"]
+    teacher = board(g.view(s, None), None, "en", lambda p: f"P{p + 1}")
+    assert "fb-hidden" not in teacher["hands"] and teacher["hands"].count("fb-sym fb-blue") == 2
+    # the decision is worded by the engine, in the page's language
+    assert g.decision_name("action", "it") in board(g.view(s, 0), None, "it", lambda p: "")["info"]
+
+
+def test_the_board_outlines_what_changed_between_two_views(fb):
+    from widgets.fire_bulls import board
+
+    g = fb.GAME
+    s = fb.arrange(2, rows={"H": "palisade"}, hands={0: ["green"]})
+    after = g.apply(s, fb.Action.attack(3, ["green"]))
+    html = board(g.view(after, 0), g.view(s, 0), "en", lambda p: "")
+    changed = re.findall(r"class='fb-card fb-changed[^']*' data-slot='(\w)'", html["rows"])
+    assert changed == ["H"]  # the palisade won from H, nothing else moved
+
+
+def test_the_controls_offer_only_legal_moves(fb):
+    from widgets.fire_bulls import FireBullsControls
+
+    g = fb.GAME
+    # pawn on the corner direction 1: the pawn may move only to 2 (001 and 000 alike)
+    s = fb.arrange(2, pawns=(1, 3), rows={"G": "palisade", "H": "bo", "I": "bo"}, hands={0: ["green"]})
+    shell = _FakeShell(g)
+    c = FireBullsControls(shell)
+    c.refresh(g.view(s, 0), g.legal_actions(s), "en")
+    shown = {b for box in c.children for b in getattr(box, "children", ())}
+    assert c.draw_button in shown
+    assert [b for b in c.move_buttons if b in shown] == [c.move_buttons[1]]
+    # one green bull pays only the palisade, nearest along 1 (G E C) and 2 (G D A)
+    assert [b for b in c.attack_buttons if b in shown] == [c.attack_buttons[0], c.attack_buttons[1]]
+    c.hand_box.children[0].click()
+    c.attack_buttons[1].click()
+    assert shell.played == [fb.Action.attack(2, ["green"])]
+    # nobody to decide here (a bot's turn, or a hidden hand): nothing is offered
+    c.refresh(g.view(s, 0), [], "en")
+    assert c.children == (c.prompt,) and c._hand_toggles == []
+
+
+def test_the_end_table_reads_the_teacher_view(fb):
+    from widgets.fire_bulls import breakdown
+
+    g = fb.GAME
+    ex = {e.id: e for e in g.examples()}["it-scoring"]
+    table = breakdown(g, g.view(ex.final, None), "en", lambda p: f"P{p + 1}")
+    gong = table.iloc[0].to_dict()
+    # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
+    assert (gong["Player"], gong["Face value"], gong["Colour bonus"], gong["Total"]) == ("P1", 20, 3, 23)
+    assert gong["Penalty (removed)"] == "Colonel" and gong["Marks"].count("+1") == 3

@@ -59,11 +59,6 @@ add_strings({
                 "Mazzo Qi: {n} · scarti: {d} · mazzo esaurito: {e} volte su 3",
                 "Pioche Qi : {n} · défausse : {d} · pioche épuisée : {e} fois sur 3"),
     "phase": ("Phase", "Fase", "Phase"),
-    "phase_action": ("choose an action", "scegli un'azione", "choisissez une action"),
-    "phase_attack": ("attack under way", "attacco in corso", "attaque en cours"),
-    "phase_power": ("power choice", "scelta del potere", "choix du pouvoir"),
-    "phase_penalty": ("Warrior penalty", "penalità del Guerriero", "pénalité du Guerrier"),
-    "phase_hand-limit": ("hand limit", "limite di mano", "limite de main"),
     "phase_over": ("game over", "partita finita", "partie terminée"),
     "ruleset_line": ("Rulebook: {r}", "Regolamento: {r}", "Règle : {r}"),
     "score_line": ("{face} face + {bonus} bonus = {total}", "{face} valore + {bonus} bonus = {total}",
@@ -144,7 +139,7 @@ def _fb():
 
 def card_label(card: str, lang: str = "en") -> str:
     """A Yen card's name in the page's language ("Soldato (rosso)"), as the engine names it."""
-    return _fb().card_name(card, lang if lang in _fb().LANGS else "en")
+    return game().card_name(card, lang if lang in game().languages else "en")
 
 
 def colour_badge(colour: str, lang: str = "en") -> str:
@@ -188,88 +183,114 @@ def _default_who(lang: str):
     return lambda p: t("player_n", lang, n=p + 1)
 
 
-def board(state, before=None, lang: str = "en", visible=None, who=None) -> dict:
-    """The whole table as HTML sections; what changed since ``before`` is outlined."""
+def _as_view(state_or_view, visible=None) -> dict | None:
+    """A view as the panels draw it.  The generic shell hands views; a State (the
+    previous shell's call) is shown as the teacher sees it, hands outside ``visible`` hidden."""
+    if state_or_view is None or isinstance(state_or_view, dict):
+        return state_or_view
+    view = game().view(state_or_view, None)
+    if visible is not None:
+        view["hands"] = [h if p in set(visible) else None for p, h in enumerate(view["hands"])]
+    return view
+
+
+def _scores(view: dict) -> list:
+    """Each victory pile scored by the engine (face values, colour bonus, the escape penalty)."""
     fb = _fb()
+    escaped = view["end"] == "escaped"
+    return [fb.score_pile(won, view["colours"][p], escaped, view["ruleset"]) for p, won in enumerate(view["won"])]
+
+
+def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
+    """The table as HTML sections, drawn from a view (``game.view(state, viewer)``);
+    what changed since ``before`` (the previous position's view) is outlined.
+
+    A hand the view does not show (``hands[p]`` is None) is drawn face down.
+    """
+    visible = None
+    if old:  # the previous shell's call: board(state, before, lang, visible, who)
+        visible, who = who, old[0]
+    view, before = _as_view(view, visible), _as_view(before, visible)
     who = who or _default_who(lang)
-    n = len(state.colours)
-    visible = set(range(n)) if visible is None else set(visible)
+    n = view["players"]
+    ruleset = view["ruleset"]
     changed = before is not None
+    slots = [view["rows"][s] for s in _fb().SLOTS]
+    old_slots = [before["rows"][s] for s in _fb().SLOTS] if changed else slots
+    colours, pawns = view["colours"], view["pawns"]
     # rows
     head = "".join(
         f"<div class='fb-pilehead'>{esc(t('pile', lang, n=i + 1))}<br>"
-        f"{esc(t('cards_left', lang, n=len(p)) if p else t('exhausted', lang))}</div>"
-        for i, p in enumerate(state.piles))
+        f"{esc(t('cards_left', lang, n=size) if size else t('exhausted', lang))}</div>"
+        for i, size in enumerate(view["pile_sizes"]))
     cells = "".join(
-        card_html(card, state.ruleset, lang, slot=fb.SLOTS[i],
-                  changed=changed and before.slots[i] != card)
-        for i, card in enumerate(state.slots))
+        card_html(card, ruleset, lang, slot=_fb().SLOTS[i], changed=changed and old_slots[i] != card)
+        for i, card in enumerate(slots))
     general = ""
-    if state.general:
-        cls = " fb-changed" if changed and not before.general else ""
+    if view["general"]:
+        cls = " fb-changed" if changed and not before["general"] else ""
         general = (f"<div class='fb-general{cls}'>{esc(t('general_aside', lang))}: "
-                   f"{mini_card('general', state.ruleset, lang)}</div>")
+                   f"{mini_card('general', ruleset, lang)}</div>")
     # pawns under the directions
     dirs = []
     for d in range(1, 6):
-        pawns = "".join(pawn_html(p, state.colours[p], lang, who(p))
-                        for p in range(n) if state.pawns[p] == d)
-        moved = changed and any(before.pawns[p] != state.pawns[p] and state.pawns[p] == d for p in range(n))
+        here = "".join(pawn_html(p, colours[p], lang, who(p)) for p in range(n) if pawns[p] == d)
+        moved = changed and any(before["pawns"][p] != pawns[p] and pawns[p] == d for p in range(n))
         dirs.append(f"<div class='fb-dir{' fb-changed' if moved else ''}' style='position:relative' "
                     f"title='{esc(t('direction', lang, n=d))}'>"
-                    f"<span class='fb-dirnum'>↑{d}</span><br>{pawns or '&nbsp;'}</div>")
+                    f"<span class='fb-dirnum'>↑{d}</span><br>{here or '&nbsp;'}</div>")
     rows = (f"<div class='fb-table'><div><div class='fb-grid'>{head}{cells}</div>"
             f"<div class='fb-dirs'>{''.join(dirs)}</div></div>"
             f"<div>{general}</div></div>")
-    phase = getattr(state, "phase", "")
-    mover = "" if state.end else f"<b>{esc(t('to_move', lang, who=who(state.current_player)))}</b> · "
-    info = (f"<div class='fb-info'>{mover}"
-            f"{esc(t('turn', lang))} {state.turn + 1} · {esc(t('phase', lang))}: "
-            f"{esc(t('phase_' + phase, lang)) if phase else ''} · "
-            f"{esc(t('ruleset_line', lang, r=t('ruleset_' + state.ruleset, lang)))} · "
-            f"{esc(t('qi_deck', lang, n=len(state.deck), d=len(state.discard), e=state.exhaustions))}</div>")
+    if view["over"]:
+        mover, decision = "", t("phase_over", lang)
+    else:
+        mover = f"<b>{esc(t('to_move', lang, who=who(view['current_player'])))}</b> · "
+        decision = game().decision_name(view["decision"], lang)
+    info = (f"<div class='fb-info' data-decision='{esc(view['decision'])}'>{mover}"
+            f"{esc(t('turn', lang))} {view['turn'] + 1} · {esc(t('phase', lang))}: {esc(decision)} · "
+            f"{esc(t('ruleset_line', lang, r=t('ruleset_' + ruleset, lang)))} · "
+            f"{esc(t('qi_deck', lang, n=view['deck_size'], d=view['discard_size'], e=view['exhaustions']))}</div>")
     # reserve
-    res_changed = changed and before.reserve != state.reserve
+    res_changed = changed and before["reserve"] != view["reserve"]
     reserve = (f"<div class='fb-row{' fb-changed' if res_changed else ''}' style='position:relative'>"
                f"<span class='fb-label'>{esc(t('reserve', lang))}:</span>"
-               + "".join(qi_badge(c, lang) for c in state.reserve) + "</div>")
-    # hands
+               + "".join(qi_badge(c, lang) for c in view["reserve"]) + "</div>")
+    # hands: the ones the view shows, the others face down
     hands = []
     for p in range(n):
-        ch = changed and before.hands[p] != state.hands[p]
-        if p in visible:
-            cards = "".join(qi_badge(c, lang) for c in state.hands[p]) or "—"
+        hand, size = view["hands"][p], view["hand_sizes"][p]
+        ch = changed and (before["hands"][p] != hand or before["hand_sizes"][p] != size)
+        if hand is not None:
+            cards = "".join(qi_badge(c, lang) for c in hand) or "—"
         else:
-            cards = (f"<span class='fb-hidden'>{'🂠' * len(state.hands[p])} "
-                     f"{esc(t('hand_hidden', lang))}</span>")
-        hands.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative'>"
-                     f"{pawn_html(p, state.colours[p], lang, who(p))} "
+            cards = f"<span class='fb-hidden'>{'🂠' * size} {esc(t('hand_hidden', lang))}</span>"
+        hands.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
+                     f"{pawn_html(p, colours[p], lang, who(p))} "
                      f"<span class='fb-label'>{esc(t('hand_of', lang, who=who(p)))} "
-                     f"({len(state.hands[p])}):</span>{cards}</div>")
+                     f"({size}):</span>{cards}</div>")
     # victory piles, with the score breakdown
-    escaped = state.end == "escaped"
     won = []
-    for p in range(n):
-        sc = fb.score_pile(state.won[p], state.colours[p], escaped, state.ruleset)
+    for p, sc in enumerate(_scores(view)):
         bonus_left = list(sc.bonus_cards)
         removed_left = sc.removed
         minis = []
-        for card in state.won[p]:
+        for card in view["won"][p]:
             mark = ""
             if removed_left is not None and card == removed_left:
                 mark, removed_left = "fb-removed", None
             elif card in bonus_left:
                 mark = "fb-bonus"
                 bonus_left.remove(card)
-            minis.append(mini_card(card, state.ruleset, lang, mark))
-        ch = changed and before.won[p] != state.won[p]
+            minis.append(mini_card(card, ruleset, lang, mark))
+        ch = changed and before["won"][p] != view["won"][p]
         line = esc(t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
         if sc.removed:
             line += " · " + esc(t("removed_line", lang, card=card_label(sc.removed, lang)))
         won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
-                   f"{pawn_html(p, state.colours[p], lang, who(p))} "
+                   f"{pawn_html(p, colours[p], lang, who(p))} "
                    f"<span class='fb-label'>{esc(t('won_by', lang, who=who(p)))} "
-                   f"{colour_badge(state.colours[p], lang)}:</span> "
+                   f"{colour_badge(colours[p], lang)}:</span> "
                    f"<span class='fb-score' data-total='{sc.total}'>{line}</span><br>"
                    f"{''.join(minis) or '—'}</div>")
     return {
@@ -282,14 +303,15 @@ def board(state, before=None, lang: str = "en", visible=None, who=None) -> dict:
     }
 
 
-def breakdown(game_, state, lang: str, who=None):
-    """Each player's score as a pandas table: penalty and bonus cards marked."""
+def breakdown(game_, view, lang: str, who=None):
+    """Each player's score as a pandas table, from the teacher's view at the end:
+    the penalty card and the bonus cards marked."""
     import pandas as pd
 
-    fb = _fb()
+    view = _as_view(view)
     who = who or _default_who(lang)
     rows = []
-    for p, sc in enumerate(game_.score_breakdown(state)):
+    for p, sc in enumerate(_scores(view)):
         bonus_left = list(sc.bonus_cards)
         marks = []
         for card in sc.cards:
@@ -298,7 +320,7 @@ def breakdown(game_, state, lang: str, who=None):
                 marks.append(f"{card_label(card, lang)} (+1 {t('bonus_mark', lang)})")
         rows.append({
             t("col_player", lang): who(p),
-            t("col_colour", lang): t(state.colours[p], lang),
+            t("col_colour", lang): t(view["colours"][p], lang),
             t("face", lang): sc.face,
             t("bonus", lang): sc.bonus,
             t("penalty_card", lang): card_label(sc.removed, lang) if sc.removed else "—",
@@ -338,8 +360,11 @@ class QiButton(w.Button):
 class FireBullsControls(w.VBox):
     """Moves by clicking: a reserve card, the deck, a pawn move, an attack and its Qi cards.
 
-    Every button builds an ``fb.Action`` and hands it to the shell, which asks
-    the engine; nothing here checks legality.
+    ``refresh(view, actions, lang)`` offers only what ``actions`` (the legal
+    moves) holds: a button per reserve card, draw and pawn move, per attack
+    direction; the Qi cards of the hand are selected to pay.  Every button
+    builds an ``fb.Action`` and hands it to the shell, which asks the engine
+    (a payment that does not fit is refused there, with its reason).
     """
 
     def __init__(self, shell: GameShell):
@@ -390,26 +415,21 @@ class FireBullsControls(w.VBox):
             for b in self._hand_toggles:
                 b.value = False
 
-    def _hand(self, state, lang: str, visible: bool) -> None:
-        hand = tuple(state.hands[state.current_player]) if visible else ()
-        key = (hand, lang, state.current_player, state.turn, len(self.shell.history), self.shell.index)
+    def _hand(self, view: dict, hand: list, lang: str) -> None:
+        key = (tuple(hand), lang, view["current_player"], view["turn"], view["decision"], view["won_this_turn"])
         if key == self._hand_key:
             return
         self._hand_key = key
-        toggles = []
-        for card in hand:
-            b = QiButton(card, lang)
-            toggles.append(b)
-        self._hand_toggles = toggles
-        self.hand_box.children = toggles
+        self._hand_toggles = [QiButton(card, lang) for card in hand]
+        self.hand_box.children = self._hand_toggles
 
-    def _reserve(self, state, lang: str) -> None:
-        key = (state.reserve, lang)
+    def _reserve(self, cards: list, lang: str) -> None:
+        key = (tuple(cards), lang)
         if key == self._reserve_key:
             return
         self._reserve_key = key
         buttons = []
-        for card in dict.fromkeys(state.reserve):
+        for card in cards:
             bg, fg, shape = COLOUR_STYLE[card]
             b = w.Button(description=t("take_reserve", lang, card=f"{shape}{LETTERS[lang][card]} {t(card, lang)}"),
                          layout=w.Layout(width="auto"))
@@ -420,14 +440,13 @@ class FireBullsControls(w.VBox):
             buttons.append(b)
         self.reserve_box.children = buttons
 
-    def _choices(self, state, lang: str) -> None:
-        actions = self.shell.game.legal_actions(state)
+    def _choices(self, actions: list, lang: str) -> None:
         key = (tuple(actions), lang)
         if key == self._choice_key:
             return
         self._choice_key = key
         buttons = []
-        for i, a in enumerate(actions):
+        for a in actions:
             label = action_label(self.shell.game, a, lang)
             b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
             b.add_class(f"fb-choice-{a.kind}")
@@ -436,13 +455,19 @@ class FireBullsControls(w.VBox):
             buttons.append(b)
         self.choice_box.children = buttons
 
-    def refresh(self, state, lang: str, hand_visible: bool) -> None:
-        shell = self.shell
-        if shell.game.is_over(state) or not shell.human_to_move:
+    def refresh(self, view, actions, lang) -> None:
+        if isinstance(actions, str):  # the previous shell's call: refresh(state, lang, hand_visible)
+            state, lang, visible = view, actions, bool(lang)
+            view = _as_view(state)
+            actions = (self.shell.game.legal_actions(state)
+                       if visible and self.shell.human_to_move and not self.shell.game.is_over(state) else [])
+        if not actions:  # nobody here decides now (a bot, a hidden hand, the end)
             self.prompt.value = ""
             self.children = [self.prompt]
+            self._hand_key, self._hand_toggles, self.hand_box.children = None, [], []
             return
-        phase = state.phase
+        decision = view["decision"]
+        hand = view["hands"][view["current_player"]] or []
         self.draw_button.description = t("draw", lang)
         for d, (mb, ab) in enumerate(zip(self.move_buttons, self.attack_buttons), start=1):
             mb.description = t("draw_move", lang, n=d)
@@ -451,20 +476,27 @@ class FireBullsControls(w.VBox):
         self.pay_button.description = t("pay_next", lang)
         self.stop_button.description = t("stop", lang)
         self.pay_label.value = f"<b>{esc(t('pay_with', lang))}</b>"
-        self._hand(state, lang, hand_visible)
-        hand_row = [self.pay_label, self.hand_box] if hand_visible else []
-        if phase == "action":
+        self._hand(view, hand, lang)
+        hand_row = [self.pay_label, self.hand_box]
+        kinds = {a.kind for a in actions}
+        if decision == "action":
             self.prompt.value = f"<b>{esc(t('moves_action', lang))}</b>"
-            self._reserve(state, lang)
-            attack = w.HBox(self.attack_buttons + ([self.general_button] if state.general else []))
-            self.children = [self.prompt, w.HBox([self.reserve_box, self.draw_button]),
-                             w.HBox(self.move_buttons), *hand_row, attack]
-        elif phase == "attack":
+            self._reserve([a.card for a in actions if a.kind == "take"], lang)
+            draws = {a.direction for a in actions if a.kind == "draw"}
+            attacks = {a.direction for a in actions if a.kind == "attack"}
+            gather = [self.reserve_box] + ([self.draw_button] if 0 in draws else [])
+            moves = [b for d, b in enumerate(self.move_buttons, start=1) if d in draws]
+            buttons = [b for d, b in enumerate(self.attack_buttons, start=1) if d in attacks]
+            buttons += [self.general_button] if "general" in kinds else []
+            self.children = [self.prompt, w.HBox(gather), w.HBox(moves),
+                             *(hand_row if buttons else []), w.HBox(buttons)]
+        elif decision == "attack":
             self.prompt.value = f"<b>{esc(t('moves_attack', lang))}</b>"
-            self.children = [self.prompt, *hand_row, w.HBox([self.pay_button, self.stop_button])]
+            buttons = ([self.pay_button] if "pay" in kinds else []) + ([self.stop_button] if "stop" in kinds else [])
+            self.children = [self.prompt, *hand_row, w.HBox(buttons)]
         else:
             self.prompt.value = f"<b>{esc(t('moves_choice', lang))}</b>"
-            self._choices(state, lang)
+            self._choices(actions, lang)
             self.children = [self.prompt, self.choice_box]
 
 

@@ -12,12 +12,15 @@ states (``Example.expected``; :func:`verify` compares).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from tutor.core import Example, IllegalAction, Quote, Step
-from tutor.games import fire_bulls as fb
-from tutor.games.fire_bulls import Action, arrange
+from tutor.games.fire_bulls.actions import Action
+from tutor.games.fire_bulls.cards import _NAMES, _TEXT, card_name, face_value, rid
+from tutor.games.fire_bulls.messages import message
+from tutor.games.fire_bulls.scenario import arrange
+from tutor.games.fire_bulls.state import State
 
 IT = "000_a458e329692643ba.txt"
 FR = "001_5e70fcb92d62facb.txt"
@@ -26,13 +29,13 @@ FR = "001_5e70fcb92d62facb.txt"
 class _Script:
     """Records the steps of an example as it is played."""
 
-    def __init__(self, game: Any, start: fb.State):
+    def __init__(self, game: Any, start: State):
         self.game = game
         self.start = start
         self.state = start
         self.steps: list[Step] = []
 
-    def do(self, action: Action, narration: str, rules: tuple[str, ...] = ()) -> "_Script":
+    def do(self, action: Action, narration: str, rules: tuple[str, ...] = ()) -> _Script:
         before = self.state
         after, events = self.game.apply_explained(before, action)
         cited = tuple(dict.fromkeys(rules + tuple(e.rule for e in events)))
@@ -40,7 +43,7 @@ class _Script:
         self.state = after
         return self
 
-    def refuse(self, action: Action, narration: str) -> "_Script":
+    def refuse(self, action: Action, narration: str) -> _Script:
         try:
             self.game.apply(self.state, action)
         except IllegalAction as exc:
@@ -51,7 +54,7 @@ class _Script:
             return self
         raise AssertionError(f"example expected {action} to be refused")
 
-    def say(self, narration: str, rules: tuple[str, ...] = ()) -> "_Script":
+    def say(self, narration: str, rules: tuple[str, ...] = ()) -> _Script:
         self.steps.append(Step(self.state, self.state, None, narration, rules))
         return self
 
@@ -82,21 +85,21 @@ def _scoring(game, ruleset: str) -> Example:
     s = _Script(game, start)
     s.say(f"{name} (yellow pawn) has won a Colonel, two Bo, two Wu, two palisades and four soldiers. "
           "The Qi deck has already run out twice and is empty again.",
-          (fb.rid("attack/victory-pile"),))
+          (rid("attack/victory-pile"),))
     s.do(Action.draw(), f"{name} draws from the deck: it has run out for the third time, so nothing is "
-         "reshuffled and the game ends at the end of this turn.", (fb.rid("end/escape"),))
+         "reshuffled and the game ends at the end of this turn.", (rid("end/escape"),))
     b = game.score_breakdown(s.state)[0]
     s.say(f"The Yen army escapes: {name} loses the card with the highest face value, the "
-          f"{fb.card_name(b.removed)} ({fb.face_value(b.removed)} points).", (fb.rid("score/escape-penalty"),))
-    faces = "+".join(str(fb.face_value(c)) for c in sorted(b.cards, key=fb.face_value, reverse=True)
-                     if fb.face_value(c))
+          f"{card_name(b.removed)} ({face_value(b.removed)} points).", (rid("score/escape-penalty"),))
+    faces = "+".join(str(face_value(c)) for c in sorted(b.cards, key=face_value, reverse=True)
+                     if face_value(c))
     s.say(f"Face values of the cards left: {faces} = {b.face} points (palisades are worth 0).",
-          (fb.rid("score/face"),))
+          (rid("score/face"),))
     s.say(f"Cards with a yellow symbol earn 1 bonus point each: "
-          f"{', '.join(fb.card_name(c) for c in b.bonus_cards)} = {b.bonus} points. "
+          f"{', '.join(card_name(c) for c in b.bonus_cards)} = {b.bonus} points. "
           "The Wu cards and palisades show no yellow; white symbols never earn the bonus.",
-          (fb.rid("score/bonus"), fb.rid("score/white-no-bonus")))
-    s.say(f"{name}'s final score: {b.face} + {b.bonus} = {b.total}.", (fb.rid("score/bonus"),))
+          (rid("score/bonus"), rid("score/white-no-bonus")))
+    s.say(f"{name}'s final score: {b.face} + {b.bonus} = {b.total}.", (rid("score/bonus"),))
     if it:
         return _example(
             "it-scoring", "Scoring: Gong, yellow, 23 points", Quote(IT, "it",
@@ -115,16 +118,16 @@ def _scoring(game, ruleset: str) -> Example:
 # ------------------------------------------------------------------ pawns
 
 
-_FIG2 = dict(colours=("yellow", "blue", "green", "brown"), pawns=(2, 3, 4, 5))
+_FIG2: dict[str, Any] = {"colours": ("yellow", "blue", "green", "brown"), "pawns": (2, 3, 4, 5)}
 
 
 def _ex1(game) -> Example:
     start = arrange(4, ruleset="fr", seed=11, current=0, **_FIG2)
     s = _Script(game, start)
     s.say("Yellow's pawn stands on direction 2, Blue's on 3, Green's on 4 and Brown's on 5.",
-          (fb.rid("setup/pawns"),))
+          (rid("setup/pawns"),))
     s.do(Action.draw(3), "Yellow draws from the deck and moves the pawn one step right, to direction 3, "
-         "where Blue's pawn stands: the two pawns swap.", (fb.rid("pawn/move"), fb.rid("pawn/swap")))
+         "where Blue's pawn stands: the two pawns swap.", (rid("pawn/move"), rid("pawn/swap")))
     return _example(
         "fr-1", "Example 1: moving a pawn swaps it with the pawn already there", Quote(FR, "fr",
         "il permute alors son pion avec celui du joueur Bleu : Bleu passe sur la direction n°2, et Jaune passe "
@@ -135,10 +138,10 @@ def _ex1(game) -> Example:
 def _ex2(game) -> Example:
     start = arrange(4, ruleset="fr", seed=12, current=3, **_FIG2)
     s = _Script(game, start)
-    s.say("Brown's pawn stands on the right-hand diagonal, direction 5.", (fb.rid("pawn/diagonal"),))
+    s.say("Brown's pawn stands on the right-hand diagonal, direction 5.", (rid("pawn/diagonal"),))
     s.refuse(Action.draw(3), "Brown tries to move the pawn to direction 3.")
     s.do(Action.draw(4), "Brown draws from the deck and moves the pawn to direction 4, the nearest column, "
-         "swapping with Green.", (fb.rid("pawn/diagonal"), fb.rid("pawn/swap")))
+         "swapping with Green.", (rid("pawn/diagonal"), rid("pawn/swap")))
     return _example(
         "fr-2", "Example 2: a pawn on a diagonal only moves inward", Quote(FR, "fr",
         "Il ne pourra être bougé que sur la Direction n°4, et permutera alors avec le pion Vert."), "fr", s,
@@ -157,14 +160,14 @@ def _ex3(game) -> Example:
     )
     s = _Script(game, start)
     s.say("Card A, a Wu, shows two blue symbols. Blue's pawn faces direction 2 (G, D, A): "
-          "A can only be reached after G and D.", (fb.rid("attack/order"), fb.rid("cards/wu", "fr")))
+          "A can only be reached after G and D.", (rid("attack/order"), rid("cards/wu", "fr")))
     s.do(Action.attack(2, ["green"], "palisade"), "Blue attacks directly from direction 2 and takes the "
-         "palisade in G with a green bull (a white symbol takes any colour).", (fb.rid("pay/white"),))
+         "palisade in G with a green bull (a white symbol takes any colour).", (rid("pay/white"),))
     s.do(Action.pay(["red"], "soldier:red"), "Blue goes on: the red soldier in D is paid with a red bull.")
     s.say("For A the rulebook offers three ways: two blue bulls, a blue bull and a Warrior, or two Warriors.",
-          (fb.rid("pay/warrior"),))
+          (rid("pay/warrior"),))
     s.do(Action.pay(["blue", "warrior"], "wu:blue"), "Blue pays A with a blue bull and a Warrior; at the end of "
-         "the turn the Warrior costs the soldier won in an earlier turn.", (fb.rid("warrior/penalty", "fr"),))
+         "the turn the Warrior costs the soldier won in an earlier turn.", (rid("warrior/penalty", "fr"),))
     return _example(
         "fr-3", "Example 3: paying two blue symbols", Quote(FR, "fr",
         "Le Joueur Actif peut jouer deux cartes Taureau bleus, une carte Taureau bleu et une carte Guerrier, ou "
@@ -183,16 +186,16 @@ def _ex4(game) -> Example:
     )
     s = _Script(game, start)
     s.say("Card C, a Xi, shows three white symbols: any colour may pay, but all three must be the same colour.",
-          (fb.rid("cards/xi", "fr"), fb.rid("pay/white-same-colour")))
+          (rid("cards/xi", "fr"), rid("pay/white-same-colour")))
     s.do(Action.attack(4, ["brown"], "palisade"), "Red attacks from direction 4 and takes the palisade in I "
          "with a brown bull.")
     s.do(Action.pay(["brown"], "palisade"), "Red goes on and takes the palisade in F with the other brown bull.")
     s.say("Now C: three green bulls would do, and so would two yellow bulls and a Warrior.",
-          (fb.rid("pay/white-same-colour"),))
+          (rid("pay/white-same-colour"),))
     s.refuse(Action.pay(["yellow", "green", "warrior"], "xi:white"),
              "Red tries to mix colours, like the rulebook's yellow, red and blue bulls.")
     s.do(Action.pay(["yellow", "yellow", "warrior"], "xi:white"), "Red pays with two yellow bulls and a Warrior.",
-         (fb.rid("pay/warrior"),))
+         (rid("pay/warrior"),))
     return _example(
         "fr-4", "Example 4: several white symbols take one colour", Quote(FR, "fr",
         "Cela signifie que cette carte peut être prise avec 3 Taureaux verts, ou 2 Taureaux jaunes et 1 Guerrier, "
@@ -205,7 +208,7 @@ def _ex4(game) -> Example:
 # ------------------------------------------------------------------ attacks
 
 
-_FIG4 = dict(colours=("red", "yellow", "blue", "green", "brown"), pawns=(1, 2, 3, 4, 5))
+_FIG4: dict[str, Any] = {"colours": ("red", "yellow", "blue", "green", "brown"), "pawns": (1, 2, 3, 4, 5)}
 
 
 def _ex5(game) -> Example:
@@ -215,12 +218,12 @@ def _ex5(game) -> Example:
         hands={0: ["red", "red", "red", "blue", "warrior"]},
     )
     s = _Script(game, start)
-    s.say("Red's pawn faces direction 1, the left-hand diagonal: G, then E, then C.", (fb.rid("attack/direct", "fr"),))
+    s.say("Red's pawn faces direction 1, the left-hand diagonal: G, then E, then C.", (rid("attack/direct", "fr"),))
     s.do(Action.attack(1, ["red"], "soldier:red"), "Red attacks directly and takes G.")
     s.do(Action.pay(["blue"], "palisade"), "Having won G, Red may attack E, and takes it.",
-         (fb.rid("attack/order"),))
+         (rid("attack/order"),))
     s.do(Action.pay(["red", "red"], "wu:red"), "Having won E, Red may attack C: a direct attack may take three "
-         "cards. Each card beyond the first earns a bonus Qi card.", (fb.rid("reward", "fr"),))
+         "cards. Each card beyond the first earns a bonus Qi card.", (rid("reward", "fr"),))
     return _example(
         "fr-5", "Example 5: a direct attack takes G, E and C", Quote(FR, "fr",
         "Le pion Rouge qui est face à la direction n°1 pourra attaquer directement la carte « G », puis "
@@ -237,12 +240,12 @@ def _ex6(game) -> Example:
     )
     s = _Script(game, start)
     s.say("Blue's pawn faces direction 3. A deviated attack may come from direction 2 (as if in Yellow's place) "
-          "or 4 (Green's place), and takes at most 2 cards.", (fb.rid("attack/deviated", "fr"),))
+          "or 4 (Green's place), and takes at most 2 cards.", (rid("attack/deviated", "fr"),))
     s.refuse(Action.attack(1, ["blue"]), "Blue tries to attack from direction 1, two steps away.")
     s.do(Action.attack(2, ["blue"], "soldier:blue"), "Blue makes a deviated attack from direction 2 and takes G.")
     s.do(Action.pay(["green"], "palisade"), "Blue takes D: that is the second card, the most a deviated attack "
          "allows, so the attack ends although Blue could pay for A. The pawns did not move.",
-         (fb.rid("attack/deviated", "fr"),))
+         (rid("attack/deviated", "fr"),))
     return _example(
         "fr-6", "Example 6: a deviated attack takes at most 2 cards", Quote(FR, "fr",
         "Dans chaque cas, le joueur bleu ne pourra prendre qu'un maximum de 2 cartes (Cartes « G » et « D » s'il "
@@ -258,7 +261,7 @@ def _ex7(game) -> Example:
         hands={4: ["brown", "red", "yellow"]},
     )
     s = _Script(game, start)
-    s.say("Brown's pawn is in the corner, direction 5.", (fb.rid("attack/deviated", "fr"),))
+    s.say("Brown's pawn is in the corner, direction 5.", (rid("attack/deviated", "fr"),))
     s.refuse(Action.attack(3, ["red"]), "Brown tries a deviated attack from direction 3.")
     s.do(Action.attack(4, ["brown"], "soldier:brown"), "Brown deviates to direction 4, the only neighbour, and "
          "takes I.")
@@ -266,7 +269,8 @@ def _ex7(game) -> Example:
         "fr-7", "Example 7: a corner pawn deviates to one direction only", Quote(FR, "fr",
         "Le pion Marron (face à la direction n°5) qui voudrait effectuer une Attaque déviée ne peut la mener "
         "qu'à partir de la direction n°4."), "fr", s,
-        "Brown can only deviate to direction 4.", {"directions_for_brown": (4, 5), "refused": (1, "fire-bulls/attack/deviated/fr")})
+        "Brown can only deviate to direction 4.",
+        {"directions_for_brown": (4, 5), "refused": (1, "fire-bulls/attack/deviated/fr")})
 
 
 def _ex8(game) -> Example:
@@ -280,12 +284,12 @@ def _ex8(game) -> Example:
     s.say("001's figure 5: an attack from direction 1 (the left diagonal G, E, C) that takes 3 cards. 001's own "
           "rule limits a deviated attack to 2 cards, so this is replayed under the Italian rulebook (000), where "
           "any of the 5 directions may take up to 3 cards.",
-          (fb.rid("attack/directions", "it"), fb.rid("attack/deviated", "fr")))
+          (rid("attack/directions", "it"), rid("attack/deviated", "fr")))
     s.do(Action.attack(1, ["red"], "soldier:red"), "Yellow attacks from direction 1 and takes G.")
     s.do(Action.pay(["blue"], "palisade"), "Yellow takes E.")
     s.do(Action.pay(["red", "red"], "wu:red"), "Yellow takes C, the third card. At the end of the turn the "
          "remaining cards slide toward the pawns, then each column is completed from its own pile.",
-         (fb.rid("refill/compact"), fb.rid("refill/fill")))
+         (rid("refill/compact"), rid("refill/fill")))
     return _example(
         "fr-8", "Example 8: compacting and refilling after a diagonal attack", Quote(FR, "fr",
         "Les cartes Point restantes sont alors décalées vers le bas, puis chaque Rangée d'Attaque est complétée "
@@ -299,7 +303,7 @@ def _ex8(game) -> Example:
              "French ruleset the third card is refused.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _build_all(game) -> tuple[Example, ...]:
     return (
         _scoring(game, "it"), _ex1(game), _ex2(game), _ex3(game), _ex4(game), _ex5(game), _ex6(game),
@@ -329,13 +333,13 @@ def localized(game, example: Example, lang: str) -> dict:
     hit = _LOCALIZED.get((id(example), lang))
     if hit is not None and hit[0] is example:
         return hit[1]
-    texts = fb._TEXT["examples"].get(example.id, {})
+    texts = _TEXT["examples"].get(example.id, {})
 
     def pick(entry: dict, default: str) -> str:
         return entry.get(lang) or default
 
     steps = []
-    refused = fb._NAMES[lang]["refused"]
+    refused = _NAMES[lang]["refused"]
     for i, step in enumerate(example.steps):
         entry = texts.get("steps", [])[i] if i < len(texts.get("steps", [])) else {}
         if step.illegal:
@@ -344,7 +348,7 @@ def localized(game, example: Example, lang: str) -> dict:
                 game.apply(step.before, step.action)
                 reason = ""
             except IllegalAction as exc:
-                reason = fb.message(exc, lang)
+                reason = message(exc, lang)
             steps.append(f"{base} {refused}: {reason}.")
         else:
             steps.append(pick(entry, step.narration))
@@ -389,9 +393,8 @@ def verify(game, example: Example) -> list[str]:
         p, want = exp["won"]
         got = final.won[p][-len(want):] if len(final.won[p]) >= len(want) else final.won[p]
         check("cards won", tuple(got), tuple(want))
-    if "removed_contains" in exp:
-        if exp["removed_contains"] not in final.removed:
-            problems.append(f"{exp['removed_contains']} should have been removed by the Warrior penalty")
+    if "removed_contains" in exp and exp["removed_contains"] not in final.removed:
+        problems.append(f"{exp['removed_contains']} should have been removed by the Warrior penalty")
     if "payments" in exp or "payments_include" in exp:
         key = "payments" if "payments" in exp else "payments_include"
         idx, want = exp[key]
@@ -411,7 +414,8 @@ def verify(game, example: Example) -> list[str]:
         check("refusing rule", example.steps[idx].illegal, rule)
     if "bonus_cards_drawn" in exp:
         p, want = exp["bonus_cards_drawn"]
-        drawn = sum(1 for st in example.steps for e in st.events if e.kind == "draw" and e.rule.startswith("fire-bulls/reward"))
+        drawn = sum(1 for st in example.steps for e in st.events
+                    if e.kind == "draw" and e.rule.startswith("fire-bulls/reward"))
         check("bonus Qi cards drawn", drawn, want)
     if "moves_from_5" in exp:
         st = example.start

@@ -1,0 +1,1 @@
+"""Fire Bulls data files: rules, deck and message catalog."""

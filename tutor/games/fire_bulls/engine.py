@@ -1,0 +1,695 @@
+"""The rule machinery: one action applied to a mutable working copy of a State."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tutor.core import Event, short
+from tutor.games.fire_bulls.actions import Action
+from tutor.games.fire_bulls.cards import (
+    _COLUMNS,
+    _NEIGHBOURS,
+    _PATHS,
+    _POWER_CARDS,
+    EXHAUSTIONS_TO_END,
+    HAND_LIMIT,
+    QI_KINDS,
+    SLOTS,
+    _next_target,
+    _qi_sort,
+    card_kind,
+    face_value,
+    rid,
+    symbols,
+)
+from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
+from tutor.games.fire_bulls.payment import _counts, _pays_counts, _price
+from tutor.games.fire_bulls.scoring import score_pile
+from tutor.games.fire_bulls.state import FIELDS, WORK, State
+
+
+def _work_code() -> str:
+    """The source of _Work.__init__ and _Work.freeze, derived from State's fields (the one list of them)."""
+    copy = {"value": "s.{0}", "list": "list(s.{0})", "lists": "[list(x) for x in s.{0}]"}
+    back = {"value": "self.{0}", "list": "tuple(self.{0})", "lists": "tuple(tuple(x) for x in self.{0})"}
+    init = ["def __init__(self, s, narrate):", "    self.orig = s", "    self.mover = s.current_player",
+            "    self.events = []", "    self.narrate = narrate"]
+    init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
+    made = {**{name: back[how].format(name) for name, how in WORK.items()}, **_FREEZE_SHARED}
+    freeze = ["def freeze(self):", "    orig = self.orig", "    mover = self.mover",
+              "    state = object.__new__(State)",
+              "    state.__dict__.update(" + ", ".join(f"{name}={made[name]}" for name in WORK) + ")",
+              "    return state"]
+    return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
+
+
+# Only the mover's hand and pile can change in content without changing in
+# length, and Yen piles only lose their top cards, so freeze reuses the
+# original tuples of unchanged parts (this is the hot path).
+_FREEZE_SHARED = {
+    "hands": "tuple(_qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p] "
+             "for p, h in enumerate(self.hands))",
+    "won": "tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))",
+}
+_WORK_NS: dict[str, Any] = {"State": State, "_qi_sort": _qi_sort}
+exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
+
+
+class _Work:
+    """A mutable copy of a State used while one action is applied: one attribute
+    per State field (tuples become lists), plus the narration."""
+
+    __slots__ = (*FIELDS, "events", "narrate", "orig", "mover")
+
+    if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
+        events: list[Event]
+        narrate: bool
+        deck: tuple[str, ...]  # the ones _Work's own methods assign need a type
+        discard: tuple[str, ...]
+        piles: tuple[tuple[str, ...], ...]
+        rng: int
+        exhaustions: int
+        general: bool
+
+        def __init__(self, s: State, narrate: bool) -> None: ...
+        def freeze(self) -> State: ...  # the new State
+        def __getattr__(self, name: str) -> Any: ...
+        def __setattr__(self, name: str, value: Any) -> None: ...
+    else:
+        __init__ = _WORK_NS["__init__"]
+        freeze = _WORK_NS["freeze"]
+
+    def log(self, rule: str, kind: str, template: str, **params: Any) -> None:
+        """Narrate: ``template`` is the English message id (see MESSAGES)."""
+        self.events.append(Event(rule=rule, text=MESSAGES.render(template, params), kind=kind,
+                                 data=tuple(params.items()), template=template))
+
+    def chance(self) -> random.Random:
+        self.rng += 1
+        return random.Random(f"{self.seed}/{self.rng}")
+
+    def who(self, p: int) -> Who:
+        return Who(p, self.colours[p])
+
+    # -- the Qi deck
+    def draw_qi(self) -> str | None:
+        """Draw the top Qi card, reshuffling the discards when the deck has run out."""
+        if not self.deck:
+            if self.exhaustions >= EXHAUSTIONS_TO_END:
+                return None  # out for good: the game ends at the end of this turn
+            self.exhaustions += 1
+            if self.narrate:
+                self.log(rid("deck/exhaustion"), "exhaust", "The Qi deck has run out (time {n} of {of}).",
+                         n=self.exhaustions, of=EXHAUSTIONS_TO_END)
+            if self.exhaustions >= EXHAUSTIONS_TO_END or not self.discard:
+                return None
+            deck = list(self.discard)
+            self.chance().shuffle(deck)
+            self.deck, self.discard = tuple(deck), ()
+            if self.narrate:
+                self.log(rid("deck/reshuffle"), "reshuffle",
+                         "The {n} discarded Qi cards are shuffled into a new deck.", n=len(self.deck))
+        card = self.deck[0]
+        self.deck = self.deck[1:]
+        return card
+
+    def draw_into_hand(self, p: int, rule: str, drawn: str, empty: str, **params: Any) -> None:
+        """Draw a Qi card into a hand, narrated by ``drawn`` (or ``empty`` when none is left)."""
+        card = self.draw_qi()
+        if card is None:
+            if self.narrate:
+                self.log(rule, "draw", empty, who=self.who(p), **params)
+            return
+        self.hands[p].append(card)
+        if self.narrate:
+            self.log(rule, "draw", drawn, who=self.who(p), qi=card, **params)
+
+    # -- the Yen piles
+    def draw_yen(self, column: int) -> str | None:
+        """Draw from a Yen pile, setting the General aside when it comes up."""
+        pile = self.piles[column]
+        while pile:
+            card, pile = pile[0], pile[1:]
+            self.piles = (*self.piles[:column], pile, *self.piles[column + 1:])
+            if card == "general":
+                self.general = True
+                if self.narrate:
+                    self.log(rid("setup/general"), "general",
+                             "The General comes out of pile {pile}: it is set aside next to the rows and "
+                             "replaced by the next card of the same pile.", pile=column + 1)
+                continue
+            return card
+        return None
+
+
+# --------------------------------------------------------------- rule machinery
+
+
+def _distinct(cards: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for c in cards:
+        seen.setdefault(c, None)
+    return list(seen)
+
+
+def _penalty_choices(state) -> list[str]:
+    p = state.current_player
+    return list(state.won[p][: state.won_before])
+
+
+def _attack_directions(state) -> tuple[int, ...]:
+    if state.ruleset == "it":
+        return (1, 2, 3, 4, 5)
+    own = state.pawns[state.current_player]
+    return (own,) + _NEIGHBOURS[own]
+
+
+
+
+def _attack_limit(w) -> int:
+    if w.ruleset == "fr" and w.deviated:
+        return 2
+    return 3
+
+
+def _limit_rule(w) -> str:
+    if w.ruleset == "it":
+        return rid("attack/directions", "it")
+    return rid("attack/deviated", "fr") if w.deviated else rid("attack/direct", "fr")
+
+
+def _perform(w: _Work, a: Action) -> None:
+    if w.end:
+        raise _illegal(rid("end/check"), "the game is over: no more actions")
+    kind = a.kind
+    head = w.pending[0] if w.pending else None
+    if head is not None:
+        _resolve_choice(w, a, head)
+        _proceed(w)
+        return
+    if w.attack:
+        if kind == "pay":
+            _attack_step(w, a, w.attack)
+        elif kind == "stop":
+            if w.narrate:
+                w.log(rid("attack/order"), "stop", "{Who} ends the attack.", who=w.who(w.current_player))
+            w.attack = 0
+        else:
+            raise _illegal(rid("attack/one-direction"), "an attack is under way: pay for the next card along "
+                           "direction {d} or end the attack — a turn is one action only", d=w.attack)
+        _proceed(w)
+        return
+    if kind == "take":
+        _take(w, a)
+    elif kind == "draw":
+        _draw_action(w, a)
+    elif kind == "attack":
+        _start_attack(w, a)
+    elif kind == "general":
+        _attack_general(w, a)
+    elif kind in ("pay", "stop"):
+        raise _illegal(rid("attack/order"),
+                       "no attack is under way: start one by choosing a direction and paying for its nearest card")
+    elif kind in ("power", "decline", "colonel", "spare"):
+        raise _illegal(rid("power/timing"),
+                       "there is no power to use now: powers come with the Bo, Colonel and General you win")
+    elif kind == "lose":
+        raise _illegal(rid("warrior/earlier-turn"), "there is no Warrior penalty to pay now")
+    elif kind == "release":
+        raise _illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
+    else:
+        raise _illegal(rid("turn/sequence"), "unknown action {what}", what=short(kind))
+    _proceed(w)
+
+
+def _take(w: _Work, a: Action) -> None:
+    card = a.card
+    if card not in w.reserve:
+        raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
+                       qi=card, shown=tuple(w.reserve))
+    p = w.current_player
+    w.reserve.remove(card)
+    w.hands[p].append(card)
+    if w.narrate:
+        w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
+    # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
+    wanted = len(w.reserve) + 1 if w.ruleset == "fr" else 3
+    while len(w.reserve) < wanted:
+        new = w.draw_qi()
+        if new is None:
+            break
+        w.reserve.append(new)
+        if w.narrate:
+            w.log(rid("gather/take-reserve"), "refill", "The reserve is refilled with {qi} from the deck.", qi=new)
+    w.attack = 0
+
+
+def _draw_action(w: _Work, a: Action) -> None:
+    p = w.current_player
+    target = a.direction
+    if target:
+        here = w.pawns[p]
+        if target not in (1, 2, 3, 4, 5):
+            raise _illegal(rid("pawn/move"), "direction {d} does not exist: directions are 1 to 5", d=target)
+        if target not in _NEIGHBOURS[here]:
+            if here in (1, 5):
+                raise _illegal(rid("pawn/diagonal"), "a pawn on the diagonal {d} may only move to the nearest "
+                               "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
+            raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
+                           d=here, dirs=_NEIGHBOURS[here])
+    w.draw_into_hand(p, rid("gather/draw"), "{Who} draws a Qi card from the deck.",
+                     "There is no Qi card left in the deck to draw.")
+    if target:
+        here = w.pawns[p]
+        other = w.pawns.index(target) if target in w.pawns else None
+        w.pawns[p] = target
+        if other is not None:
+            w.pawns[other] = here
+            if w.narrate:
+                w.log(rid("pawn/swap"), "move", "{Who} moves the pawn from direction {frm} to {to}, swapping "
+                      "with {other}, who goes to {frm}.", who=w.who(p), frm=here, to=target, other=w.who(other))
+        elif w.narrate:
+            w.log(rid("pawn/move"), "move", "{Who} moves the pawn from direction {frm} to {to}.",
+                  who=w.who(p), frm=here, to=target)
+
+
+def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
+    p = w.current_player
+    hand = list(w.hands[p])
+    for c in payment:
+        if c not in QI_KINDS:
+            raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))
+        if c in hand:
+            hand.remove(c)
+        else:
+            raise _illegal(rid("pay/one-card-one-symbol"), "you do not hold enough cards to pay with {payment}",
+                           payment=payment)
+    if not payment:
+        raise _illegal(rid("pay/exact"), "name the Qi cards that pay for the {card}", card=card)
+    if _pays_counts(card, w.ruleset, _counts(payment)):
+        return
+    template, params = _price_message(card, w.ruleset, payment)
+    raise _illegal(_price_rule(card, w.ruleset, payment), template, **params)
+
+
+def _price_rule(card: str, ruleset: str, payment: Sequence[str]) -> str:
+    kind = card_kind(card)
+    syms = symbols(card, ruleset)
+    n = len(payment)
+    sizes = {sum(a[0]) + sum(a[1]) for a in _price(card, ruleset)}
+    if n not in sizes:
+        return rid("pay/exact")
+    if kind in ("wu", "xi") and syms.count("white") > 1:
+        return rid("pay/white-same-colour")
+    return _price_rule_ok(card, ruleset)
+
+
+def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[str, dict]:
+    """Why a payment does not fit a card: (template, params)."""
+    kind = card_kind(card)
+    if kind == "colonel":
+        if ruleset == "it":
+            return (("the Colonel takes three bulls of one colour and two of another, or five of one colour "
+                    "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
+        return (("the Colonel takes three bulls of one colour and three of another, or five of one colour "
+                "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
+    if kind == "general":
+        return (("the General takes four bulls of one colour and three of another, or seven of one colour "
+                "(Warriors stand for any colour); {payment} does not fit"), {"payment": payment})
+    if kind == "bo":
+        return ("the Bo takes five bulls all of different colours (Warriors stand for any); {payment} does not fit",
+                {"payment": payment})
+    syms = symbols(card, ruleset)
+    params = {"card": card, "n": len(syms), "symbols": syms, "payment": payment, "paid": len(payment)}
+    if syms.count("white") > 1:
+        return (("the {card} shows {n} white symbols: pay them all with one colour (Warriors stand for it); "
+                "{payment} mixes colours"), params)
+    if len(payment) != len(syms):
+        return ("the {card} shows {n} symbol(s) ({symbols}): pay with exactly {n} Qi card(s), not {paid}", params)
+    return ("the {card} shows {symbols}: each symbol needs a bull of its colour or a Warrior; {payment} does not match",
+            params)
+
+
+def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None:
+    p = w.current_player
+    hand = w.hands[p]
+    for c in payment:
+        hand.remove(c)
+    w.discard += payment
+    w.won[p].append(card)
+    w.won_this_turn += 1
+    warriors = payment.count("warrior")
+    w.warriors += warriors
+    if w.narrate:
+        if where:
+            w.log(_price_rule_ok(card, w.ruleset), "pay", "{Who} pays {payment} for the {card} in {slot}; the Qi "
+                  "cards go to the discard pile.", who=w.who(p), card=card, payment=payment, slot=where)
+        else:
+            w.log(_price_rule_ok(card, w.ruleset), "pay", "{Who} pays {payment} for the General; the Qi cards go "
+                  "to the discard pile.", who=w.who(p), card=card, payment=payment)
+        pts = face_value(card)
+        if w.colours[p] in symbols(card, w.ruleset):
+            w.log(rid("attack/victory-pile"), "win", "The {card} ({points} points, +1 colour bonus at the end) goes "
+                  "face up into {who}'s victory pile.", who=w.who(p), card=card, points=pts, bonus=True)
+        else:
+            w.log(rid("attack/victory-pile"), "win", "The {card} ({points} points) goes face up into {who}'s "
+                  "victory pile.", who=w.who(p), card=card, points=pts, bonus=False)
+    # The long-attack reward.
+    if w.ruleset == "fr":
+        if w.won_this_turn >= 2:
+            w.draw_into_hand(p, rid("reward", "fr"), "Card {n} won this turn earns a bonus Qi card: {who} draws it.",
+                             "Card {n} won this turn earns a bonus Qi card, but none is left to draw.",
+                             n=w.won_this_turn)
+    elif w.won_this_turn == 3:
+        for _ in range(2):
+            w.draw_into_hand(p, rid("reward", "it"), "Three Yen cards in one turn earn 2 Qi cards: {who} draws one.",
+                             "Three Yen cards in one turn earn 2 Qi cards, but none is left to draw.")
+    # The Italian Warrior penalty comes at once.
+    if warriors and w.ruleset == "it":
+        for _ in range(warriors):
+            if _penalty_choices(w):
+                w.pending.append("penalty")
+            elif w.narrate:
+                w.log(rid("warrior/earlier-turn"), "penalty", "A Warrior was played, but no Yen card won in an earlier "
+                      "turn is left to lose: nothing is lost.")
+    kind = card_kind(card)
+    if kind in _POWER_CARDS:
+        w.pending.append(f"power:{kind}")
+
+
+def _price_rule_ok(card: str, ruleset: str) -> str:
+    kind = card_kind(card)
+    return rid(f"cards/{kind}", ruleset) if kind in ("wu", "xi", "colonel") else rid(f"cards/{kind}")
+
+
+def _start_attack(w: _Work, a: Action) -> None:
+    d = a.direction
+    if d not in _PATHS:
+        raise _illegal(rid("attack/one-direction"), "direction {d} does not exist: directions are 1 to 5", d=d)
+    p = w.current_player
+    own = w.pawns[p]
+    deviated = d != own
+    if w.ruleset == "fr" and deviated and d not in _NEIGHBOURS[own]:
+        if own in (1, 5):
+            raise _illegal(rid("attack/deviated", "fr"), "your pawn is on the corner direction {d}: a deviated "
+                           "attack can only come from direction {to}", d=own, to=_NEIGHBOURS[own][0])
+        raise _illegal(rid("attack/deviated", "fr"), "your pawn faces direction {d}: attack from there, or deviate "
+                       "to a neighbouring direction ({dirs})", d=own, dirs=_NEIGHBOURS[own])
+    target, card = _nearest_card(w, d, a.card)
+    _check_payment(w, card, a.payment)
+    w.attack = d
+    w.deviated = deviated and w.ruleset == "fr"
+    if w.narrate:
+        if w.ruleset == "it":
+            w.log(rid("attack/directions", "it"), "attack", "{Who} attacks from direction {d} (up to 3 cards this "
+                  "turn).", who=w.who(p), d=d)
+        elif deviated:
+            w.log(rid("attack/deviated", "fr"), "attack", "{Who} attacks from direction {d}: a deviated attack (at "
+                  "most 2 cards; the pawns stay where they are).", who=w.who(p), d=d)
+        else:
+            w.log(rid("attack/direct", "fr"), "attack", "{Who} attacks from direction {d}: a direct attack (up to 3 "
+                  "cards).", who=w.who(p), d=d)
+    w.slots[target] = None
+    _win_card(w, card, a.payment, SLOTS[target])
+
+
+def _nearest_card(w: _Work, d: int, named: str | None) -> tuple[int, str]:
+    """The slot and card an attack along ``d`` must take next (the nearest one left)."""
+    target = _next_target(w.slots, d)
+    if target is None:
+        raise _illegal(rid("attack/order"), "there is no Yen card left along direction {d}", d=d)
+    card = w.slots[target]
+    if named is not None and named != card:
+        raise _illegal(rid("attack/order"), "attack the nearest card first: along direction {d} that is the {card} "
+                       "in {slot}, not the {named}", d=d, card=card, slot=SLOTS[target], named=named)
+    return target, card
+
+
+def _attack_step(w: _Work, a: Action, d: int) -> None:
+    if w.won_this_turn >= _attack_limit(w):
+        raise _illegal(_limit_rule(w), "no more Yen cards may be won this turn")
+    target, card = _nearest_card(w, d, a.card)
+    _check_payment(w, card, a.payment)
+    w.slots[target] = None
+    _win_card(w, card, a.payment, SLOTS[target])
+
+
+def _attack_general(w: _Work, a: Action) -> None:
+    if not w.general:
+        raise _illegal(rid("attack/general"),
+                       "the General is not set aside next to the rows: it cannot be attacked now")
+    _check_payment(w, "general", a.payment)
+    w.general = False
+    w.attack = -1
+    if w.narrate:
+        w.log(rid("attack/general"), "attack", "{Who} attacks the General directly: no other Yen card may be "
+              "attacked this turn.", who=w.who(w.current_player))
+    _win_card(w, "general", a.payment, "")
+
+
+def _can_continue(w: _Work) -> bool:
+    if w.attack <= 0 or w.stage:
+        return False
+    if w.won_this_turn >= _attack_limit(w):
+        return False
+    return _next_target(w.slots, w.attack) is not None
+
+
+def _resolve_choice(w: _Work, a: Action, head: str) -> None:
+    p = w.current_player
+    kind = a.kind
+    if head.startswith("power:"):
+        card = head[6:]
+        if kind not in ("power", "decline") or (a.card not in (None, card)):
+            raise _illegal(rid("power/timing"), "first decide on the {card}'s power: use it or decline it", card=card)
+        w.pending.pop(0)
+        if kind == "decline":
+            if w.narrate:
+                w.log(rid("power/timing"), "power", "{Who} declines the {card}'s power.", who=w.who(p), card=card)
+            return
+        _use_power(w, card)
+        return
+    if head.startswith("colonel:"):
+        victim = int(head[8:])
+        if kind not in ("colonel", "spare") or a.player != victim:
+            raise _illegal(rid("power/colonel", "it"), "the Colonel's power: choose a card to discard from {victim}'s "
+                           "hand, or spare that player", victim=w.who(victim))
+        w.pending.pop(0)
+        if kind == "spare":
+            if w.narrate:
+                w.log(rid("power/colonel", "it"), "power", "The Colonel spares {victim}.", victim=w.who(victim))
+            return
+        qi = a.card
+        if qi is None or qi not in w.hands[victim]:
+            w.pending.insert(0, head)
+            raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
+        w.hands[victim].remove(qi)
+        w.discard += (qi,)
+        if w.narrate:
+            w.log(rid("power/colonel", "it"), "power", "The Colonel's power: {qi} is discarded from {victim}'s hand.",
+                  victim=w.who(victim), qi=a.card)
+        return
+    if head == "penalty":
+        if kind != "lose":
+            raise _illegal(rid("warrior/penalty", w.ruleset), "a Warrior was played: first choose the Yen card you "
+                           "lose for it")
+        choices = _penalty_choices(w)
+        if a.card not in choices:
+            raise _illegal(rid("warrior/earlier-turn"), "the Warrior penalty takes a Yen card won in an earlier turn; "
+                           "you have no {card} from an earlier turn", card=a.card)
+        _lose(w, a.card)
+        w.pending.pop(0)
+        return
+    if head == "limit":
+        if kind != "release":
+            raise _illegal(rid("hand/limit"), "you hold {n} Qi cards: choose the ones above 8 to put in the reserve "
+                           "first", n=len(w.hands[p]))
+        qi = a.card
+        if qi is None or qi not in w.hands[p]:
+            raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=qi)
+        _release(w, qi)
+        return
+    raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=short(head))
+
+
+def _lose(w: _Work, card: str) -> None:
+    p = w.current_player
+    pile = w.won[p]
+    # Lose the latest such card won before this turn.
+    idx = max(i for i in range(w.won_before) if pile[i] == card)
+    pile.pop(idx)
+    w.won_before -= 1
+    w.removed += (card,)
+    if w.narrate:
+        w.log(rid("warrior/penalty", w.ruleset), "penalty", "Warrior penalty: {who} removes the {card} (won in an "
+              "earlier turn) from the game.", who=w.who(p), card=card)
+
+
+def _release(w: _Work, card: str) -> None:
+    p = w.current_player
+    w.hands[p].remove(card)
+    w.reserve.append(card)
+    if w.narrate:
+        w.log(rid("hand/limit"), "limit", "Hand limit: {who} puts {qi} face up in the reserve.", who=w.who(p), qi=card)
+    if len(w.hands[p]) <= HAND_LIMIT:
+        w.pending.pop(0)
+
+
+def _use_power(w: _Work, card: str) -> None:
+    p = w.current_player
+    rs = w.ruleset
+    opponents = [(p + k) % len(w.colours) for k in range(1, len(w.colours))]
+    if card == "bo":
+        w.draw_into_hand(p, rid("power/bo"), "The Bo's power: {who} draws a Qi card.",
+                         "The Bo's power: there is no Qi card left to draw.")
+    elif card == "colonel" and rs == "it":
+        # The winner chooses, opponent by opponent (queued first, in turn order).
+        w.pending[0:0] = [f"colonel:{o}" for o in opponents if w.hands[o]]
+        if w.narrate:
+            w.log(rid("power/colonel", "it"), "power", "The Colonel's power: choose one card to discard from each "
+                  "other player's hand (or spare them).")
+    elif card == "colonel":
+        rng = w.chance()
+        for o in opponents:
+            if not w.hands[o]:
+                continue
+            lost = w.hands[o].pop(rng.randrange(len(w.hands[o])))
+            w.discard += (lost,)
+            if w.narrate:
+                w.log(rid("power/colonel", "fr"), "power", "The Colonel's power: a card taken at random from "
+                      "{victim}'s hand, {qi}, is discarded.", victim=w.who(o), qi=lost)
+    elif card == "general":
+        rng = w.chance()
+        for o in opponents:
+            if not w.hands[o]:
+                continue
+            got = w.hands[o].pop(rng.randrange(len(w.hands[o])))
+            w.hands[p].append(got)
+            if w.narrate:
+                w.log(rid("power/general", rs), "power", "The General's power: {who} draws a card from {victim}'s "
+                      "hand into their own.", who=w.who(p), victim=w.who(o), qi=got)
+
+
+def _proceed(w: _Work) -> None:
+    """Resolve what needs no choice, then stop at the next choice or end the turn."""
+    while True:
+        if w.pending:
+            head = w.pending[0]
+            if head == "penalty":
+                options = _distinct(_penalty_choices(w))
+                if not options:
+                    w.pending.pop(0)
+                    continue
+                if len(options) == 1:
+                    w.pending.pop(0)
+                    _lose(w, options[0])
+                    continue
+                return
+            if head == "limit":
+                p = w.current_player
+                if len(w.hands[p]) <= HAND_LIMIT:
+                    w.pending.pop(0)
+                    continue
+                options = _distinct(w.hands[p])
+                if len(options) == 1:
+                    _release(w, options[0])
+                    continue
+                return
+            if head.startswith("colonel:") and not w.hands[int(head[8:])]:
+                w.pending.pop(0)
+                continue
+            return
+        if w.stage == 0 and _can_continue(w):
+            return
+        if w.stage == 0:
+            w.stage = 1
+            w.attack = 0
+            if w.ruleset == "fr" and w.warriors:
+                for _ in range(w.warriors):
+                    w.pending.append("penalty")
+                if not _penalty_choices(w) and w.narrate:
+                    w.log(rid("warrior/earlier-turn"), "penalty", "{n} Warrior(s) were used, but no Yen card won in an "
+                          "earlier turn is left: nothing is lost.", n=w.warriors)
+            continue
+        if w.stage == 1:
+            w.stage = 2
+            if len(w.hands[w.current_player]) > HAND_LIMIT:
+                w.pending.append("limit")
+                if w.narrate:
+                    w.log(rid("hand/limit"), "limit", "{Who} holds {n} Qi cards, more than 8: the excess goes face up "
+                          "to the reserve.", who=w.who(w.current_player), n=len(w.hands[w.current_player]))
+            continue
+        _finish_turn(w)
+        return
+
+
+def _fill_rows(w: _Work) -> None:
+    """Compact every column toward the pawns, then refill it from its pile."""
+    if None not in w.slots:
+        return
+    for col, (top, mid, low) in enumerate(_COLUMNS):
+        order = (low, mid, top)  # nearest the pawns first
+        cards = [w.slots[i] for i in order if w.slots[i] is not None]
+        before = [w.slots[i] for i in order]
+        for k, i in enumerate(order):
+            w.slots[i] = cards[k] if k < len(cards) else None
+        if w.narrate and before != [w.slots[i] for i in order] and cards:
+            w.log(rid("refill/compact"), "compact", "Column {column}: the remaining cards slide toward the pawns.",
+                  column=SLOTS[top] + SLOTS[mid] + SLOTS[low])
+        had_cards = bool(w.piles[col])
+        for i in order:
+            if w.slots[i] is None:
+                card = w.draw_yen(col)
+                if card is None:
+                    # Said when the pile runs out now or the column just lost a card, not every turn after.
+                    if w.narrate and (had_cards or before != [w.slots[k] for k in order]):
+                        w.log(rid("refill/exhausted-pile"), "refill", "Pile {pile} is exhausted: slot {slot} stays "
+                              "empty.", pile=col + 1, slot=SLOTS[i])
+                    break
+                w.slots[i] = card
+                if w.narrate:
+                    w.log(rid("refill/fill"), "refill", "Slot {slot} is refilled from pile {pile} with a {card}.",
+                          slot=SLOTS[i], pile=col + 1, card=card)
+
+
+def _finish_turn(w: _Work) -> None:
+    _fill_rows(w)
+    empty = sum(1 for pile in w.piles if not pile)
+    general_won = any("general" in pile for pile in w.won) or "general" in w.removed
+    # The escape is checked first: when both conditions come in the same turn,
+    # the Qi deck did run out a third time and its penalty applies.
+    if w.exhaustions >= EXHAUSTIONS_TO_END:
+        w.end = "escaped"
+        if w.narrate:
+            w.log(rid("end/escape"), "end",
+                  "The Qi deck has run out for the third time: the Yen army escapes and the game ends. "
+                  "Each player loses the Yen card with the highest face value.")
+    elif empty >= 2 and general_won:
+        w.end = "general"
+        if w.narrate:
+            w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "
+                  "ends.", n=empty)
+    if w.end:
+        w.pending = []
+        if w.narrate:
+            escaped = w.end == "escaped"
+            for p in range(len(w.colours)):
+                s = score_pile(w.won[p], w.colours[p], escaped, w.ruleset)
+                if s.removed:
+                    w.log(rid("score/escape-penalty"), "score", "{Who} loses the {card} ({points} points).",
+                          who=w.who(p), card=s.removed, points=face_value(s.removed))
+                w.log(rid("score/bonus"), "score", "{Who}: face values {face} + colour bonus {bonus} = {total} points.",
+                      who=w.who(p), face=s.face, bonus=s.bonus, total=s.total)
+        return
+    w.current_player = (w.current_player + 1) % len(w.colours)
+    w.turn += 1
+    w.attack = 0
+    w.deviated = False
+    w.won_this_turn = 0
+    w.warriors = 0
+    w.stage = 0
+    w.won_before = len(w.won[w.current_player])
+    if w.narrate:
+        w.log(rid("turn/sequence"), "turn", "It is {who}'s turn.", who=w.who(w.current_player))

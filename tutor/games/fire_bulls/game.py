@@ -1,0 +1,443 @@
+"""The Fire Bulls game object."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cached_property
+from typing import Any
+
+from tutor.core import (
+    ActionParseError,
+    Catalog,
+    Event,
+    Example,
+    Game,
+    GameInfo,
+    RuleBook,
+    dump_json,
+    load_json_data,
+    parse_json_object,
+    short,
+)
+from tutor.games.fire_bulls import examples as fire_bulls_examples
+from tutor.games.fire_bulls.actions import (
+    _ACTION_PATTERNS,
+    Action,
+    action_text,
+    quote,
+    shape_ok,
+)
+from tutor.games.fire_bulls.cards import (
+    _NEIGHBOURS,
+    _QI_ORDER,
+    COLOURS,
+    DECISIONS,
+    DECK_ABOUT,
+    DECK_MANIFEST,
+    LANGS,
+    NAME,
+    PILE_SIZE,
+    QI_MANIFEST,
+    RULESETS,
+    SLOTS,
+    _qi_sort,
+    card_name,
+    face_value,
+    qi_deck,
+    rid,
+    symbols,
+    yen_deck,
+)
+from tutor.games.fire_bulls.engine import (
+    _attack_directions,
+    _distinct,
+    _fill_rows,
+    _next_target,
+    _penalty_choices,
+    _perform,
+    _Work,
+)
+from tutor.games.fire_bulls.messages import CATALOG, _illegal, message
+from tutor.games.fire_bulls.payment import _counts, _pay_options
+from tutor.games.fire_bulls.scenario import _from_data, _to_data
+from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
+from tutor.games.fire_bulls.state import State
+
+# The longest of 300 random games took 488 actions; a game cannot go on for
+# ever (each turn draws a Qi card, or wins a Yen card, and the Qi deck runs
+# out for good the third time), and 3000 bounds it with room to spare.
+MAX_ACTIONS = 3000
+MAX_ACTION_TEXT = 300  # the longest action text is under 120 characters
+
+INFO = GameInfo(
+    name=NAME,
+    title="Fire Bulls",
+    min_players=2,
+    max_players=5,
+    rulesets=RULESETS,
+    default_ruleset="it",
+    decisions=DECISIONS,
+    max_actions=MAX_ACTIONS,
+    hidden_information=True,
+    secret_choices=False,
+    chance=True,
+    languages=LANGS,
+    rulebooks=("000", "001"),
+    ruleset_names=(("it", "Italian rulebook (000)"), ("fr", "French rulebook (001)")),
+)
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class FireBulls(Game):
+    """The Fire Bulls game object (``tutor.games.get("fire-bulls")``)."""
+
+    info = INFO
+
+    @property
+    def ruleset_names(self) -> dict[str, str]:
+        return dict(self.info.ruleset_names)
+
+    @cached_property
+    def rules(self) -> RuleBook:
+        """Every clause of the rules, with its rulebook quotes (loaded on first use)."""
+        return RuleBook.from_data(NAME, load_json_data("tutor.games.fire_bulls.data", "rules.json"))
+
+    @property
+    def catalog(self) -> Catalog:
+        """The game's words (data/messages.json), with the core catalog's shared file errors."""
+        return CATALOG
+
+    def __init__(self) -> None:
+        self.deck_manifest: dict[str, dict[str, int]] = DECK_MANIFEST
+        self.qi_manifest: dict[str, int] = QI_MANIFEST
+        self.deck_about: str = DECK_ABOUT
+
+    # ------------------------------------------------------------------ setup
+    def yen_deck(self, ruleset: str = "it") -> list[str]:
+        """The 54 Yen cards of a ruleset's deck (reconstructed symbols)."""
+        return yen_deck(ruleset)
+
+    def qi_deck(self) -> list[str]:
+        return qi_deck()
+
+    def new_game(self, players: int, seed: int, ruleset: str | None = None, *,
+                 colours: Sequence[str] | None = None, pawns: Sequence[int] | None = None,
+                 first_player: int = 0, **options: Any) -> State:
+        """Set up a table: shuffled piles, rows, pawns, hands and reserve, all from ``seed``."""
+        if options:
+            raise TypeError(f"new_game has no option {', '.join(sorted(options))}")
+        ruleset = ruleset or self.default_ruleset
+        if ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {ruleset!r}: choose one of {', '.join(RULESETS)}")
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Fire Bulls is for {self.min_players} to {self.max_players} players, not {players}")
+        if not isinstance(seed, int):
+            raise TypeError("the seed must be a whole number")
+        rng = random.Random(seed)
+        if colours is None:
+            colours = rng.sample(COLOURS, players)
+        colours = tuple(colours)
+        if len(colours) != players or len(set(colours)) != players or not set(colours) <= set(COLOURS):
+            raise ValueError(f"give each of the {players} players a different colour from {', '.join(COLOURS)}")
+        if pawns is None:
+            pawns = rng.sample(range(1, 6), players)
+        pawns = tuple(pawns)
+        if len(pawns) != players or len(set(pawns)) != players or not set(pawns) <= {1, 2, 3, 4, 5}:
+            raise ValueError("each pawn needs its own direction from 1 to 5")
+        if not 0 <= first_player < players:
+            raise ValueError("first_player is a seat number from 0")
+        yen = self.yen_deck(ruleset)
+        rng.shuffle(yen)
+        qi = self.qi_deck()
+        rng.shuffle(qi)
+        hands = [sorted(qi[3 * p: 3 * p + 3], key=_QI_ORDER.__getitem__) for p in range(players)]
+        rest = qi[3 * players:]
+        blank = State(
+            ruleset=ruleset, seed=seed, rng=0, colours=colours, pawns=pawns,
+            current_player=first_player, turn=0, slots=(None,) * 9, general=False,
+            piles=tuple(tuple(yen[PILE_SIZE * i: PILE_SIZE * (i + 1)]) for i in range(3)),
+            deck=tuple(rest[3:]), discard=(), reserve=tuple(rest[:3]),
+            hands=tuple(tuple(h) for h in hands), won=((),) * players, removed=(),
+            exhaustions=0, end=None,
+        )
+        w = _Work(blank, narrate=False)
+        _fill_rows(w)
+        return w.freeze()
+
+    # ---------------------------------------------------------------- actions
+    def legal_actions(self, state: State) -> list[Action]:
+        """The actions open to the current player, as small values."""
+        if state.end:
+            return []
+        p = state.current_player
+        hand = state.hands[p]
+        if state.pending:
+            head = state.pending[0]
+            if head.startswith("power:"):
+                card = head[6:]
+                return [Action.use_power(card), Action.decline_power(card)]
+            if head.startswith("colonel:"):
+                victim = int(head[8:])
+                return [Action.colonel(victim, c) for c in _distinct(state.hands[victim])] + [Action.spare(victim)]
+            if head == "penalty":
+                return [Action.lose(c) for c in _distinct(_penalty_choices(state))]
+            if head == "limit":
+                return [Action.release(c) for c in _distinct(hand)]
+        counts = _counts(hand)
+        ruleset = state.ruleset
+        slots = state.slots
+        if state.attack:
+            target = _next_target(slots, state.attack)
+            nearest = slots[target] if target is not None else None
+            if nearest is None:  # not in a position the rules reach (from_json refuses it)
+                return [_STOP]
+            acts = [Action("pay", 0, nearest, pay) for pay in _pay_options(nearest, ruleset, counts)]
+            acts.append(_STOP)
+            return acts
+        acts = [Action("take", 0, c) for c in _distinct(state.reserve)]
+        acts.append(_DRAW)
+        for d in _NEIGHBOURS[state.pawns[p]]:
+            acts.append(Action("draw", d))
+        for d in _attack_directions(state):
+            target = _next_target(slots, d)
+            nearest = slots[target] if target is not None else None
+            if nearest is None:
+                continue
+            for pay in _pay_options(nearest, ruleset, counts):
+                acts.append(Action("attack", d, nearest, pay))
+        if state.general:
+            for pay in _pay_options("general", ruleset, counts):
+                acts.append(Action("general", 0, "general", pay))
+        return acts
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
+        return self._run(state, action, narrate=False)[0]
+
+    def explain(self, state: State, action: Action) -> list[Event]:
+        """What applying ``action`` does, event by event, each with its rule id."""
+        return self._run(state, action, narrate=True)[1]
+
+    def apply_explained(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        return self._run(state, action, narrate=True)
+
+    def _run(self, state: State, action: object, narrate: bool) -> tuple[State, list[Event]]:
+        if type(action) is str:
+            action = self.parse_action(state, action)
+        if not shape_ok(action):
+            raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
+        w = _Work(state, narrate)
+        _perform(w, action)
+        return w.freeze(), w.events
+
+    def parse_action(self, state: State | None, text: str) -> Action:
+        """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
+        if not isinstance(text, str) or not text.strip():
+            raise _illegal(rid("notation"), "type an action, for example 'draw from the deck'", cls=ActionParseError)
+        if len(text) > MAX_ACTION_TEXT:
+            raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+                           "'take green from the reserve', 'attack from direction 3: pay with green, green'",
+                           cls=ActionParseError, text=_clip(text.strip()))
+        t = " ".join(text.strip().split()).lower()
+        for pattern, build in _ACTION_PATTERNS:
+            m = pattern.fullmatch(t)
+            if m:
+                try:
+                    return build(m)
+                except ValueError as exc:
+                    raise _illegal(rid("notation"), "'{text}': {why}", cls=ActionParseError,
+                                   text=_clip(text.strip()), why=_clip(str(exc), 160)) from None
+        raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+                       "'take green from the reserve', 'attack from direction 3: pay with green, green'",
+                       cls=ActionParseError, text=_clip(text.strip()))
+
+    # ------------------------------------------------------------ end, scores
+    def is_over(self, state: State) -> bool:
+        return state.end is not None
+
+    def score_breakdown(self, state: State) -> list[PileScore]:
+        escaped = state.end == "escaped"
+        return [score_pile(state.won[p], state.colours[p], escaped, state.ruleset) for p in range(state.players)]
+
+    def scores(self, state: State) -> list[int]:
+        return [s.total for s in self.score_breakdown(state)]
+
+    def winners(self, state: State) -> list[int]:
+        """The winning seats once the game is over (empty before): most points, then the highest card."""
+        if state.end is None:
+            return []
+        return winners(dict(enumerate(self.score_breakdown(state))))
+
+    def greedy_value(self, state: State, action: Action) -> float:
+        """Points the action wins at once (what the greedy bot maximises)."""
+        if action.kind in ("attack", "pay", "general"):
+            colour = state.colours[state.current_player]
+            card = action.card or "general"
+            gain = face_value(card) + (colour in symbols(card, state.ruleset))
+            return gain - 0.01 * len(action.payment)  # the cheaper payment first
+        if action.kind == "power":
+            return 0.5
+        if action.kind == "lose" and action.card:
+            return -face_value(action.card)
+        return 0.0
+
+    # ------------------------------------------------------- who decides
+    def current_player(self, state: State) -> int | None:
+        """The seat that decides now (the pending choices are the mover's too); None once over."""
+        return None if state.end else state.current_player
+
+    def decision(self, state: State) -> str:
+        """One of ``info.decisions``; "" once the game is over."""
+        if state.end:
+            return ""
+        if state.pending:
+            head = state.pending[0]
+            if head.startswith("power:"):
+                return "power"
+            if head.startswith("colonel:"):
+                return "colonel"
+            return "hand-limit" if head == "limit" else "penalty"
+        return "attack" if state.attack else "action"
+
+    # ------------------------------------------------------------------ views
+    def seen_hands(self, state: State, player: int | None) -> set[int]:
+        """The seats whose hands ``player`` sees: their own, and (Italian Colonel) the hand
+        the Colonel's winner is choosing a card from; everyone's for the teacher (None)."""
+        if player is None:
+            return set(range(state.players))
+        seen = {player}
+        if state.pending and state.pending[0].startswith("colonel:") and player == state.current_player:
+            seen.add(int(state.pending[0][8:]))
+        return seen
+
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may see: their own hand, never another's, the deck's or the piles' order.
+
+        ``None`` is the teacher's view: every hand, plus ``deck``, ``piles`` and
+        ``discard`` in order.
+        """
+        if player is not None and (type(player) is not int or not 0 <= player < state.players):
+            raise ValueError(f"there is no player {short(player)}")
+        seen = self.seen_hands(state, player)
+        over = state.end is not None
+        view: dict[str, Any] = {
+            "game": NAME,
+            "ruleset": state.ruleset,
+            "player": player,
+            "players": state.players,
+            "colours": list(state.colours),
+            "pawns": list(state.pawns),
+            "current_player": self.current_player(state),
+            "decision": self.decision(state),
+            "phase": state.phase,
+            "turn": state.turn,
+            "rows": {s: state.slots[i] for i, s in enumerate(SLOTS)},
+            "general": state.general,
+            "pile_sizes": [len(p) for p in state.piles],
+            "deck_size": len(state.deck),
+            "discard_size": len(state.discard),
+            "reserve": list(state.reserve),
+            "hands": [list(h) if p in seen else None for p, h in enumerate(state.hands)],
+            "hand_sizes": [len(h) for h in state.hands],
+            "won": [list(w) for w in state.won],
+            "removed": list(state.removed),
+            "exhaustions": state.exhaustions,
+            "attack": state.attack,
+            "deviated": state.deviated,
+            "won_this_turn": state.won_this_turn,
+            "won_before": state.won_before,
+            "pending": list(state.pending),
+            "end": state.end,
+            "over": over,
+            "scores": self.scores(state),
+            "winners": self.winners(state) if over else [],
+        }
+        if player is None:
+            view["deck"] = list(state.deck)
+            view["piles"] = [list(p) for p in state.piles]
+            view["discard"] = list(state.discard)
+        return view
+
+    # ------------------------------------------------ for bots and tests
+    def conserved(self, state: State) -> dict[str, int]:
+        """Every Yen and Qi card wherever it is, counted ("yen:<card>", "qi:<card>"):
+        the same for every position of a game."""
+        counts: dict[str, int] = {}
+        yen = [c for c in state.slots if c] + (["general"] if state.general else [])
+        for group in (yen, *state.piles, *state.won, state.removed):
+            for c in group:
+                counts["yen:" + c] = counts.get("yen:" + c, 0) + 1
+        for group in (*state.hands, state.deck, state.discard, state.reserve):
+            for c in group:
+                counts["qi:" + c] = counts.get("qi:" + c, 0) + 1
+        return counts
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        """Deal anew what ``player`` cannot see: the other hands and the Qi deck (one pool,
+        sizes kept), the Yen piles (one pool, sizes kept) and the seed of future shuffles."""
+        seen = self.seen_hands(state, player)
+        pool = list(state.deck) + [c for p, h in enumerate(state.hands) if p not in seen for c in h]
+        rng.shuffle(pool)
+        hands = []
+        for p, h in enumerate(state.hands):
+            if p in seen:
+                hands.append(h)
+            else:
+                hands.append(_qi_sort(pool[: len(h)]))
+                pool = pool[len(h):]
+        yen = [c for pile in state.piles for c in pile]
+        rng.shuffle(yen)
+        piles = []
+        for pile in state.piles:
+            piles.append(tuple(yen[: len(pile)]))
+            yen = yen[len(pile):]
+        return replace(state, hands=tuple(hands), deck=tuple(pool), piles=tuple(piles),
+                       seed=rng.randrange(2**31))
+
+    def position_key(self, state: State) -> str:
+        return repr(state)
+
+    # ------------------------------------------------------------------- JSON
+    def to_json(self, state: State) -> str:
+        """A scenario file: readable, editable, and byte-identical for equal states."""
+        return dump_json(_to_data(state))
+
+    def from_json(self, text: str | bytes) -> State:
+        """Load a scenario file; any fault raises ScenarioError naming the field."""
+        return _from_data(parse_json_object(text))
+
+    # --------------------------------------------------------------- teaching
+    def examples(self) -> list[Example]:
+        return fire_bulls_examples.build(self)
+
+    # ---------------------------------------------------------- languages
+    def message(self, error_or_event: Any, lang: str = "en") -> str:
+        """An IllegalAction / ScenarioError or a narration Event in "en", "it" or "fr"."""
+        return message(error_or_event, lang)
+
+    def action_text(self, action: Action, lang: str = "en") -> str:
+        return action_text(action, lang)
+
+    def card_name(self, card: str, lang: str = "en") -> str:
+        return card_name(card, lang)
+
+    def verify_example(self, example: Example) -> list[str]:
+        """How an example's end differs from the outcome its rulebook states ([] when it matches)."""
+        return fire_bulls_examples.verify(self, example)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in a language."""
+        return fire_bulls_examples.localized(self, example, lang)
+
+    def differences(self) -> list[dict]:
+        """The points where the Italian and French rulebooks differ, with both rules."""
+        return list(self.rules.differences)
+
+_STOP = Action("stop")
+_DRAW = Action("draw")
+GAME = FireBulls()

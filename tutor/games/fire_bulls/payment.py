@@ -1,0 +1,177 @@
+"""Paying for Yen cards with Qi cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from itertools import product
+
+from tutor.games.fire_bulls.cards import (
+    _QI_ORDER,
+    COLOURS,
+    QI_KINDS,
+    card_kind,
+    parse_card,
+    parse_qi,
+    symbols,
+)
+
+# ------------------------------------------------------------------------ paying
+#
+# A Yen card's price is a list of alternatives; each alternative is
+# (fixed, free, distinct): ``fixed`` maps a colour to how many of its symbols
+# the card shows, ``free`` lists groups of white symbols (each group paid in
+# one colour), ``distinct`` says the free groups must take different colours.
+
+
+@cache
+def _price(card: str, ruleset: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...], bool], ...]:
+    kind = card_kind(card)
+    if kind == "colonel":
+        second = 2 if ruleset == "it" else 3
+        return ((_zero(), (3, second), True), (_zero(), (5,), False))
+    if kind == "general":
+        return ((_zero(), (4, 3), True), (_zero(), (7,), False))
+    fixed = [0] * 5
+    whites = 0
+    for sym in symbols(card, ruleset):
+        if sym == "white":
+            whites += 1
+        else:
+            fixed[COLOURS.index(sym)] += 1
+    return ((tuple(fixed), (whites,) if whites else (), False),)
+
+
+def _zero() -> tuple[int, ...]:
+    return (0, 0, 0, 0, 0)
+
+
+def _fits(alt, bulls: Sequence[int]) -> bool:
+    fixed, free, distinct = alt
+    if not free:
+        return all(b <= f for b, f in zip(bulls, fixed))
+    for assign in product(range(5), repeat=len(free)):
+        if distinct and len(set(assign)) < len(assign):
+            continue
+        need = list(fixed)
+        for size, colour in zip(free, assign):
+            need[colour] += size
+        if all(b <= n for b, n in zip(bulls, need)):
+            return True
+    return False
+
+
+def _counts(cards: Iterable[str]) -> tuple[int, ...]:
+    counts = [0] * 6
+    idx = _QI_ORDER
+    for c in cards:
+        counts[idx[c]] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=65536)
+def _pays_counts(card: str, ruleset: str, counts: tuple[int, ...]) -> bool:
+    total = sum(counts)
+    bulls = counts[:5]
+    for alt in _price(card, ruleset):
+        if sum(alt[0]) + sum(alt[1]) == total and _fits(alt, bulls):
+            return True
+    return False
+
+
+def can_pay(card: str, cards: Sequence[str], ruleset: str = "it") -> bool:
+    """Do these Qi cards, all of them together, pay exactly for this Yen card?
+
+    >>> can_pay("wu:blue", ["blue", "warrior"]), can_pay("wu:blue", ["blue"])
+    (True, False)
+    >>> can_pay("colonel", ["red"] * 3 + ["blue"] * 2, "it"), can_pay("colonel", ["red"] * 3 + ["blue"] * 2, "fr")
+    (True, False)
+    """
+    card = parse_card(card)
+    try:
+        counts = _counts(parse_qi(c) for c in cards)
+    except ValueError:
+        return False
+    return _pays_counts(card, ruleset, counts)
+
+
+@lru_cache(maxsize=65536)
+def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct set of cards from a hand (given as counts) that pays.
+
+    Built from the price itself: for each symbol group, how many of its
+    symbols are paid by bulls of the right colour; Warriors pay the rest.
+    """
+    warriors = hand[5]
+    found: set[tuple[int, ...]] = set()
+    for fixed, free, distinct in _price(card, ruleset):
+        # Fixed colours: k bulls of colour c for c's f symbols, Warriors for the rest.
+        options = [range(min(f, hand[c]) + 1) if f else (0,) for c, f in enumerate(fixed)]
+        need_fixed = sum(fixed)
+        for bulls in product(*options):
+            used_w = need_fixed - sum(bulls)
+            if used_w > warriors:
+                continue
+            if not free:
+                found.add(bulls + (used_w,))
+                continue
+            _free_groups(list(bulls), used_w, free, distinct, hand, warriors, found)
+    return tuple(
+        tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
+        for counts in sorted(found, key=_pay_order)
+    )
+
+
+@cache
+def _caps(card: str, ruleset: str) -> tuple[int, ...]:
+    """The most cards of each Qi kind any way of paying this card can use."""
+    caps = [0] * 6
+    for fixed, free, _ in _price(card, ruleset):
+        extra = sum(free)
+        for c in range(5):
+            caps[c] = max(caps[c], fixed[c] + extra)
+        caps[5] = max(caps[5], sum(fixed) + extra)
+    return tuple(caps)
+
+
+_PAY_MEMO: dict[tuple, tuple[tuple[str, ...], ...]] = {}
+
+
+def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """_payments with the hand capped to what the card can use (many more cache hits),
+    memoised on the uncapped hand so the hot path is one dict lookup."""
+    key = (card, ruleset, hand)
+    found = _PAY_MEMO.get(key)
+    if found is None:
+        caps = _caps(card, ruleset)
+        found = _payments(card, ruleset, tuple(min(c, h) for h, c in zip(hand, caps)))
+        if len(_PAY_MEMO) > 200_000:
+            _PAY_MEMO.clear()
+        _PAY_MEMO[key] = found
+    return found
+
+
+def _pay_order(counts: tuple[int, ...]) -> tuple:
+    return (sum(counts), counts[5], tuple(-n for n in counts[:5]))
+
+
+def _free_groups(bulls, used_w, free, distinct, hand, warriors, found, taken=()) -> None:
+    """Extend a partial payment with each white-symbol group in turn."""
+    if not free:
+        found.add(tuple(bulls) + (used_w,))
+        return
+    size, rest = free[0], free[1:]
+    for colour in range(5):
+        if distinct and colour in taken:
+            continue
+        room = hand[colour] - bulls[colour]
+        for k in range(min(size, room) + 1):
+            w = used_w + size - k
+            if w > warriors:
+                continue
+            bulls[colour] += k
+            _free_groups(bulls, w, rest, distinct, hand, warriors, found, taken + (colour,))
+            bulls[colour] -= k
+
+
+# ----------------------------------------------------------------------- scoring
