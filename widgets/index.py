@@ -1,4 +1,4 @@
-"""The landing page: the games, what each page offers, links that work under Voilà."""
+"""The landing page: the games the registry lists, what each page offers, links that work under Voilà."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from tutor import games
 from widgets.common import esc, style
 from widgets.i18n import Language, add_strings, t
 
-# game name -> notebook beside index.ipynb (relative links work under Voilà and Binder)
-PAGES = {"fire-bulls": "fire_bulls.ipynb", "kamikaze-attack": "kamikaze_attack.ipynb"}
+# the notebooks beside index.ipynb (relative links work under Voilà and Binder)
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 add_strings({
@@ -27,15 +26,11 @@ add_strings({
 
 
 def pages() -> list[tuple[str, str, str | None]]:
-    """(game name, title, notebook or None) for every game the engine knows."""
+    """(game name, title, notebook or None) for every game the registry lists, in its order."""
     out = []
-    for name in games.names():
-        try:
-            title = games.get(name).title
-        except Exception:
-            title = name
-        nb = PAGES.get(name)
-        out.append((name, title, nb if nb and (NOTEBOOKS / nb).exists() else None))
+    for entry in games.entries():
+        nb = entry.notebook
+        out.append((entry.name, games.get(entry.name).title, nb if (NOTEBOOKS / nb).exists() else None))
     return out
 
 

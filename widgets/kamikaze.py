@@ -497,7 +497,9 @@ class KamikazeShell(GameShell):
 
     def __init__(self, game_, board_fn, language=None, decks=None, **kwargs):
         self._want_decks = list(decks or [])
-        super().__init__(game_, board_fn, language, controls=KamikazeControls, breakdown=breakdown, **kwargs)
+        kwargs.setdefault("controls", KamikazeControls)  # the page declaration passes them too
+        kwargs.setdefault("breakdown", breakdown)
+        super().__init__(game_, board_fn, language, **kwargs)
         self.setup.children = (*self.setup.children, w.HBox(self._decks()))
         self.hand_button.layout.width = "auto"
         self.hand_button.layout.flex = "0 0 auto"
@@ -614,53 +616,6 @@ class KamikazeRules(RulesPanel):
         n = sum(1 for r in self.game.rules if r.reconstructed)
         self.recon_note.value = f"<div class='rt-src'><span class='rt-recon'>?</span> {esc(t('ka_recon_note', lang, n=n))}</div>"
         super().refresh()
-
-
-# ------------------------------------------------------------------- page --
-
-
-def stepper(language: Language | None = None, example: str | None = None) -> ExampleStepper:
-    return KamikazeStepper(game(), lambda s, b, lang: board(s, b, lang), language,
-                           example=example or FIRST_EXAMPLE)
-
-
-def game_panel(language: Language | None = None, **kwargs) -> KamikazeShell:
-    kwargs.setdefault("seats", ["person", "coach"])
-    return KamikazeShell(game(), board, language, **kwargs)
-
-
-def rules_panel(language: Language | None = None) -> KamikazeRules:
-    return KamikazeRules(game(), language)
-
-
-class KamikazePage(w.VBox):
-    """The whole page: language chooser and three tabs (examples, play, rules)."""
-
-    def __init__(self, lang: str = "en"):
-        super().__init__()
-        self.add_class("rt-panel")
-        self.add_class("ka-page")
-        self.language = Language(lang=lang)
-        self.heading = w.HTML()
-        self.stepper = stepper(self.language)
-        self.game = game_panel(self.language)
-        self.rules = rules_panel(self.language)
-        self.tabs = w.Tab(children=[self.stepper, self.game, self.rules])
-        self.tabs.add_class("rt-tabs")
-        self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [style(), w.HBox([self.heading, self.language.chooser()]), self.tabs]
-        self._relabel()
-
-    def _relabel(self) -> None:
-        lang = self.language.lang
-        self.heading.value = f"<h2 style='margin:4px 16px 4px 0'>{esc(t('ka_title', lang))}</h2>"
-        for i, key in enumerate(("examples", "play", "rules")):
-            self.tabs.set_title(i, t(key, lang))
-
-
-def page(lang: str = "en") -> KamikazePage:
-    """The Kamikaze Attack dashboard page (what ``notebooks/kamikaze_attack.ipynb`` shows)."""
-    return KamikazePage(lang)
 
 
 # -------------------------------------------------------- narration words --
@@ -958,3 +913,25 @@ class KamikazeStepper(ExampleStepper):
         rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
         parts.extend(cite(self.game, r, lang, brief=True) for r in rules)
         return "".join(parts)
+
+
+# ------------------------------------------------------------------- page --
+# The page is the generic one (widgets/page.py); this is all Kamikaze Attack adds.
+
+from widgets.page import PageSpec  # noqa: E402  (the page skeleton imports nothing of this module)
+
+PAGE = PageSpec(
+    game=GAME_NAME,
+    board=board,
+    controls=KamikazeControls,
+    breakdown=breakdown,
+    shell=KamikazeShell,
+    stepper=KamikazeStepper,
+    rules=KamikazeRules,
+    first_example=FIRST_EXAMPLE,
+    seats=("person", "coach"),
+    css_class="ka-page",
+)
+
+# Shorthands the tests use: the stepper, a game shell, the rules panel, the page.
+stepper, game_panel, rules_panel, page = PAGE.make_stepper, PAGE.make_shell, PAGE.make_rules, PAGE.make_page
