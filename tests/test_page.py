@@ -284,3 +284,18 @@ def test_no_rule_is_decided_in_the_panel(name):
         assert sh.play(actions[0])
     for prev, entry in zip(sh.history, sh.history[1:]):
         assert game.to_json(game.apply(prev.state, entry.action)) == game.to_json(entry.state)
+
+
+def test_the_landing_page_lists_every_registered_game_in_order():
+    from widgets.index import NOTEBOOKS, landing_html, pages
+
+    assert [name for name, _, _ in pages()] == games.names()
+    html = landing_html("en")
+    positions = []
+    for entry in games.entries():
+        title = games.get(entry.name).title
+        assert f"href='{entry.notebook}'" in html and f"Open {title}" in html
+        assert (NOTEBOOKS / entry.notebook).exists()
+        positions.append(html.index(f"href='{entry.notebook}'"))
+    assert positions == sorted(positions)
+    assert "Apri " in landing_html("it")
