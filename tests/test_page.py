@@ -299,3 +299,18 @@ def test_the_landing_page_lists_every_registered_game_in_order():
         positions.append(html.index(f"href='{entry.notebook}'"))
     assert positions == sorted(positions)
     assert "Apri " in landing_html("it")
+
+
+def test_without_controls_the_shell_offers_the_legal_moves_in_a_chooser():
+    sh = GameShell(TOY, board, seats=["person", "person"], seed=1)
+    assert sh.controls.choices.options == () and sh.controls.go.disabled  # hand hidden: nothing offered
+    sh.hand_button.value = True
+    hand = sh.state.hands[0]
+    assert [a for _, a in sh.controls.choices.options] == [Play(c) for c in hand]
+    assert sh.controls.choices.value == Play(hand[0])  # ready to play
+    sh.controls.choices.value = Play(hand[-1])
+    sh.controls.go.click()
+    assert sh.state.table[0] == hand[-1] and len(sh.history) == 2
+    sh.language.lang = "it"
+    sh.hand_button.value = True
+    assert sh.controls.choices.options[0][0].startswith("gioca ")

@@ -58,9 +58,14 @@ def _kernel_loop():
 
 
 def ruleset_name(game, ruleset: str, lang: str) -> str:
-    """A ruleset's name: the game's catalog (``names/<lang>/rulesets``), else the page's words."""
+    """A ruleset's name: the game's catalog (``names/<lang>/rulesets``), else the page's
+    words, else the English name the game's ``info`` gives."""
     name = game.catalog.name("rulesets", ruleset, lang)
-    return name if name != ruleset else t(f"ruleset_{ruleset}", lang)
+    if name != ruleset:
+        return name
+    key = f"ruleset_{ruleset}"
+    name = t(key, lang)
+    return name if name != key else dict(game.info.ruleset_names).get(ruleset, ruleset)
 
 
 def seat_count(view: dict) -> int:
@@ -144,17 +149,21 @@ class ChoiceControls(w.VBox):
     def __init__(self, shell: "GameShell"):
         super().__init__()
         self.shell = shell
-        self.choices = w.Dropdown(options=[], layout=w.Layout(width="40em"))
+        self.choices = w.Dropdown(options=[], layout=w.Layout(width="40em", max_width="100%"))
         self.choices.add_class("rt-choices")
         self.go = w.Button()
         self.go.add_class("rt-play-choice")
         self.go.on_click(lambda _: self.choices.value is not None and shell.play(self.choices.value))
-        self.children = [w.HBox([self.choices, self.go])]
+        self.children = [w.HBox([self.choices, self.go], layout=w.Layout(flex_flow="row wrap"))]
 
     def refresh(self, view: dict, actions: list, lang: str) -> None:
         self.choices.description = t("choose", lang)
         self.go.description = t("play_move", lang)
-        self.choices.options = [(self.shell.game.action_text(a, lang), a) for a in actions]
+        options = [(self.shell.game.action_text(a, lang), a) for a in actions]
+        if options != list(self.choices.options):
+            self.choices.options = options
+            self.choices.index = 0 if options else None  # a choice ready to play, never an empty box
+        self.go.disabled = not options
 
 
 class GameShell(w.VBox):
@@ -184,6 +193,8 @@ class GameShell(w.VBox):
         self.ruleset = w.ToggleButtons(options=self._rulesets or ["-"],
                                        value=ruleset or game.default_ruleset or (self._rulesets or ["-"])[0])
         self.ruleset.add_class("rt-ruleset")
+        if len(self._rulesets) < 2:  # nothing to choose
+            self.ruleset.layout.display = "none"
         self.seed = w.IntText(value=seed, layout=w.Layout(width="12em"))
         self.seed.add_class("rt-seed")
         self.new_button = w.Button(button_style="primary")

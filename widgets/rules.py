@@ -63,7 +63,7 @@ class RulesPanel(w.VBox):
         self.add_class("rt-rules")
         self.game = game
         self.language = language or Language()
-        self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em"))
+        self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em", max_width="100%"))
         self.search.add_class("rt-rule-search")
         self.list = w.HTML()
         self.list.add_class("rt-rule-list")

@@ -69,7 +69,7 @@ class ExampleStepper(w.VBox):
         else:
             self._load_error = ""
         self.chooser = w.Dropdown(options=[(ex.title, i) for i, ex in enumerate(self.examples)],
-                                  layout=w.Layout(width="46em"))
+                                  layout=w.Layout(width="46em", max_width="100%"))
         self.chooser.add_class("rt-chooser")
         self.first = w.Button(icon="fast-backward")
         self.prev = w.Button(icon="step-backward")
@@ -78,7 +78,7 @@ class ExampleStepper(w.VBox):
         for name, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.add_class(f"rt-{name}")
         self.slider = w.IntSlider(min=0, max=0, value=0, continuous_update=False,
-                                  layout=w.Layout(width="24em"))
+                                  layout=w.Layout(width="24em", max_width="100%"))
         self.slider.add_class("rt-slider")
         self.play = w.Play(min=0, max=0, interval=2500)
         self.play.add_class("rt-play")
@@ -101,7 +101,8 @@ class ExampleStepper(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         self.children = [
             self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play]),
+            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play],
+                   layout=w.Layout(flex_flow="row wrap")),
             self.header, self.board, self.narration, self.outcome,
         ]
         self._relabel(draw=False)
