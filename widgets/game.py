@@ -104,18 +104,20 @@ class SeatChoices:
         self.names = names
         self.label = label
         self.defaults = list(defaults) or self.choices[:1]
+        self.shell: GameShell | None = None  # set on the copy :meth:`build` binds to a shell
+        self.boxes: list[w.Dropdown] = []
+        self.widget = w.HBox()
 
     def build(self, shell: "GameShell") -> "SeatChoices":
         """A fresh copy bound to ``shell`` (a page spec holds the template)."""
         bound = SeatChoices(self.option, self.choices, self.names, self.label, self.defaults)
         bound.shell = shell
-        bound.boxes = []
         for i in range(shell.game.max_players):
             box = w.Dropdown(options=bound.choices, value=bound.defaults[i % len(bound.defaults)],
                              layout=w.Layout(width="16em"))
             box.add_class(f"rt-{self.option}-{i}")
             bound.boxes.append(box)
-        bound.widget = w.HBox(bound.boxes)
+        bound.widget = w.HBox(bound.boxes, layout=w.Layout(flex_flow="row wrap"))
         return bound
 
     def set(self, values: Sequence[str]) -> None:
@@ -136,9 +138,10 @@ class SeatChoices:
             box.layout.display = None if i < players else "none"
 
     def relabel(self, lang: str) -> None:
+        game = self.shell.game if self.shell is not None else None
         for i, box in enumerate(self.boxes):
             value = box.value
-            box.options = [(self.names(self.shell.game, c, lang), c) for c in self.choices]
+            box.options = [(self.names(game, c, lang), c) for c in self.choices]
             box.value = value
             box.description = t(self.label, lang, n=i + 1)
 
@@ -250,7 +253,7 @@ class GameShell(w.VBox):
         self.end.add_class("rt-end-chart")
         self.end_table = w.HTML()
         self.end_table.add_class("rt-end-table")
-        self._end_key = None
+        self._end_key: tuple[int, str] | None = None
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
         wrap = w.Layout(flex_flow="row wrap")
@@ -288,8 +291,11 @@ class GameShell(w.VBox):
         """The seat that decides at the shown position (None once the game is over)."""
         return self.game.current_player(self.state)
 
-    def seat_of(self, player: int) -> str:
-        return self.seats[player] if 0 <= player < len(self.seats) else PERSON
+    def seat_of(self, player: int | None) -> str:
+        """"person" or the bot's name at ``player``'s seat."""
+        if player is None or not 0 <= player < len(self.seats):
+            return PERSON
+        return self.seats[player]
 
     def is_person(self, player: int | None) -> bool:
         return player is not None and self.seat_of(player) == PERSON
@@ -653,7 +659,8 @@ class GameShell(w.VBox):
         return "".join(reversed(rows))
 
     def scores_over_turns(self) -> tuple[list[int], list[list[int]]]:
-        """(turn numbers from 1, as the page shows them, and the scores at the end of each turn) up to the shown position.
+        """(turn numbers from 1, as the page shows them, and the scores at the end of
+        each turn) up to the shown position.
 
         A turn is the view's ``turn`` when the game counts turns; otherwise each position is one."""
         by_turn: dict[int, list[int]] = {}

@@ -19,7 +19,8 @@ add_strings({
                 "Apprenez les règles des jeux de société, pas à pas."),
     "page_offers": ("Rulebook examples step by step · play against bots or friends · every rule, searchable",
                     "Esempi del regolamento passo passo · gioca contro bot o amici · tutte le regole, con ricerca",
-                    "Exemples de la règle pas à pas · jouez contre des bots ou entre amis · toutes les règles, avec recherche"),
+                    "Exemples de la règle pas à pas · jouez contre des bots ou entre amis"
+                    " · toutes les règles, avec recherche"),
     "open": ("Open {game}", "Apri {game}", "Ouvrir {game}"),
     "no_page": ("(no page yet)", "(ancora nessuna pagina)", "(pas encore de page)"),
 })

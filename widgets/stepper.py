@@ -52,6 +52,8 @@ class Sections(w.VBox):
 class ExampleStepper(w.VBox):
     """Step through ``game.examples()``: First, Previous, Next, Last, a slider, autoplay."""
 
+    _pos: int  # the position shown; the slider follows it
+
     def __init__(self, game, board: Board, language: Language | None = None,
                  example: str | None = None, **kwargs):
         super().__init__(**kwargs)
