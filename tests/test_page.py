@@ -315,3 +315,15 @@ def test_without_controls_the_shell_offers_the_legal_moves_in_a_chooser():
     sh.language.lang = "it"
     sh.hand_button.value = True
     assert sh.controls.choices.options[0][0].startswith("gioca ")
+
+
+def test_an_engine_fault_on_a_move_is_a_message_not_a_traceback():
+    class Broken(HighCard):
+        def apply_explained(self, state, action):
+            raise KeyError("bug")
+
+    sh = shell(["person", "greedy"], game=Broken())
+    before = sh.state
+    assert sh.play(Play(sh.state.hands[0][0])) is False
+    assert "not a move of this game" in sh.msg.value and "Nothing changed" in sh.msg.value
+    assert sh.state is before

@@ -440,8 +440,8 @@ class GameShell(w.VBox):
             self.msg.value = (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
                               + cite(self.game, exc.rule, self.lang, brief=True))
             return False
-        except Exception as exc:  # noqa: BLE001 - an engine fault must not break the page
-            self.msg.value = (message("error", t("illegal", self.lang, msg=f"{type(exc).__name__}"))
+        except Exception:  # noqa: BLE001 - an engine fault must not break the page
+            self.msg.value = (message("error", t("illegal", self.lang, msg=t("not_a_move", self.lang)))
                               + message("info", t("nothing_changed", self.lang)))
             return False
         del self.history[self.index + 1:]

@@ -89,6 +89,8 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                      "Ce scénario ne peut pas être chargé : {msg}. Rien n'a changé."),
     "illegal": ("Not allowed: {msg}", "Non consentito: {msg}", "Interdit : {msg}"),
     "nothing_changed": ("Nothing changed.", "Non è cambiato nulla.", "Rien n'a changé."),
+    "not_a_move": ("that is not a move of this game", "questa non è una mossa di questo gioco",
+                   "ce n'est pas un coup de ce jeu"),
     "nothing_to_undo": ("Nothing to undo.", "Niente da annullare.", "Rien à annuler."),
     "nothing_to_redo": ("Nothing to redo.", "Niente da ripetere.", "Rien à rétablir."),
     "not_your_turn": ("It is a bot's turn: press “Bot move”.",
