@@ -327,3 +327,17 @@ def test_an_engine_fault_on_a_move_is_a_message_not_a_traceback():
     assert sh.play(Play(sh.state.hands[0][0])) is False
     assert "not a move of this game" in sh.msg.value and "Nothing changed" in sh.msg.value
     assert sh.state is before
+
+
+def test_every_page_word_has_three_languages():
+    """The chrome words of the generic panels and of every registered game's page module."""
+    import importlib
+
+    from widgets import i18n
+
+    for entry in games.entries():
+        importlib.import_module(entry.page)
+    importlib.import_module("widgets.index")
+    assert i18n.missing() == []
+    for key in ("show_everything", "not_a_move", "to_move", "show_hand"):
+        assert len({i18n.t(key, lang, who="X") for lang in i18n.LANGS}) == 3, key
