@@ -1,10 +1,11 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
+# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench bench-browser clean
+.PHONY: run test lint fuzz bench bench-browser clean
 PORT ?= 8866
 
 $(VPY):
@@ -20,6 +21,10 @@ $(VENV)/.installed-test: pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+$(VENV)/.installed-bench: pyproject.toml | $(VPY)
+	$(VPY) -m pip install --quiet -e '.[bench]'
+	touch $@
+
 # The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
@@ -28,10 +33,22 @@ $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-test: $(VENV)/.installed-test $(CHROMIUM)
+# ruff and mypy (configured in pyproject.toml) first, then every test.
+lint: $(VENV)/.installed-test
+	$(VPY) -m ruff check tutor widgets tests
+	$(VPY) -m mypy tutor
+
+test: lint $(CHROMIUM)
 	$(VPY) -m pytest -q
 
-bench: $(VENV)/.installed-run
+# Mutated scenario files, action values and action texts for every game,
+# 10,000 of each by default (FUZZ_N=...); prints the counts by outcome.
+FUZZ_N ?= 10000
+fuzz: $(VENV)/.installed-test
+	$(VPY) -m tests.conformance.fuzz -n $(FUZZ_N)
+
+# Random-playout speed of every game beside OpenSpiel's python_block_dominoes.
+bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench
 
 # The dashboard in the browser: cold start, click latency, kernel memory,

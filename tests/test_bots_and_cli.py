@@ -4,6 +4,7 @@ import io
 
 import pytest
 
+from tests.conformance.toy import GAME as TOY
 from tutor import bots, games
 from tutor.__main__ import main, play_bots, walk_example
 
@@ -30,7 +31,7 @@ def test_bot_games_replay_from_the_seed():
 
 
 def test_greedy_takes_the_most_points_now():
-    from tutor.games.fire_bulls import Action, arrange
+    from tutor.games.fire_bulls import arrange
 
     s = arrange(2, pawns=(3, 1), rows={"H": "soldier:red", "G": "bo"},
                 hands={0: ["red", "green", "yellow", "blue", "brown"]})
@@ -64,3 +65,41 @@ def test_a_game_specific_bot_is_offered_only_for_its_game():
     assert "coach" in bots.names("kamikaze-attack")
     assert "coach" not in bots.names("fire-bulls")
     assert {"random", "greedy"} <= set(bots.names("fire-bulls"))
+
+
+class _Watched:
+    """A game, counting how often it is asked who decides."""
+
+    def __init__(self, game):
+        self.game = game
+        self.asked = 0
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def current_player(self, state):
+        self.asked += 1
+        return self.game.current_player(state)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_ask_the_game_who_decides(bot):
+    """The toy's state has no current_player field (its seat to move is ``turn``): the bots and
+    ``bots.play`` must go through ``game.current_player(state)``, out-of-turn decisions included."""
+    assert not hasattr(TOY.new_game(2, 1), "current_player")
+    watched = _Watched(TOY)
+    final, actions = bots.play(watched, TOY.new_game(3, 5), [bots.get(bot)] * 3)
+    assert TOY.is_over(final) and watched.asked == len(actions) + 1
+    # the trick's winner decides to draw or stop: a decision that is not "the next seat's turn"
+    s = TOY.new_game(3, 5)
+    movers = []
+    for a in actions:
+        movers.append(TOY.current_player(s))
+        s = TOY.apply(s, a)
+    assert any(m == p for m, p in zip(movers[1:], movers)), "someone decided twice in a row"
+    assert bots.play(TOY, TOY.new_game(3, 5), [bots.get(bot)] * 3)[1] == actions
+
+
+def test_a_game_that_does_not_end_within_its_bound_is_stopped():
+    with pytest.raises(RuntimeError, match="did not end within 3 actions"):
+        bots.play(TOY, TOY.new_game(2, 1), [bots.get("random")] * 2, max_actions=3)

@@ -65,7 +65,7 @@ def test_random_games_end_and_conserve_every_card(params):
 @settings(max_examples=60, deadline=None)
 @given(games_st)
 def test_json_round_trip_at_every_step(params):
-    for s, _ in random_game(*params):
+    for s, _ in random_game(*params):  # noqa: B007 - s is the position reached, read after the loop
         text = G.to_json(s)
         back = G.from_json(text)
         assert back == s
@@ -112,7 +112,7 @@ WILD = st.one_of(
 @given(games_st, st.integers(0, 400), WILD)
 def test_any_action_is_either_legal_or_refused_without_change(params, steps, action):
     s = None
-    for s, _ in random_game(*params):
+    for s, _ in random_game(*params):  # noqa: B007 - s is the position reached, read after the loop
         steps -= 1
         if steps < 0:
             break

@@ -369,7 +369,8 @@ def test_won_cards_go_face_up_to_the_victory_pile():
 
 
 def _three_card_attack(ruleset):
-    return arrange(2, ruleset=ruleset, pawns=(1, 3), rows={"G": "soldier:red", "E": "soldier:blue", "C": "soldier:green"},
+    return arrange(2, ruleset=ruleset, pawns=(1, 3),
+                   rows={"G": "soldier:red", "E": "soldier:blue", "C": "soldier:green"},
                    hands={0: ["red", "blue", "green"]}, deck_top=["brown", "brown", "yellow"])
 
 

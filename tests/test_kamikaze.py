@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from tests import rulecov
 from tutor import ActionParseError, IllegalAction, ScenarioError, games
 from tutor.games import kamikaze as K
-from tutor.games.kamikaze_examples import observe
+from tutor.games.kamikaze.examples import RULEBOOK_DUELS, verify
 
 G = K.GAME
 R = "kamikaze-attack/"
@@ -16,11 +17,10 @@ COVERED: set[str] = set()
 
 
 def covers(*rule_ids):
-    def mark(fn):
-        for r in rule_ids:
-            COVERED.add(R + r)
-        return fn
-    return mark
+    """``@covers("turn/play")``: the rule-coverage mark of tests/rulecov.py, with this game's prefix."""
+    full = [R + r for r in rule_ids]
+    COVERED.update(full)
+    return rulecov.covers(*full)
 
 
 def play(s, *words):
@@ -35,7 +35,8 @@ def duel2(a, b, seed=11, **kw):
 
 def finished(hands, graves, last_winner=None, decks=("base", "base")):
     data = json.loads(G.to_json(K.scenario(hands, graves, decks=list(decks))))
-    data.update(phase="over", end="stalemate", opponent=None, pending=[], last_winner=last_winner,
+    data.update(phase="over", end="stalemate", opponent=None, pending=[],
+                last_winners=[] if last_winner is None else [last_winner],
                 field=[None] * len(hands), hidden=[False] * len(hands), swapped=[False] * len(hands))
     return G.from_json(json.dumps(data))
 
@@ -81,7 +82,7 @@ def test_commitment_is_secret():
     # what player 2 sees does not depend on player 1's secret choice
     assert va == vb
     assert G.legal_actions(a) == G.legal_actions(b)
-    assert va["hand"] == list(BASE_SET) and "hands" not in va
+    assert va["hands"] == [None, list(BASE_SET)]  # its own hand only
     assert "archer" not in json.dumps(va["field"])
     # the narration of a commitment does not name the card
     assert all("Archer" not in e.text for e in G.explain(s0, K.Play("archer")))
@@ -187,7 +188,8 @@ def test_double_kamikaze():
 @covers("end/empty-hand")
 def test_game_ends_on_an_empty_hand():
     s = K.scenario([["archer"], ["swordsman", "shieldbearer", "shieldbearer"]],
-                   [["swordsman", "swordsman", "kamikaze", "archer"], ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
+                   [["swordsman", "swordsman", "kamikaze", "archer"],
+                    ["shieldbearer", "shieldbearer", "kamikaze", "swordsman"]])
     s = play(s, "play the Archer", "play the Swordsman")
     assert G.is_over(s) and s.end == "empty-hand" and s.current_player is None
     assert G.legal_actions(s) == []
@@ -223,15 +225,140 @@ def test_stalemate_when_nothing_can_change():
     assert K._dead(c2)
 
 
+def _refusal_start(**kw):
+    # the rulebook's case: player 1 holds Shieldbearer and Archer, player 2 Swordsman and Shieldbearer
+    return K.scenario([["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+                      [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                       ["swordsman", "shieldbearer", "kamikaze"]], **kw)
+
+
+def _stalemate_events(s, action):
+    return [e for e in G.explain(s, action) if e.rule == R + "end/stalemate-refusal"]
+
+
+@covers("end/stalemate")
+def test_a_scenario_where_no_card_can_beat_another_is_over_at_once():
+    # Shieldbearer against Swordsman and Shieldbearer: every pairing retreats
+    s = K.scenario([["shieldbearer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                    ["swordsman", "shieldbearer", "archer", "kamikaze"]])
+    assert G.is_over(s) and s.end == "stalemate" and s.duels == 0 and G.legal_actions(s) == []
+    assert G.winners(s) == [0]  # 5 to 4, no duel needed
+    # three players: player 1's Shieldbearer retreats from everything, and player 3's Cleric
+    # finds nothing but Kamikazes to take back from player 1's graveyard
+    t = K.scenario([["shieldbearer"], ["shieldbearer", "swordsman"], ["cleric"]],
+                   [["kamikaze", "kamikaze", "kamikaze"],
+                    ["swordsman", "swordsman", "shieldbearer", "archer", "librarian", "librarian"],
+                    ["swordsman", "shieldbearer", "archer", "archer", "cleric"]],
+                   decks=["base", "base", "ora-et-pugna"])
+    assert G.is_over(t) and t.end == "stalemate" and G.winners(t) == [1]
+    # the same position in a file that claims the game runs is refused, naming the field
+    data = json.loads(G.to_json(s))
+    data.update(phase="challenge", end="")
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(json.dumps(data))
+    assert exc.value.field == "phase" and "over" in str(exc.value) and len(str(exc.value)) < 300
+    data = json.loads(G.to_json(K.scenario([["archer", "shieldbearer"], ["swordsman", "shieldbearer"]],
+                                           [["swordsman", "shieldbearer", "archer", "kamikaze"],
+                                            ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])))
+    assert data["phase"] == "commit" and not G.is_over(G.from_json(json.dumps(data)))
+    data["hands"] = [[], ["swordsman", "shieldbearer"]]
+    data["graveyards"][1] += ["archer", "shieldbearer"]
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(json.dumps(data))
+    assert exc.value.field == "hands[0]"
+
+
 @covers("end/stalemate-refusal")
-def test_stalemate_by_repetition():
-    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman")
-    assert not G.is_over(s)
-    s2 = play(s, "play the Swordsman", "play the Shieldbearer")
-    assert G.is_over(s2) and s2.end == "repetition"
-    # a duel that moves cards in between resets nothing: the new position is fresh
-    s3 = play(s, "play the Archer", "play the Shieldbearer", "play the Shieldbearer", "play the Swordsman")
-    assert not G.is_over(s3)
+def test_two_retreats_at_the_opening_go_on():
+    # both players still hold cards that win: no retreat, however often, is a refusal yet
+    for pairs in ([("shieldbearer", "swordsman"), ("swordsman", "shieldbearer")],
+                  [("shieldbearer", "swordsman"), ("shieldbearer", "swordsman")],
+                  [("shieldbearer", "shieldbearer"), ("shieldbearer", "shieldbearer")],
+                  [("swordsman", "shieldbearer"), ("shieldbearer", "swordsman"), ("shieldbearer", "shieldbearer"),
+                   ("swordsman", "shieldbearer"), ("shieldbearer", "swordsman")]):
+        s = G.new_game(2, seed=0)
+        for a, b in pairs:
+            s = play(s, f"play the {a}", f"play the {b}")
+            assert not G.is_over(s), pairs
+        assert s.hands == (BASE_SET, BASE_SET) and G.legal_actions(s)
+
+
+@covers("end/stalemate-refusal", "multi/retreat-same-player")
+def test_retreats_against_different_opponents_go_on():
+    for n in (3, 4, 5):
+        s = G.new_game(n, seed=1)
+        for rounds in range(2):
+            for q in range(1, n):
+                s = play(s, f"challenge player {q + 1}", "play the Shieldbearer",
+                         f"play the {_SHIELDBEARER_LIKE[s.decks[q]]}")
+                assert not G.is_over(s), (n, rounds, q)
+                assert s.active == 0 and s.graveyards == ((),) * n
+
+
+_SHIELDBEARER_LIKE = {"base": "Shieldbearer", "ora-et-pugna": "Cleric", "tecnobarbari": "Sapper",
+                      "note-della-giustizia": "Bard"}
+
+
+@covers("end/stalemate-refusal", "end/cards-stay-in-hand")
+def test_a_genuine_refusal_ends_the_game():
+    s = play(_refusal_start(), "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s)  # one retreat: player 1 may still play the Archer
+    t = play(s, "play the Shieldbearer")
+    [ev] = _stalemate_events(t, K.Play("shieldbearer"))
+    assert ev.get("player") == 0 and ev.get("card") == "shieldbearer"
+    t = G.apply(t, K.Play("shieldbearer"))
+    assert G.is_over(t) and t.end == "repetition" and G.legal_actions(t) == []
+    assert t.hands == (("shieldbearer", "archer"), ("swordsman", "shieldbearer"))
+    assert G.winners(t) == [0]  # 5 to 3
+    # the refusal is player 1's card played twice, whatever player 2 answered
+    v = play(_refusal_start(), "play the Shieldbearer", "play the Shieldbearer")
+    assert not G.is_over(v)
+    assert G.is_over(play(v, "play the Shieldbearer", "play the Swordsman"))
+
+
+@covers("end/stalemate-refusal")
+def test_the_same_duel_a_third_time_ends_the_game():
+    # the bound every game keeps: the very same duel ending in the very same position a third time
+    s = G.new_game(2, seed=0)
+    for _ in range(2):
+        s = play(s, "play the Shieldbearer", "play the Swordsman")
+        assert not G.is_over(s)
+    s = play(s, "play the Shieldbearer")
+    [ev] = _stalemate_events(s, K.Play("swordsman"))
+    assert "third time" in ev.text and ev.get("player") is None
+    s = play(s, "play the Swordsman")
+    assert G.is_over(s) and s.end == "repetition" and G.winners(s) == [0, 1]
+    # a duel that moves cards in between gives a fresh position
+    t = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer",
+             "play the Swordsman", "play the Archer", "play the Shieldbearer", "play the Shieldbearer",
+             "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(t)
+
+
+@covers("end/stalemate-refusal")
+def test_refusal_with_three_players():
+    decks = ["base", "base", "base"]
+    hands = [["shieldbearer", "archer"], ["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]]
+    graves = [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+              ["swordsman", "shieldbearer", "kamikaze"],
+              ["swordsman", "shieldbearer", "archer", "kamikaze"]]
+    # player 1 keeps challenging player 2 with the Shieldbearer: player 2 can do nothing about it
+    s = K.scenario(hands, graves, decks=decks, ruleset="expansion")
+    s = play(s, "challenge player 2", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s) and s.active == 0
+    s = play(s, "challenge player 2", "play the Shieldbearer", "play the Shieldbearer")
+    assert G.is_over(s) and s.end == "repetition"
+    # player 2, challenged, repeats the Shieldbearer and player 1 could not beat it ... but player 1,
+    # whose turn it is, could challenge player 3 instead: that is no refusal
+    hands2 = [["swordsman", "shieldbearer"], ["shieldbearer", "archer"], ["archer", "shieldbearer"]]
+    graves2 = [["swordsman", "swordsman", "shieldbearer", "kamikaze"],
+               ["swordsman", "shieldbearer", "kamikaze"],
+               ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"]]
+    t = K.scenario(hands2, graves2, decks=decks, ruleset="expansion")
+    for _ in range(2):
+        t = play(t, "challenge player 2", "play the Swordsman", "play the Shieldbearer")
+        assert not G.is_over(t)
 
 
 @covers("victory/graveyard")
@@ -257,11 +384,40 @@ def test_tie_broken_by_last_turn():
     assert G.winners(finished(hands, graves, last_winner=1)) == [1]
 
 
+@covers("victory/tie-last-turn", "duel/swordsman-vs-swordsman")
+def test_a_mutual_kill_is_the_last_turn_won_by_both():
+    # player 1 won an earlier duel; the last duel, two Swordsmen, is won by both
+    # ("vince contro ... un altro Spadaccino (muoiono entrambi)"): the tie stays a tie
+    s = K.scenario([["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "shieldbearer", "archer", "kamikaze"]] * 2, last_winner=0)
+    s = play(s, "play the Swordsman", "play the Swordsman")
+    assert G.is_over(s) and G.scores(s) == [5, 5] and [len(h) for h in s.hands] == [1, 1]
+    assert s.last_winners == (0, 1) and G.winners(s) == [0, 1]
+    # three players: a mutual kill of players 1 and 2 is a turn player 1 won, so player 1
+    # beats player 3, who won an older duel and ties with player 1 on graveyard and hand
+    decks = ["base", "base", "ora-et-pugna"]
+    t = K.scenario([["swordsman", "shieldbearer"], ["swordsman"], ["cleric"]],
+                   [["swordsman", "shieldbearer", "archer", "kamikaze", "librarian"],
+                    ["swordsman", "shieldbearer", "archer"],
+                    ["shieldbearer", "archer", "kamikaze", "kamikaze", "librarian", "cleric"]],
+                   decks=decks, last_winner=2)
+    t = play(t, "challenge player 2", "play the Swordsman", "play the Swordsman")
+    assert G.is_over(t) and t.end == "empty-hand"
+    assert G.scores(t) == [6, 4, 6] and [len(h) for h in t.hands] == [1, 0, 1]
+    assert G.winners(t) == [0]
+    assert any(e.rule == R + "victory/tie-last-turn" for e in G.explain(
+        play(K.scenario([["swordsman", "shieldbearer"], ["swordsman"], ["cleric"]],
+                        [["swordsman", "shieldbearer", "archer", "kamikaze", "librarian"],
+                         ["swordsman", "shieldbearer", "archer"],
+                         ["shieldbearer", "archer", "kamikaze", "kamikaze", "librarian", "cleric"]],
+                        decks=decks, last_winner=2), "challenge player 2", "play the Swordsman"),
+        K.Play("swordsman")))
+
+
 @covers("victory/true-tie")
 def test_true_tie():
-    s = play(G.new_game(2, seed=0), "play the Shieldbearer", "play the Swordsman",
-             "play the Swordsman", "play the Shieldbearer")
-    assert G.winners(s) == [0, 1]
+    s = play(G.new_game(2, seed=0), *["play the Shieldbearer", "play the Swordsman"] * 3)
+    assert G.is_over(s) and G.winners(s) == [0, 1]
 
 
 @covers("view/public-graveyards")
@@ -362,7 +518,7 @@ def test_multi_player_ends_on_any_empty_hand():
 def test_librarian_reads_the_hand():
     s = duel2("archer", "librarian", decks=["base", "ora-et-pugna"], ruleset="expansion")
     v = G.view(s, 1)
-    assert v["seen"] == [{"player": 0, "hand": ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
+    assert v["seen"] == [{"viewer": 1, "player": 0, "hand": ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
                           "after_duel": 1}]
     assert G.view(s, 0)["seen"] == []
     # a mutual kill is a win for the Librarian too; a Kamikaze's victim sees nothing
@@ -502,8 +658,41 @@ def test_example_replays(ex):
             continue
         s = G.apply(s, step.action)
         assert G.to_json(step.after) == G.to_json(s)
-    for key, value in ex.expected:
-        assert observe(s, key) == value, key
+    assert ex.final == s
+    assert verify(ex) == []
+
+
+def test_duel_examples_state_the_rulebook_table():
+    """The 16 duel examples expect what the transcribed table says, cell by cell."""
+    cells = {e.id: e for e in EXAMPLES if e.id.startswith("cell/")}
+    assert len(cells) == len(RULEBOOK_DUELS) == 16
+    for (a, b), (fa, fb, who, discards) in RULEBOOK_DUELS.items():
+        expected = dict(cells[f"cell/{a}-vs-{b}"].expected)
+        assert expected["fates"] == (fa, fb) and expected["discards"] == discards
+    # spot checks against the rulebook's sentences, written out once more by hand
+    assert RULEBOOK_DUELS[("archer", "shieldbearer")][:3] == ("hand", "opponent", "a")  # Arciere vince contro lo Scudiero
+    assert RULEBOOK_DUELS[("kamikaze", "archer")][:3] == ("own", "opponent", "a")  # va nel cimitero di chi l'ha giocato
+    assert RULEBOOK_DUELS[("kamikaze", "kamikaze")] == ("opponent", "opponent", "both", (1, 1))  # doppio Kamikaze
+
+
+_FATES = ("hand", "own", "opponent")
+
+
+@pytest.mark.parametrize("cell", sorted(RULEBOOK_DUELS), ids=lambda c: f"{c[0]}-vs-{c[1]}")
+def test_a_broken_duel_table_fails_its_example(cell, monkeypatch):
+    """Replayed through a duel() that is wrong for one cell, that cell's example no longer
+    meets the rulebook's outcome (the examples check the engine, not themselves)."""
+    import itertools
+
+    from tutor.games.kamikaze import engine, examples
+
+    real = engine.duel
+    for wrong in itertools.product(_FATES, _FATES):
+        if wrong == real(*cell):
+            continue
+        monkeypatch.setattr(engine, "duel", lambda a, b, w=wrong: w if (a, b) == cell else real(a, b))
+        ex = {e.id: e for e in examples._cells()}[f"cell/{cell[0]}-vs-{cell[1]}"]
+        assert verify(ex), (cell, wrong)
 
 
 # --------------------------------------------------------------- notation ----
@@ -610,3 +799,24 @@ def test_json_round_trip_and_view_is_plain():
         v = G.view(s, p)
         assert json.loads(json.dumps(v)) == v
     assert G.view(s, 3)["legal_actions"] == [str(a) for a in G.legal_actions(s)]
+
+
+# a file saved before this change (one "last_winner", positions counted without the duel's cards)
+_SAVED_BEFORE = (
+    '{"active":1,"decks":["base","base"],"draws":0,"duels":2,"end":"","field":[null,null],'
+    '"game":"kamikaze-attack","graveyards":[["shieldbearer"],[]],"hands":[["swordsman","swordsman",'
+    '"shieldbearer","shieldbearer","archer","kamikaze"],["swordsman","swordsman","shieldbearer","archer",'
+    '"kamikaze"]],"held":[false,false],"hidden":[false,false],"last_duel":{"cards":["shieldbearer",'
+    '"swordsman"],"duel":2,"outcome":"retreat","players":[1,0],"winner":null},"last_winner":0,"opponent":0,'
+    '"pending":[],"phase":"commit","positions":{"1:SSHHAK/SSHHAK|/|/":1,"2:SSHHAK/SSHAK|H/|/":2},'
+    '"ruleset":"base","seed":3,"seen":[],"swapped":[false,false]}'
+)
+
+
+def test_files_saved_before_still_load():
+    s = G.from_json(_SAVED_BEFORE)
+    assert s.last_winners == (0,) and s.last_winner == 0 and s.current_player == 1
+    # the old repetition count (2) no longer ends anything: two more retreats go on
+    s = play(s, "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(s)
+    assert json.loads(G.to_json(s))["last_winners"] == [0]

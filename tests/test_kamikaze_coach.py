@@ -8,7 +8,7 @@ import pytest
 
 from tutor import bots
 from tutor.games import kamikaze as K
-from tutor.games import kamikaze_coach as C
+from tutor.games.kamikaze import coaching as C
 
 G = K.GAME
 
@@ -46,11 +46,22 @@ def test_opening_is_worth_zero_by_symmetry():
 
 
 def test_dominated_card_gets_zero():
-    s = G.new_game(2, seed=0)
-    rows, cols, m = C.matrix(C.key_of(s))
-    sw, kz = rows.index(0), rows.index(3)
-    assert all(m[kz][j] < m[sw][j] for j in range(len(cols)))  # Kamikaze strictly dominated
-    assert K.coach(s)[1]["kamikaze"] == 0.0
+    """A card whose every entry is worse than another card's is never advised."""
+    from tutor import bots
+
+    found = 0
+    for seed in range(40):
+        s = G.new_game(2, seed=seed)
+        while not G.is_over(s):
+            if s.current_player == 0:
+                rows, cols, m = C.matrix(C.key_of(s))
+                mix = K.coach(s)[1]
+                for i, a in enumerate(rows):
+                    if any(all(m[i][j] < m[k][j] for j in range(len(cols))) for k in range(len(rows)) if k != i):
+                        found += 1
+                        assert mix[C.BASE[a]] == 0.0
+            s = G.apply(s, bots.get("random").choose(G, s))
+    assert found >= 5
 
 
 def test_coach_does_not_peek_at_the_committed_card():
@@ -102,10 +113,12 @@ def test_model_agrees_with_the_engine():
                 if G.is_over(t):
                     g = K.scores(t)
                     res = {(0,): 1.0, (1,): -1.0}.get(tuple(K.winners(t)), 0.0)
-                    assert any(C.terminal(k) == res for k in support), (a, b)
+                    h = tuple(tuple(t.hands[p].count(c) for c in C.BASE) for p in range(2))
+                    assert any(C.terminal(k) == res and (k[0], k[1]) == h for k in support), (a, b)
                     assert any(k[2] == g[0] - g[1] for k in support)
                 else:
                     assert C.key_of(t) in support, (a, b, C.key_of(t), support)
+                    assert C.terminal(C.key_of(t)) is None  # the model does not end what the engine goes on with
 
 
 def test_terminal_values_match_the_engine_winners():
@@ -115,6 +128,30 @@ def test_terminal_values_match_the_engine_winners():
         want = {(0,): 1.0, (1,): -1.0, (0, 1): 0.0}[tuple(G.winners(s))]
         lw = -1 if s.last_winner is None else s.last_winner
         assert C._result(h[0], h[1], len(s.graveyards[0]) - len(s.graveyards[1]), lw) == want
+
+
+def test_model_keeps_the_refusal_rule():
+    """The coach's game ends where the engine's does: not after two retreats at the opening,
+    but when a repeated card cannot be answered, or the same duel retreats a third time."""
+    SW, SH = C._IDX["swordsman"], C._IDX["shieldbearer"]
+    s = G.new_game(2, seed=0)
+    for n in (1, 2):
+        s = G.apply(G.apply(s, K.Play("shieldbearer")), K.Play("swordsman"))
+        key = C.key_of(s)
+        assert key[4] == (0, n, 0) and C.terminal(key) is None  # (Shieldbearer, Swordsman) retreated n times
+    [(_, third)] = C.outcomes(C.key_of(s), SH, SW)
+    assert C.terminal(third) == 0.0  # the third identical retreat: a true tie at 0-0
+    [(_, other)] = C.outcomes(C.key_of(s), SW, SH)
+    assert C.terminal(other) is None
+    # player 1 keeps a Shieldbearer back against Swordsman and Shieldbearer, leading 5 to 3
+    r = K.scenario([["shieldbearer", "archer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+                    ["swordsman", "shieldbearer", "kamikaze"]])
+    r = G.apply(G.apply(r, K.Play("shieldbearer")), K.Play("swordsman"))
+    assert C.terminal(C.key_of(r)) is None
+    [(_, refused)] = C.outcomes(C.key_of(r), SH, SH)
+    assert C.terminal(refused) == 1.0
+    assert K.coach(r)[0] == 1.0  # so the coach sees the win in the refusal
 
 
 def test_coach_refuses_other_games():

@@ -341,3 +341,10 @@ def test_every_page_word_has_three_languages():
     assert i18n.missing() == []
     for key in ("show_everything", "not_a_move", "to_move", "show_hand"):
         assert len({i18n.t(key, lang, who="X") for lang in i18n.LANGS}) == 3, key
+
+
+def test_a_public_decision_is_offered_in_hotseat_without_showing_the_hand():
+    sh = shell(["person", "person"], public_decisions=("play",))
+    view, actions, _ = sh.controls.last
+    assert view["hands"][0] is None  # the hand stays hidden ...
+    assert actions == TOY.legal_actions(sh.state) and actions  # ... yet the moves are offered

@@ -31,10 +31,10 @@ def test_every_string_has_three_languages():
     import widgets.index  # noqa: F401
 
     assert i18n.missing() == []
-    for card in K.CARDS:
-        names = {i18n.t(f"ka_card_{card}", lang) for lang in i18n.LANGS}
-        assert all(n and not n.startswith("ka_") for n in names)
-        assert i18n.t(f"ka_card_{card}", "it") == K.ITALIAN[card]  # the rulebook's names
+    for card in K.CARDS:  # card names come from the engine, in every language
+        names = {K.GAME.card_name(card, lang) for lang in i18n.LANGS}
+        assert all(n and n != card for n in names)
+        assert K.GAME.card_name(card, "it") == K.ITALIAN[card]  # the rulebook's names
 
 
 def test_cards_are_told_apart_without_colour():
@@ -145,7 +145,8 @@ def test_wrong_clicks_say_why_cite_the_rule_and_change_nothing():
     assert shell.state.phase == "familiar"
     shell.hand_button.value = True
     before, n = shell.state, len(shell.history)
-    _buttons(shell)["ka-swap-kamikaze"].click()  # the Familiar cannot become a Kamikaze
+    assert "ka-swap-kamikaze" not in _buttons(shell)  # only legal moves are offered
+    assert shell.play(K.Swap("kamikaze")) is False  # the Familiar cannot become a Kamikaze
     assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
     assert "power/familiar" in shell.msg.value
     assert shell.state is before and len(shell.history) == n
@@ -286,14 +287,12 @@ def test_the_landing_page_links_the_kamikaze_page():
 
 
 def test_examples_and_log_are_worded_in_italian_and_french():
-    from tutor.games import kamikaze_examples as KE
-
-    for ex in KE.build_examples():
+    for ex in K.GAME.examples():
         for lang in ("it", "fr"):
-            assert ka.example_title(ex, lang) != ex.title or ex.id == "duel/double-kamikaze"
+            assert K.GAME.example_text(ex, lang)["title"] != ex.title or ex.id == "duel/double-kamikaze"
             for step in ex.steps:
                 for ev in step.events:
-                    text = ka.event_text(ev, lang)
+                    text = K.GAME.message(ev, lang)
                     assert text and text != ev.text, (ex.id, ev.kind, ev.rule)
     p = ka.page()
     st = p.stepper
@@ -305,7 +304,7 @@ def test_examples_and_log_are_worded_in_italian_and_french():
     assert "rt-cite" in st.narration.value
     shell = p.game
     _buttons(shell)["ka-play-archer"].click()
-    assert "Giocatore 1: " in shell.log_html.value and "gioca Arciere" in shell.log_html.value
+    assert "<b>Giocatore 1</b>: gioca Arciere" in shell.log_html.value
     assert "Entrambe le carte sono rivelate" in shell.log_html.value
     p.language.lang = "fr"
     assert "Les deux cartes sont révélées" in shell.log_html.value

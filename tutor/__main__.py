@@ -11,7 +11,6 @@ import argparse
 import sys
 
 from tutor import bots, games
-from tutor.games import fire_bulls as fb
 
 
 def _cite(game, rule_id: str) -> str:
@@ -39,11 +38,11 @@ def play_bots(game, seed: int, ruleset: str, quiet: bool = False, out=sys.stdout
     seats = [bots.get("greedy"), bots.get("random"), bots.get("greedy")]
     state = game.new_game(3, seed, ruleset)
     names = [f"player {p + 1} ({state.colours[p]}, {seats[p].name} bot)" for p in range(3)]
-    print(f"\n== A 3-player game, seed {seed}, {game.ruleset_names[ruleset]} ==", file=out)
+    ruleset_name = dict(game.info.ruleset_names).get(ruleset, ruleset)
+    print(f"\n== A 3-player game, seed {seed}, {ruleset_name} ==", file=out)
     print("   " + "; ".join(f"{n} on direction {state.pawns[p]}" for p, n in enumerate(names)), file=out)
     actions = 0
-    while not game.is_over(state):
-        mover = state.current_player
+    while (mover := game.current_player(state)) is not None:
         action = seats[mover].choose(game, state)
         state, events = game.apply_explained(state, action)
         actions += 1
@@ -53,10 +52,10 @@ def play_bots(game, seed: int, ruleset: str, quiet: bool = False, out=sys.stdout
                 if ev.kind not in ("turn",):
                     print(f"      - {ev.text}", file=out)
     scores = game.scores(state)
-    print(f"\n== Final scores after {actions} actions ({'the Yen army escaped' if state.end == 'escaped' else 'the General fell'}) ==",
-          file=out)
+    how = "the Yen army escaped" if state.end == "escaped" else "the General fell"
+    print(f"\n== Final scores after {actions} actions ({how}) ==", file=out)
     for p, b in enumerate(game.score_breakdown(state)):
-        lost = f", lost {fb.card_name(b.removed)}" if b.removed else ""
+        lost = f", lost {game.card_name(b.removed)}" if b.removed else ""
         print(f"  {names[p]}: {b.face} face + {b.bonus} bonus = {b.total}{lost}", file=out)
     print("  Winner(s): " + ", ".join(names[w] for w in game.winners(state)), file=out)
     return scores

@@ -1,7 +1,9 @@
 """Bots: players the tutor can seat at any game.
 
-A bot is anything with ``choose(game, state) -> action``.  Bots take their
-chance from the state's own seed (through :func:`bot_rng`), so a game between
+A bot is anything with ``choose(game, state) -> action``.  Bots know only the
+contract of :class:`tutor.core.Game`: who is to decide is
+``game.current_player(state)``, never a field of the state.  They take their
+chance from the position itself (through :func:`bot_rng`), so a game between
 bots replays exactly.
 
 >>> from tutor import games, bots
@@ -15,20 +17,21 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from tutor.core import Game
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, game: Any, state: Any) -> Any: ...
+    def choose(self, game: Game, state: Any) -> Any: ...
 
 
-def bot_rng(game: Any, state: Any, salt: str) -> random.Random:
-    """A generator seeded by the state itself: same position, same choice."""
-    key = getattr(game, "position_key", None)
-    token = key(state) if key else game.to_json(state)
-    return random.Random(f"{salt}|{token}")
+def bot_rng(game: Game, state: Any, salt: str) -> random.Random:
+    """A generator seeded by the position itself: same position, same choice."""
+    return random.Random(f"{salt}|{game.position_key(state)}")
 
 
 class RandomBot:
@@ -36,7 +39,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Any, state: Any) -> Any:
+    def choose(self, game: Game, state: Any) -> Any:
         actions = game.legal_actions(state)
         if not actions:
             raise ValueError("no legal action to choose from")
@@ -46,30 +49,21 @@ class RandomBot:
 class GreedyBot:
     """Plays the action that gains the most points now; ties broken by the seed.
 
-    A game may define ``greedy_value(state, action) -> float`` to say what
-    "points now" means for it; otherwise the bot compares scores after the
-    action.
+    What "points now" means is the game's ``greedy_value(state, action)``
+    (by default the mover's score gained by the action).
     """
 
     name = "greedy"
 
-    def choose(self, game: Any, state: Any) -> Any:
+    def choose(self, game: Game, state: Any) -> Any:
         actions = game.legal_actions(state)
         if not actions:
             raise ValueError("no legal action to choose from")
-        value: Callable[[Any, Any], float] | None = getattr(game, "greedy_value", None)
-        if value is None:
-            player = state.current_player
-            before = game.scores(state)[player]
-
-            def value(s: Any, a: Any) -> float:
-                return game.scores(game.apply(s, a))[player] - before
-
         rng = bot_rng(game, state, self.name)
         best: list[Any] = []
         best_value = None
         for action in actions:
-            v = value(state, action)
+            v = game.greedy_value(state, action)
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
@@ -104,13 +98,19 @@ def get(name: str) -> Any:
     return _BOTS[name][0]()
 
 
-def play(game: Any, state: Any, seats: list[Any], max_actions: int = 100_000) -> tuple[Any, list[Any]]:
-    """Play to the end with one bot per seat; returns (final state, actions)."""
-    actions = []
-    while not game.is_over(state):
-        if len(actions) >= max_actions:
-            raise RuntimeError(f"game did not end within {max_actions} actions")
-        action = seats[state.current_player].choose(game, state)
+def play(game: Game, state: Any, seats: Sequence[Any], max_actions: int | None = None) -> tuple[Any, list[Any]]:
+    """Play to the end with one bot per seat; returns (final state, actions).
+
+    The seat to move is ``game.current_player(state)`` (a decision out of turn
+    is that seat's bot's too); RuntimeError after ``max_actions`` actions
+    (default: the game's own bound, ``game.info.max_actions``).
+    """
+    limit = game.info.max_actions if max_actions is None else max_actions
+    actions: list[Any] = []
+    while (seat := game.current_player(state)) is not None:
+        if len(actions) >= limit:
+            raise RuntimeError(f"game did not end within {limit} actions")
+        action = seats[seat].choose(game, state)
         state = game.apply(state, action)
         actions.append(action)
     return state, actions

@@ -17,13 +17,14 @@ Errors are values a panel can show:
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 __all__ = [
     "IllegalAction",
@@ -72,12 +73,16 @@ class ActionParseError(IllegalAction):
 class ScenarioError(ValueError):
     """A scenario file that cannot be loaded.  ``.field`` names the bad field."""
 
-    MAX_CHARS = 300
+    MAX_CHARS = 300  # str(error) is always shorter
 
     def __init__(self, field: str, message: str, template: str = "", params: dict | None = None):
+        """
+        >>> len(str(ScenarioError("hands", "x" * 10**6))) < ScenarioError.MAX_CHARS
+        True
+        """
         field = field if len(field) <= 80 else field[:77] + "..."
-        if len(message) > self.MAX_CHARS - len(field) - 2:
-            message = message[: self.MAX_CHARS - len(field) - 5] + "..."
+        if len(message) > self.MAX_CHARS - len(field) - 3:
+            message = message[: self.MAX_CHARS - len(field) - 6] + "..."
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
@@ -143,7 +148,7 @@ class RuleBook:
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._rules
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
 
     def __len__(self) -> int:
@@ -272,6 +277,21 @@ class GameInfo:
     languages: tuple[str, ...] = ("en", "it", "fr")
     rulebooks: tuple[str, ...] = ()
     ruleset_names: tuple[tuple[str, str], ...] = ()  # (ruleset, English name)
+    # (ruleset, min players, max players) for a ruleset that seats fewer than the game
+    ruleset_players: tuple[tuple[str, int, int], ...] = ()
+
+    def player_counts(self, ruleset: str) -> range:
+        """The player counts ``ruleset`` is played with (the conformance suite plays each).
+
+        >>> info = GameInfo("g", "G", 2, 5, ("base", "big"), "base", ("move",), 99,
+        ...                 ruleset_players=(("base", 2, 2),))
+        >>> list(info.player_counts("base")), list(info.player_counts("big"))
+        ([2], [2, 3, 4, 5])
+        """
+        for name, lo, hi in self.ruleset_players:
+            if name == ruleset:
+                return range(lo, hi + 1)
+        return range(self.min_players, self.max_players + 1)
 
 
 class Game(ABC):
@@ -420,6 +440,24 @@ class Game(ABC):
         """Where two rulebooks of the game disagree (each side a rule id)."""
         return list(self.rules.differences)
 
+    def verify_example(self, example: Example) -> list[str]:
+        """How the end of a worked example differs from the outcome its rulebook states ([] when it matches).
+
+        ``example.expected`` holds (key, value) pairs written from the rulebook.
+        By default each key is read from the teacher's view of the example's
+        final state (tuples compare as lists); a game whose examples state other
+        facts overrides this.
+        """
+        final = self.view(example.final, None)
+        problems = []
+        for key, want in example.expected:
+            got = final.get(key, _MISSING) if isinstance(final, dict) else _MISSING
+            if got is _MISSING:
+                problems.append(f"{key}: not in the view of the final position")
+            elif _plain(got) != _plain(want):
+                problems.append(f"{key}: got {got!r}, the rulebook says {want!r}")
+        return problems
+
     # ------------------------------------------ for bots and the tests
     @abstractmethod
     def conserved(self, state: Any) -> dict[str, int]:
@@ -443,6 +481,15 @@ class Game(ABC):
         if player is None:
             return 0.0
         return float(self.scores(self.apply(state, action))[player] - self.scores(state)[player])
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists, as JSON would read it back."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 class Messages:
@@ -501,6 +548,8 @@ class Catalog:
     language.  The file errors every game shares (not JSON, not UTF-8 ...) are
     in the core catalog, which every game's catalog falls back to.
     """
+
+    messages: "Messages"
 
     def __init__(self, data: dict, param: Any = None, fallback: "Catalog | None" = None):
         self.data = data
@@ -721,25 +770,25 @@ class ScenarioReader:
     tutor.core.ScenarioError: seed: expected a whole number from 0 to 5, got True
     """
 
-    def __init__(self, data: Any, path: str = ""):
+    def __init__(self, data: Any, path: builtins.str = ""):
         if not isinstance(data, dict):
             raise self.error_at(path or "file", "expected an object, got {got}", got=short(data))
         self.data = data
         self.path = path
 
-    def field(self, key: str | int) -> str:
+    def field(self, key: builtins.str | builtins.int) -> builtins.str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
         return f"{self.path}.{key}" if self.path else key
 
     @staticmethod
-    def error_at(field: str, template: str, **params: Any) -> ScenarioError:
+    def error_at(field: builtins.str, template: builtins.str, **params: Any) -> ScenarioError:
         return ScenarioError(field, template.format(**params), template=template, params=params)
 
-    def error(self, key: str | int, template: str, **params: Any) -> ScenarioError:
+    def error(self, key: builtins.str | builtins.int, template: builtins.str, **params: Any) -> ScenarioError:
         return self.error_at(self.field(key), template, **params)
 
-    def get(self, key: str, kind: type | tuple[type, ...] = object, default: Any = _MISSING) -> Any:
+    def get(self, key: builtins.str, kind: type | tuple[type, ...] = object, default: Any = _MISSING) -> Any:
         if key not in self.data:
             if default is _MISSING:
                 raise self.error(key, "is missing")
@@ -753,7 +802,7 @@ class ScenarioReader:
             raise self.error(key, "expected {what}, got {got}", what=what, got=short(value))
         return value
 
-    def int(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
+    def int(self, key: builtins.str, lo: builtins.int, hi: builtins.int, default: Any = _MISSING) -> builtins.int:
         value = self.data.get(key, _MISSING)
         if value is _MISSING and default is not _MISSING:
             return default
@@ -764,12 +813,12 @@ class ScenarioReader:
                              lo=lo, hi=hi, got=short(value))
         return value
 
-    def optional_int(self, key: str, lo: int, hi: int) -> int | None:
+    def optional_int(self, key: builtins.str, lo: builtins.int, hi: builtins.int) -> builtins.int | None:
         if self.data.get(key) is None:
             return None
         return self.int(key, lo, hi)
 
-    def choice(self, key: str, choices: Sequence[Any], default: Any = _MISSING) -> Any:
+    def choice(self, key: builtins.str, choices: Sequence[Any], default: Any = _MISSING) -> Any:
         value = self.data.get(key, _MISSING)
         if value is _MISSING and default is not _MISSING:
             return default
@@ -780,13 +829,14 @@ class ScenarioReader:
                              choices=", ".join(str(c) for c in choices), got=short(value))
         return value
 
-    def str(self, key: str, max_len: int = 200, default: Any = _MISSING) -> str:
+    def str(self, key: builtins.str, max_len: builtins.int = 200, default: Any = _MISSING) -> builtins.str:
         value = self.get(key, str, default)
         if len(value) > max_len:
             raise self.error(key, "is longer than {limit} characters", limit=max_len)
         return value
 
-    def list(self, key: str, length: int | None = None, max_len: int = 500, default: Any = _MISSING) -> list:
+    def list(self, key: builtins.str, length: builtins.int | None = None, max_len: builtins.int = 500,
+             default: Any = _MISSING) -> builtins.list:
         value = self.get(key, list, default)
         if length is not None and len(value) != length:
             raise self.error(key, "expected {n} entries, got {got}", n=length, got=len(value))
@@ -794,14 +844,14 @@ class ScenarioReader:
             raise self.error(key, "expected at most {n} entries, got {got}", n=max_len, got=len(value))
         return value
 
-    def bools(self, key: str, length: int) -> tuple[bool, ...]:
+    def bools(self, key: builtins.str, length: builtins.int) -> tuple[bool, ...]:
         items = self.list(key, length)
         for i, b in enumerate(items):
             if not isinstance(b, bool):
                 raise self.error_at(f"{self.field(key)}[{i}]", "expected true or false, got {got}", got=short(b))
         return tuple(items)
 
-    def sub(self, key: str) -> "ScenarioReader":
+    def sub(self, key: builtins.str) -> "ScenarioReader":
         return ScenarioReader(self.get(key, dict), self.field(key))
 
 

@@ -175,13 +175,15 @@ class GameShell(w.VBox):
     def __init__(self, game, board: Callable, language: Language | None = None,
                  controls: Callable | None = None, breakdown: Callable | None = None,
                  players: int | None = None, seed: int = 1, seats: list[str] | None = None,
-                 ruleset: str | None = None, setup: SeatChoices | None = None, **kwargs):
+                 ruleset: str | None = None, setup: SeatChoices | None = None,
+                 public_decisions: Sequence[str] = (), **kwargs):
         super().__init__(**kwargs)
         self.add_class("rt-panel")
         self.add_class("rt-game")
         self.game = game
         self.board_fn = board
         self.breakdown_fn = breakdown
+        self.public_decisions = tuple(public_decisions)
         self.language = language or Language()
         lo, hi = game.min_players, game.max_players
         players = players or lo
@@ -357,8 +359,11 @@ class GameShell(w.VBox):
         return view, before
 
     def actions(self) -> list:
-        """The moves offered: the legal ones when a person decides and may see their hand."""
-        if not self.human_to_move or self.hand_hidden():
+        """The moves offered: the legal ones when a person decides and may see their
+        hand (or the decision shows nothing of it: ``public_decisions``)."""
+        if not self.human_to_move:
+            return []
+        if self.hand_hidden() and self.game.decision(self.state) not in self.public_decisions:
             return []
         return list(self.game.legal_actions(self.state))
 

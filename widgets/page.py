@@ -49,11 +49,15 @@ class PageSpec:
     * ``breakdown(game, view, lang, who) -> DataFrame``: the end table (or None);
     * ``shell``, ``stepper``, ``rules``: subclasses of the generic panels when
       a game truly needs one (the shell is built as ``shell(game, board,
-      language, controls=..., breakdown=..., setup=..., seats=..., **options)``);
+      language, controls=..., breakdown=..., setup=..., public_decisions=...,
+      seats=..., **options)``);
     * ``setup``: extra setup widgets, e.g. a chooser per seat
       (:class:`widgets.game.SeatChoices`) whose values go to ``new_game``;
     * ``first_example``: the example id the stepper opens on, or a function
       ``(game) -> id``; ``seats``: who sits at a new table at first;
+    * ``public_decisions``: decision kinds whose options show nothing of the
+      player's hand (choosing an opponent): in hotseat they are offered
+      without "show my hand";
     * ``css_class``: an extra CSS class on the page (for the game's own style).
     """
 
@@ -67,6 +71,7 @@ class PageSpec:
     setup: SeatChoices | None = None
     first_example: str | Callable[[Any], str | None] | None = None
     seats: tuple[str, ...] = ("person", "greedy")
+    public_decisions: tuple[str, ...] = ()
     css_class: str = ""
 
     @property
@@ -84,7 +89,8 @@ class PageSpec:
     def make_shell(self, language: Language | None = None, **options) -> GameShell:
         options.setdefault("seats", list(self.seats))
         return self.shell(self.engine, self.board, language, controls=self.controls,
-                          breakdown=self.breakdown, setup=self.setup, **options)
+                          breakdown=self.breakdown, setup=self.setup,
+                          public_decisions=self.public_decisions, **options)
 
     def make_rules(self, language: Language | None = None) -> RulesPanel:
         return self.rules(self.engine, language)

@@ -6,8 +6,10 @@ expected value of the position the duel leads to (the Kamikaze's random
 discard taken as an expectation).  Backward induction solves them all, from
 the last duels up: a position is worth +1 if player 1 wins, -1 if player 2
 wins and 0 for a true tie.  The games are acyclic because a retreat only ever
-repeats the position, and its third occurrence ends the game (see the rule
-``kamikaze-attack/end/stalemate-refusal``).  Values are memoised.
+repeats the position, the key counts the retreats fought from it by pair of
+cards, and the stalemate by refusal (the rule
+``kamikaze-attack/end/stalemate-refusal``) ends the game at the latest when
+one pair has retreated there three times.  Values are memoised.
 
 >>> v, row, col = solve_matrix([[1, -1], [-1, 1]])  # matching pennies
 >>> round(v, 9), [round(x, 9) for x in row], [round(x, 9) for x in col]
@@ -23,11 +25,18 @@ repeats the position, and its third occurrence ends the game (see the rule
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import cache
 from typing import Any
+
+from .actions import Play
+from .cards import LETTERS, clash, duel
+from .state import REPETITION_LIMIT, State, _position_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
 _IDX = {c: i for i, c in enumerate(BASE)}
+# the pairs of cards (player 1's, player 2's) that retreat, in the order the key counts them
+RETREATS = ((0, 1), (1, 0), (1, 1))
+_NO_RETREATS = (0, 0, 0)
 EPS = 1e-12
 
 # ------------------------------------------------------- matrix games ----
@@ -117,10 +126,10 @@ def matrix_value(m: list[list[float]]) -> float:
 # ---------------------------------------------- the base game, compactly ----
 # A position at the start of a duel: (hand of player 1 as counts of
 # swordsman/shieldbearer/archer/kamikaze, the same for player 2,
-# graveyard 1 minus graveyard 2, last duel winner (-1 none, 0, 1),
-# how many times the position has come up).
+# graveyard 1 minus graveyard 2, last duel winner (-1 none or a mutual kill,
+# 0, 1), how many times each pair of RETREATS has retreated from the position).
 
-Key = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+Key = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
 
 
 def _kinds(h: tuple[int, ...]) -> list[int]:
@@ -145,28 +154,38 @@ def _result(h0: tuple[int, ...], h1: tuple[int, ...], d: int, lw: int) -> float:
 
 
 def _dead(h0: tuple[int, ...], h1: tuple[int, ...]) -> bool:
-    from tutor.games.kamikaze import clash
-
     return all(clash(BASE[a], BASE[b]) == "retreat" for a in _kinds(h0) for b in _kinds(h1))
+
+
+def _refused(h0: tuple[int, ...], h1: tuple[int, ...], reps: tuple[int, ...]) -> bool:
+    """The stalemate by refusal: one pair retreated here three times, or one
+    player played the same card here twice and nothing the other holds beats it."""
+    if any(n >= REPETITION_LIMIT for n in reps):
+        return True
+    for side, other in ((0, h1), (1, h0)):
+        for card in {pair[side] for pair in RETREATS}:
+            times = sum(n for pair, n in zip(RETREATS, reps) if pair[side] == card)
+            if times >= 2 and all(clash(BASE[card], BASE[b]) == "retreat" for b in _kinds(other)):
+                return True
+    return False
 
 
 def terminal(key: Key) -> float | None:
     """The result of a finished position (player 1's view), None if play goes on."""
     h0, h1, d, lw, reps = key
-    if not sum(h0) or not sum(h1) or reps >= 3 or _dead(h0, h1):
+    if not sum(h0) or not sum(h1) or _dead(h0, h1) or _refused(h0, h1, reps):
         return _result(h0, h1, d, lw)
     return None
 
 
 def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
     """The positions a duel of card ``a`` (player 1) against ``b`` may lead to, with chances."""
-    from tutor.games.kamikaze import clash, duel
-
     h0, h1, d, lw, reps = key
     ca, cb = BASE[a], BASE[b]
     who = clash(ca, cb)
     if who == "retreat":
-        return [(1.0, (h0, h1, d, lw, reps + 1))]
+        i = RETREATS.index((a, b))
+        return [(1.0, (h0, h1, d, lw, reps[:i] + (reps[i] + 1,) + reps[i + 1:]))]
     h0, h1 = _less(h0, a), _less(h1, b)
     wa, wb = duel(ca, cb)
     for card, where, sign in ((a, wa, 1), (b, wb, -1)):
@@ -179,7 +198,8 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
             d += sign
         elif where == "opponent":
             d -= sign
-    lw = {"a": 0, "b": 1}.get(who, lw)
+    # a mutual kill is won by both (victory/tie-last-turn): it breaks no tie
+    lw = {"a": 0, "b": 1, "both": -1}.get(who, lw)
     # the Kamikaze's random discards
     branches = [(1.0, h0, h1, d)]
     if ca == "kamikaze" or cb == "kamikaze":
@@ -205,7 +225,7 @@ def outcomes(key: Key, a: int, b: int) -> list[tuple[float, Key]]:
             branches = nxt
     merged: dict[Key, float] = {}
     for pr, x0, x1, dd in branches:
-        k = (x0, x1, dd, lw, 1)
+        k = (x0, x1, dd, lw, _NO_RETREATS)
         merged[k] = merged.get(k, 0.0) + pr
     return [(pr, k) for k, pr in merged.items()]
 
@@ -220,7 +240,7 @@ def matrix(key: Key) -> tuple[list[int], list[int], list[list[float]]]:
     return rows, cols, [[_entry(key, a, b) for b in cols] for a in rows]
 
 
-@lru_cache(maxsize=None)
+@cache
 def value(key: Key) -> float:
     """The value of a position for player 1 (index 0), from -1 to 1."""
     t = terminal(key)
@@ -234,9 +254,7 @@ def value(key: Key) -> float:
 
 def key_of(state: Any) -> Key:
     """The coach's position for a base-game state (committed cards count as in hand)."""
-    from tutor.games import kamikaze as K
-
-    if not isinstance(state, K.State):
+    if not isinstance(state, State):
         raise TypeError("expected a Kamikaze Attack State")
     if state.players != 2 or any(c not in _IDX for h in state.hands for c in h) or any(
         c is not None and c not in _IDX for c in state.field
@@ -251,12 +269,24 @@ def key_of(state: Any) -> Key:
         for c in state.hands[p]:
             h[_IDX[c]] += 1
         if state.field[p] is not None:
-            h[_IDX[state.field[p]]] += 1
+            h[_IDX[state.card(p)]] += 1
         hands.append(tuple(h))
     d = len(state.graveyards[0]) - len(state.graveyards[1])
     lw = -1 if state.last_winner is None else state.last_winner
-    reps = max(1, K._count(state, K._position_key(state)))
-    return (hands[0], hands[1], d, lw, reps)
+    # the retreats fought from this very position (the engine counts them as
+    # "<position>~<active player's card><challenged player's card>")
+    here = _position_key(state) + "~"
+    reps = [0, 0, 0]
+    letter = {LETTERS[c]: i for c, i in _IDX.items()}
+    for k, n in state.positions:
+        if k.startswith(here) and len(k) == len(here) + 2:
+            a, b = letter.get(k[-2]), letter.get(k[-1])
+            if a is None or b is None:
+                continue
+            pair = (a, b) if state.active == 0 else (b, a)
+            if pair in RETREATS:
+                reps[RETREATS.index(pair)] += n
+    return (hands[0], hands[1], d, lw, tuple(reps))
 
 
 def coach(state: Any) -> tuple[float, dict[str, float]]:
@@ -285,7 +315,7 @@ def hint(state: Any) -> str:
 
 
 def opening_key() -> Key:
-    return ((2, 2, 1, 1), (2, 2, 1, 1), 0, -1, 1)
+    return ((2, 2, 1, 1), (2, 2, 1, 1), 0, -1, _NO_RETREATS)
 
 
 def solve_all() -> tuple[float, int, float]:
@@ -308,7 +338,6 @@ class CoachBot:
 
     def choose(self, game: Any, state: Any) -> Any:
         from tutor import bots
-        from tutor.games import kamikaze as K
 
         try:
             _, mix = coach(state)
@@ -317,7 +346,7 @@ class CoachBot:
         rng = bots.bot_rng(game, state, self.name)
         x = rng.random()
         acc = 0.0
-        choice = None
+        choice = next(iter(mix))
         for card, p in mix.items():
             if p <= 0:
                 continue
@@ -325,9 +354,9 @@ class CoachBot:
             acc += p
             if x < acc:
                 break
-        return K.Play(choice)
+        return Play(choice)
 
 
-if __name__ == "__main__":  # python -m tutor.games.kamikaze_coach: the benchmark
+if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark
     v, n, secs = solve_all()
     print(f"base game solved: opening value {v:+.12f}, {n} positions, {secs:.2f} s")

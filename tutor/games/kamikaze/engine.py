@@ -1,0 +1,789 @@
+"""The rules of Kamikaze Attack: legality, duels, powers, the end and the winner."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.core import Catalog, Event, IllegalAction, dump_json, short
+
+from .actions import (
+    Action,
+    Challenge,
+    Decline,
+    Keep,
+    Play,
+    Swap,
+    TakeBack,
+    parse,
+)
+from .cards import (
+    DECKS,
+    EXPANSION_DECKS,
+    GAME_NAME,
+    LETTERS,
+    LIKE,
+    ORDER,
+    RULE_BARD,
+    RULE_BOTH_FALL,
+    RULE_CHALLENGE,
+    RULE_CLERIC,
+    RULE_DEAD,
+    RULE_DISCARD,
+    RULE_DOUBLE,
+    RULE_EMPTY,
+    RULE_FAMILIAR,
+    RULE_KAMIKAZE,
+    RULE_LIBRARIAN,
+    RULE_LOSER,
+    RULE_LOSER_NEXT,
+    RULE_MOST,
+    RULE_PALADIN,
+    RULE_PLAY,
+    RULE_REPEAT,
+    RULE_RETREAT,
+    RULE_RETREAT_SAME,
+    RULE_REVEAL,
+    RULE_SAPPER,
+    RULE_SAPPER_BLOCKS,
+    RULE_SIMULTANEOUS,
+    RULE_TIE_HAND,
+    RULE_TIE_LAST,
+    RULE_TRUE_TIE,
+    RULE_WINNER,
+    RULESETS,
+    card_rule,
+    clash,
+    duel,
+    sort_cards,
+)
+from .state import (
+    REPETITION_LIMIT,
+    State,
+    _count,
+    _duel_entry,
+    _last_duel_json,
+    _record,
+)
+from .state import (
+    fast_replace as replace,
+)
+from .words import load_catalog
+
+# no game lasts longer (the conformance suite plays random games against it);
+# measured: 600 random games of 2 to 5 players all ended within 100 actions
+MAX_ACTIONS = 5000
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+class _Silent(list):
+    """Where ``apply`` narrates to: nothing is worded (bots and searches need no words)."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+
+_SILENT: list = _Silent()
+
+
+def _ev(events: list, rule: str, template: str, kind: str = "info", **data: Any) -> None:
+    """Narrate: ``template`` is the English message id (see ``data/messages.json``)."""
+    if events is _SILENT:
+        return
+    text = _words().render(template, data)
+    events.append(Event(rule, text, kind, tuple(sorted(data.items())), template))
+
+
+def _illegal(rule: str, template: str, **params: Any) -> IllegalAction:
+    return IllegalAction(rule, _words().render(template, params), template, params)
+
+
+_CATALOG: list[Catalog] = []
+
+
+def _words() -> Catalog:
+    if not _CATALOG:
+        _CATALOG.append(load_catalog())
+    return _CATALOG[0]
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return sort_cards(cards + (card,))
+
+
+def _options(s: State, p: int) -> tuple[str, ...]:
+    """The cards player p could fight the next duel with."""
+    if s.held[p]:
+        return (s.card(p),)
+    return sort_cards(set(s.hands[p]))
+
+
+def _duel_can_change(s: State, p: int, q: int) -> bool:
+    """Could any duel between p and q move a card (a defeat, a power)?"""
+    for a in _options(s, p):
+        for b in _options(s, q):
+            if clash(a, b) != "retreat":
+                return True
+            for me, mine, other in ((p, a, q), (q, b, p)):
+                if mine == "cleric" and any(c != "kamikaze" for c in s.graveyards[other]):
+                    return True
+                if mine == "familiar" and not s.held[me]:
+                    rest = _remove(s.hands[me], "familiar")
+                    if any(c != "kamikaze" for c in rest):
+                        return True
+    return False
+
+
+def _dead(s: State) -> bool:
+    """No duel the player to move can start could change anything."""
+    p = s.active
+    return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
+
+
+_BY_LETTER = {letter: card for card, letter in LETTERS.items()}
+
+
+def _can_answer(s: State, y: int, card: str, x: int) -> bool:
+    """Could player y change anything if player x plays ``card`` against them
+    again: beat it, use a power (a Cleric's take-back, a Familiar's swap), or,
+    as the player whose turn it is with three or more players, challenge
+    someone else with whom a duel could change something?"""
+    for b in _options(s, y):
+        if clash(card, b) != "retreat":
+            return True
+        if b == "cleric" and any(c != "kamikaze" for c in s.graveyards[x]):
+            return True
+        if b == "familiar" and not s.held[y] and any(c != "kamikaze" for c in _remove(s.hands[y], "familiar")):
+            return True
+    if y == s.active and s.players > 2:
+        return any(_duel_can_change(s, y, z) for z in range(s.players) if z not in (x, y))
+    return False
+
+
+def _stuck(s: State, entry: str) -> tuple[str, int | None]:
+    """Whether the duel just counted as ``entry`` ends the game by refusal
+    (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
+    ended in the same position for the third time; ("refusal", x) when player x
+    has now played the same card twice from this position, changing nothing,
+    and the other duelist could not change anything against it; ("", None)
+    otherwise.  ``s`` is the state after the duel, its duelists still set."""
+    if _count(s, entry) >= REPETITION_LIMIT:
+        return "same-duel", None
+    position, sep, pair = entry[:-3], entry[-3], entry[-2:]
+    if sep != "~":
+        return "", None
+    p, q = s.active, s.opponent
+    if q is None:
+        return "", None
+    for i, (x, y) in enumerate(((p, q), (q, p))):
+        times = sum(n for k, n in s.positions
+                    if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
+        if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
+            return "refusal", x
+    return "", None
+
+
+class _Rng:
+    """Chance from the state's seed and a counter: replays exactly."""
+
+    @staticmethod
+    def pick(s: State, cards: tuple[str, ...]) -> tuple[str, State]:
+        rng = random.Random(f"{s.seed}:{s.draws}")
+        card = cards[rng.randrange(len(cards))]
+        return card, replace(s, draws=s.draws + 1)
+
+
+# --------------------------------------------------------------- engine ----
+
+
+def _begin_duel(s: State, opponent: int, ev: list) -> State:
+    s = replace(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
+    for p in (s.active, opponent):
+        if s.held[p]:
+            _ev(ev, RULE_SAPPER_BLOCKS,
+                "{Player}'s Sapper is still on the field: it fights this duel, and {player} cannot play a new card.",
+                player=p)
+    return _after_commit(s, ev)
+
+
+def _after_commit(s: State, ev: list) -> State:
+    p, q = s.active, s.rival
+    if s.field[p] is None or s.field[q] is None:
+        return s
+    a, b = s.card(p), s.card(q)
+    s = replace(s, hidden=(False,) * s.players)
+    _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
+        "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
+    pending = tuple(
+        x for x in (p, q)
+        if s.field[x] == "familiar" and not s.held[x]
+        and any(c != "kamikaze" for c in s.hands[x])
+    )
+    if pending:
+        s = replace(s, phase="familiar", pending=pending)
+        _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
+            "decision", players=pending)
+        return s
+    return _resolve(s, ev)
+
+
+def _move(s: State, p: int, card: str, where: str, other: int) -> State:
+    if where == "hand":
+        return replace(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
+    if where == "own":
+        return replace(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
+    if where == "opponent":
+        return replace(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
+    if where == "opponent-hand":
+        return replace(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
+    raise AssertionError(where)
+
+
+def _resolve(s: State, ev: list) -> State:
+    p, q = s.active, s.rival
+    a, b = s.card(p), s.card(q)
+    who = clash(a, b)
+    where = dict(zip((p, q), duel(a, b)))
+    rule = card_rule(a, b)
+    # a Sapper already held on the field and beaten again leaves it
+    for x, y in ((p, q), (q, p)):
+        if s.held[x]:
+            if where[x] == "field":
+                where[x] = "opponent"
+            elif where[x] == "hand":
+                where[x] = "field"
+    field = list(s.field)
+    held = list(s.held)
+    was_held = {p: s.held[p], q: s.held[q]}
+    cards = {p: a, q: b}
+    for x in (p, q):
+        field[x] = None
+        held[x] = False
+    s = replace(s, field=tuple(field), held=tuple(held))
+
+    # narrate the outcome
+    if who == "retreat":
+        _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
+            "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
+    elif who == "both":
+        if LIKE[a] == "kamikaze":
+            _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
+                "double-kamikaze", players=(p, q))
+        else:
+            _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
+                "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
+    else:
+        w, l = (p, q) if who == "a" else (q, p)
+        _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
+            "win", winner=w, loser=l, cards=(cards[w], cards[l]), card=cards[w], other_card=cards[l])
+
+    for x, y in ((p, q), (q, p)):
+        card, dest = cards[x], where[x]
+        if dest == "field":
+            s = replace(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
+            if who != "retreat":
+                _ev(ev, RULE_SAPPER,
+                    "The Sapper is beaten but stays on the field: until it is beaten again "
+                    "{player} cannot play a new card.", "sapper", player=x)
+            else:
+                _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
+                    "sapper", player=x)
+            continue
+        if was_held[x] and dest == "opponent":
+            s = _move(s, x, card, dest, y)
+            _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s graveyard; "
+                "{player} may play cards again.", "move", player=x, opponent=y, card=card, to=f"graveyard {y}")
+            continue
+        s = _move(s, x, card, dest, y)
+        if dest == "hand":
+            text = ("The {card} goes back to {player}'s hand."
+                    if who != "retreat" else "The {card} retreats to {player}'s hand.")
+            _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
+                player=x, card=card, to="hand")
+        elif dest == "own":
+            if card == "kamikaze":
+                r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
+            else:
+                r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
+            _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
+        elif dest == "opponent":
+            r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
+            _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
+                player=x, opponent=y, card=card, to=f"graveyard {y}")
+        elif dest == "opponent-hand":
+            _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
+                "move", player=x, opponent=y, card=card, to=f"hand {y}")
+
+    # the Kamikaze's random discards
+    kam = [x for x in (p, q) if cards[x] == "kamikaze"]
+    if len(kam) == 1:
+        k = kam[0]
+        d = q if k == p else p
+        s = _random_discard(s, d, k, RULE_DISCARD, ev)
+    elif len(kam) == 2:
+        for d in (p, q):
+            s = _random_discard(s, d, q if d == p else p, RULE_DOUBLE, ev)
+
+    # the Librarian's look
+    if who != "retreat":
+        for x, y in ((p, q), (q, p)):
+            if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
+                seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
+                s = replace(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
+                _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
+                    "peek", viewer=x, player=y)
+
+    winner = None if who in ("retreat", "both") else (p if who == "a" else q)
+    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
+              ("players", (p, q)), ("winner", winner))
+    # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
+    won: tuple[int, ...] = s.last_winners
+    if who == "both" and q is not None:
+        won = (p, q)
+    elif winner is not None:
+        won = (winner,)
+    s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
+
+    # the Cleric's retreat
+    if who == "retreat":
+        pending = tuple(
+            x for x, y in ((p, q), (q, p))
+            if cards[x] == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
+        )
+        if pending:
+            s = replace(s, phase="cleric", pending=pending)
+            _ev(ev, RULE_CLERIC, "{Players} may take a card (not the Kamikaze) back from the opponent's graveyard.",
+                "decision", players=pending)
+            return s
+    return _finish(s, ev)
+
+
+def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
+    if not s.hands[d]:
+        _ev(ev, rule, "{Player} has no card left to discard.", "discard", player=d)
+        return s
+    card, s = _Rng.pick(s, s.hands[d])
+    s = replace(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
+                graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
+    _ev(ev, rule, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+        "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
+    return s
+
+
+def _finish(s: State, ev: list) -> State:
+    p, q = s.active, s.rival
+    outcome, winner = s.last("outcome"), s.last("winner")
+    if outcome == "win":
+        nxt = q if winner == p else p
+        rule, why = RULE_LOSER_NEXT, "{Player} lost the duel and plays next."
+    elif outcome == "retreat":
+        nxt = p
+        rule, why = RULE_RETREAT_SAME, "After a retreat {player} plays again."
+    else:
+        nxt = q
+        rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
+    # count the duel: the refusal reads how often each card was played from here
+    cards = s.last("cards")
+    changed = outcome != "retreat" or any(s.swapped) or any(e.kind == "take" for e in ev)
+    entry = _duel_entry(s, cards, changed)
+    s = _record(s, entry)
+    stuck, refuser = _stuck(s, entry)
+    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
+    if s.players > 2:
+        _ev(ev, rule, why, "turn", player=nxt)
+
+    s = _end_if_over(s, ev)
+    if s.phase == "over":
+        return s
+    if stuck:
+        s = replace(s, phase="over", end="repetition")
+        if refuser is None:
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
+                "time; neither player will change anything. The game is over; the cards stay in hand.", "end")
+        else:
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
+                "changes anything against it. The game is over; the cards stay in hand.",
+                "end", player=refuser, opponent=next(x for x in s.last("players") if x != refuser),
+                card=cards[0] if refuser == p else cards[1])
+        return _announce(s, ev)
+    if s.players == 2:
+        return _begin_duel(s, 1 - s.active, ev)
+    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
+    return s
+
+
+def _end_if_over(s: State, ev: list) -> State:
+    """At the start of a turn (phase "challenge"): end the game at once if a hand
+    is empty or no duel could change anything.  Used after every duel and when
+    a scenario is set up, so a position where no card can beat another is over
+    without a pointless duel."""
+    empty = [x for x in range(s.players) if not s.hands[x]]
+    if empty:
+        s = replace(s, phase="over", end="empty-hand")
+        _ev(ev, RULE_EMPTY,
+            "{Players} has no card left in hand: the game is over." if len(empty) == 1
+            else "{Players} have no card left in hand: the game is over.", "end", players=tuple(empty))
+        return _announce(s, ev)
+    if _dead(s):
+        s = replace(s, phase="over", end="stalemate")
+        _ev(ev, RULE_DEAD,
+            "Stalemate: no card that can still be played can defeat another or change anything. "
+            "The game is over; the remaining cards stay in their players' hands.", "end")
+        return _announce(s, ev)
+    return s
+
+
+def _announce(s: State, ev: list) -> State:
+    w = winners(s)
+    g = [len(x) for x in s.graveyards]
+    rule = RULE_MOST
+    tied = [p for p in range(s.players) if g[p] == max(g)]
+    if len(tied) > 1:
+        rule = RULE_TIE_HAND
+        h = max(len(s.hands[p]) for p in tied)
+        tied = [p for p in tied if len(s.hands[p]) == h]
+        if len(tied) > 1:
+            rule = RULE_TIE_LAST if len(w) < len(tied) else RULE_TRUE_TIE
+    if len(w) == 1:
+        _ev(ev, rule, "{Winner} wins with {n} cards in the graveyard.", "result",
+            winners=tuple(w), scores=tuple(g), winner=w[0], n=g[w[0]])
+    else:
+        _ev(ev, rule, "A true tie between {winners}.", "result", winners=tuple(w), scores=tuple(g))
+    return s
+
+
+_PHASE_RULE = {"challenge": RULE_CHALLENGE, "commit": RULE_PLAY, "familiar": RULE_FAMILIAR, "cleric": RULE_CLERIC}
+_ACTION_TYPES = (Challenge, Play, Swap, Keep, TakeBack, Decline)
+
+
+def _well_formed(action: Any) -> bool:
+    """One of the game's actions with fields of the right kind (a player number, a card)."""
+    kind = type(action)
+    if kind not in _ACTION_TYPES:
+        return False
+    if kind is Challenge:
+        q = action.opponent
+        return type(q) is int and 0 <= q < 5
+    if kind in (Play, Swap, TakeBack):
+        return type(action.card) is str and action.card in ORDER
+    return True
+
+
+def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Event]]:
+    if not isinstance(s, State):
+        raise TypeError("expected a Kamikaze Attack State")
+    ev: list[Event] = [] if narrate else _SILENT
+    if s.phase == "over":
+        raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
+                       "the game is over")
+    me = s.mover
+    if not _well_formed(action):
+        raise _illegal(_PHASE_RULE[s.phase], "{action} is not an action of Kamikaze Attack", action=short(action))
+    if s.phase == "challenge":
+        if not isinstance(action, Challenge):
+            raise _illegal(RULE_CHALLENGE, "{Player} must first choose an opponent to challenge", player=me)
+        q = action.opponent
+        if not isinstance(q, int) or not 0 <= q < s.players or q == me:
+            raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
+        _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
+        return _begin_duel(s, q, ev), ev
+    if s.phase == "commit":
+        if not isinstance(action, Play):
+            raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
+        if action.card not in s.hands[me]:
+            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=action.card)
+        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
+                    field=_set(s.field, me, action.card), hidden=_set(s.hidden, me, True))
+        _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
+        return _after_commit(s, ev), ev
+    if s.phase == "familiar":
+        rest = s.pending[1:]
+        if isinstance(action, Keep):
+            _ev(ev, RULE_FAMILIAR, "{Player} keeps the Familiar in the duel.", "keep", player=me)
+            s = replace(s, pending=rest)
+        elif isinstance(action, Swap):
+            if action.card == "kamikaze":
+                raise _illegal(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
+            if action.card not in s.hands[me]:
+                raise _illegal(RULE_FAMILIAR, "{Player} has no {card} in hand", player=me, card=action.card)
+            s = replace(
+                s,
+                hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
+                field=_set(s.field, me, action.card),
+                graveyards=_set(s.graveyards, me, s.graveyards[me] + ("familiar",)),
+                swapped=_set(s.swapped, me, True),
+                pending=rest,
+            )
+            _ev(ev, RULE_FAMILIAR,
+                "{Player} swaps the Familiar for the {card}: the Familiar goes to "
+                "{player}'s own graveyard, whatever the duel's outcome.", "swap", player=me, card=action.card)
+        else:
+            raise _illegal(RULE_FAMILIAR, "{Player} must keep the Familiar or swap it for a card in hand", player=me)
+        if s.pending:
+            return s, ev
+        return _resolve(replace(s, phase="commit"), ev), ev
+    if s.phase == "cleric":
+        other = s.rival if me == s.active else s.active
+        rest = s.pending[1:]
+        if isinstance(action, Decline):
+            _ev(ev, RULE_CLERIC, "{Player} takes nothing back.", "decline", player=me)
+            s = replace(s, pending=rest)
+        elif isinstance(action, TakeBack):
+            if action.card == "kamikaze":
+                raise _illegal(RULE_CLERIC, "the Cleric cannot take back a Kamikaze")
+            if action.card not in s.graveyards[other]:
+                raise _illegal(RULE_CLERIC, "there is no {card} in {opponent}'s graveyard",
+                               card=action.card, opponent=other)
+            s = replace(
+                s,
+                graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
+                hands=_set(s.hands, me, _add(s.hands[me], action.card)),
+                pending=rest,
+            )
+            _ev(ev, RULE_CLERIC, "The Cleric retreated: {player} takes the {card} back from {opponent}'s graveyard.",
+                "take", player=me, card=action.card, source=other, opponent=other)
+        else:
+            raise _illegal(RULE_CLERIC, "{Player} must take a card back or take nothing", player=me)
+        if s.pending:
+            return s, ev
+        return _finish(s, ev), ev
+    raise AssertionError(s.phase)
+
+
+# ---------------------------------------------------------- the game API ----
+
+
+def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+    """A new game.  ``decks=[...]`` names each seat's deck (see :data:`DECKS`).
+
+    Ruleset "base": 2 players, two base decks.  Ruleset "expansion": 2 to 5
+    players; by default seats 1 and 2 hold base decks and every further seat
+    one of the three new decks in the rulebook's order; any seat may be given
+    any deck.
+    """
+    if ruleset is None:
+        ruleset = "base" if players == 2 and all(d == "base" for d in options.get("decks") or ()) else "expansion"
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
+    if not isinstance(players, int) or not 2 <= players <= 5:
+        raise ValueError("Kamikaze Attack is for 2 to 5 players")
+    if ruleset == "base" and players != 2:
+        raise ValueError("the base game is for 2 players; use the expansion ruleset for 3 to 5")
+    decks = options.pop("decks", None)
+    if options:
+        raise ValueError(f"unknown options: {', '.join(sorted(options))}")
+    if decks is None:
+        decks = ["base", "base"] + list(EXPANSION_DECKS[: players - 2])
+    decks = tuple(decks)
+    if len(decks) != players:
+        raise ValueError(f"decks: expected one deck per player ({players}), got {len(decks)}")
+    for d in decks:
+        if d not in DECKS:
+            raise ValueError(f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
+    if ruleset == "base" and decks != ("base", "base"):
+        raise ValueError("the base game uses two base decks; use the expansion ruleset for the new decks")
+    s = State(
+        ruleset=ruleset,
+        seed=int(seed),
+        decks=decks,
+        hands=tuple(sort_cards(DECKS[d]) for d in decks),
+        graveyards=((),) * players,
+        field=(None,) * players,
+        hidden=(False,) * players,
+        held=(False,) * players,
+        phase="challenge",
+        active=0,
+        swapped=(False,) * players,
+    )
+    if players == 2:
+        s = _begin_duel(s, 1, [])
+    return s
+
+
+def legal_actions(s: State) -> list[Action]:
+    if s.phase == "over":
+        return []
+    me = s.mover
+    out: list[Action] = []
+    if s.phase == "challenge":
+        out += [Challenge(q) for q in range(s.players) if q != me]
+    elif s.phase == "commit":  # hands are kept sorted: each kind once, in order
+        out += [Play(c) for c in dict.fromkeys(s.hands[me])]
+    elif s.phase == "familiar":
+        out.append(Keep())
+        out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze"]
+    elif s.phase == "cleric":
+        other = s.rival if me == s.active else s.active
+        out += [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"]
+        out.append(Decline())
+    return out
+
+
+def apply(s: State, action: Any) -> State:
+    return _step(s, action, narrate=False)[0]
+
+
+def explain(s: State, action: Any) -> list[Event]:
+    return _step(s, action)[1]
+
+
+def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+    return _step(s, action)
+
+
+def conserved(s: State) -> dict[str, int]:
+    """Every card, wherever it is (hands, graveyards, field), counted by kind."""
+    counts: dict[str, int] = {}
+    for cards in (*s.hands, *s.graveyards, tuple(c for c in s.field if c is not None)):
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def resample_hidden(s: State, player: int, rng: random.Random) -> State:
+    """A position ``player`` cannot tell from ``s``: the cards it may not see dealt anew.
+
+    What ``player`` cannot see is the other seats' hands and their face-down
+    committed cards.  Those cards are shuffled among those places, each hand
+    keeping its size and each face-down slot staying face down (in a
+    two-player game: the opponent's committed card swapped with a card of
+    their hand).  A hand a Librarian showed ``player`` stays as it is.
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    shown = {t for v, t, _h, _d in s.seen if v == player}
+    others = [q for q in range(s.players) if q != player and q not in shown]
+    pool = [c for q in others for c in s.hands[q]]
+    slots = [q for q in others if s.field[q] is not None and s.hidden[q]]
+    pool += [s.card(q) for q in slots]
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    field = list(s.field)
+    for q in others:
+        n = len(s.hands[q])
+        hands[q], pool = sort_cards(pool[:n]), pool[n:]
+    for q in slots:
+        field[q], pool = pool[0], pool[1:]
+    return replace(s, hands=tuple(hands), field=tuple(field))
+
+
+def parse_action(s: State, text: str) -> Action:
+    return parse(text)
+
+
+def is_over(s: State) -> bool:
+    return s.phase == "over"
+
+
+def scores(s: State) -> list[int]:
+    """Cards in each player's graveyard (cards in hand are worth nothing)."""
+    return [len(g) for g in s.graveyards]
+
+
+def winners(s: State) -> list[int]:
+    """Most cards in the graveyard; then most in hand; then who won the last duel
+    that had a winner (both duelists after a mutual kill); else a shared win."""
+    if s.phase != "over":
+        return []
+    g = scores(s)
+    tied = [p for p in range(s.players) if g[p] == max(g)]
+    if len(tied) > 1:
+        h = max(len(s.hands[p]) for p in tied)
+        tied = [p for p in tied if len(s.hands[p]) == h]
+    if len(tied) > 1 and any(p in s.last_winners for p in tied):
+        tied = [p for p in tied if p in s.last_winners]
+    return tied
+
+
+def view(s: State, player: int | None = None) -> dict:
+    """What ``player`` may see; None is the teacher, who sees everything.
+
+    A seat sees its own hand (``hands[player]``; every other hand is None),
+    every hand's size, the graveyards (face up), the field with the other
+    players' face-down cards as "hidden", and the hands its Librarians showed
+    it (as they were then).  The teacher sees every hand and every face-down
+    card (``hidden`` says which cards lie face down).
+    """
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                               or not 0 <= player < s.players):
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    field: list[str | None] = []
+    for p in range(s.players):
+        card = s.field[p]
+        secret = card is not None and s.hidden[p] and player is not None and p != player
+        field.append("hidden" if secret else card)
+    me = s.current_player
+    return {
+        "game": GAME_NAME,
+        "ruleset": s.ruleset,
+        "player": player,
+        "players": s.players,
+        "decks": list(s.decks),
+        "phase": s.phase,
+        "decision": "" if me is None else s.phase,
+        "current_player": me,
+        "active": s.active,
+        "opponent": s.opponent,
+        "pending": list(s.pending),
+        "hands": [list(h) if player is None or p == player else None for p, h in enumerate(s.hands)],
+        "hand_sizes": [len(h) for h in s.hands],
+        "graveyards": [list(g) for g in s.graveyards],
+        "scores": scores(s),
+        "field": field,
+        "hidden": list(s.hidden),
+        "held": list(s.held),
+        "swapped": list(s.swapped),
+        "last_duel": _last_duel_json(s),
+        "last_winner": s.last_winner,
+        "last_winners": list(s.last_winners),
+        "duels": s.duels,
+        "seen": [
+            {"viewer": v, "player": t, "hand": list(h), "after_duel": d}
+            for v, t, h, d in s.seen if player is None or v == player
+        ],
+        "legal_actions": ([str(a) for a in legal_actions(s)]
+                          if me is not None and (player is None or me == player) else []),
+        "over": s.phase == "over",
+        "end": s.end,
+        "winners": winners(s),
+    }
+
+
+def position_key(s: State) -> str:
+    """A key for bots' chance that leaves out hidden commitments."""
+    me = s.current_player
+    return f"{s.seed}|{s.draws}|{s.duels}|" + dump_json(view(s, me if me is not None else 0))
+
+
+def greedy_value(s: State, action: Any) -> float:
+    """Greedy without peeking: a card's average immediate graveyard gain against
+    every kind of card the opponent's deck holds."""
+    me = s.current_player
+    if isinstance(action, Play):
+        other = s.rival if me == s.active else s.active
+        theirs = sorted(set(DECKS[s.decks[other]]), key=ORDER.__getitem__)
+        total = 0.0
+        for b in theirs:
+            mine, their = duel(action.card, b)
+            gain = (mine == "own") - (mine == "opponent") + (their == "opponent") - (their == "own")
+            if LIKE[action.card] == "kamikaze" and LIKE[b] != "kamikaze":
+                gain += 1
+            total += gain
+        return total / len(theirs)
+    if isinstance(action, (Swap, TakeBack)):
+        return 1.0
+    return 0.0

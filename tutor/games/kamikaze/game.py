@@ -1,0 +1,173 @@
+"""The Kamikaze Attack game object."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
+
+from .actions import Action
+from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
+from .coaching import coach
+from .engine import (
+    MAX_ACTIONS,
+    apply,
+    apply_explained,
+    conserved,
+    explain,
+    greedy_value,
+    is_over,
+    legal_actions,
+    new_game,
+    parse_action,
+    position_key,
+    resample_hidden,
+    scores,
+    view,
+    winners,
+)
+from .scenario import from_json, to_json
+from .state import State
+from .words import action_words, example_words, load_catalog
+
+
+class KamikazeAttack(Game):
+    """The game object registered as "kamikaze-attack" (see :class:`tutor.core.Game`).
+
+    Simultaneous choices are sequential decisions: the duelists commit in
+    turn (decision "commit"), and a committed card lies face down, hidden
+    by :meth:`view` from every other seat until both are revealed.
+    """
+
+    info = GameInfo(
+        name=GAME_NAME,
+        title="Kamikaze Attack",
+        min_players=2,
+        max_players=5,
+        rulesets=RULESETS,
+        default_ruleset="base",
+        decisions=("challenge", "commit", "familiar", "cleric"),
+        max_actions=MAX_ACTIONS,
+        hidden_information=True,
+        secret_choices=True,
+        chance=True,
+        rulebooks=(RULEBOOK_FILE,),
+        ruleset_names=(("base", "Base game"), ("expansion", "Expansion")),
+        ruleset_players=(("base", 2, 2),),
+    )
+    cards = CARDS
+    decks = DECKS
+
+    def __init__(self) -> None:
+        self._rules: RuleBook | None = None
+        self._catalog: Catalog | None = None
+        self._examples: list[Example] | None = None
+        self._example_texts: dict[tuple[str, str], dict] = {}
+
+    @property
+    def rules(self) -> RuleBook:
+        if self._rules is None:
+            data = load_json_data("tutor.games.kamikaze.data", "rules.json")
+            self._rules = RuleBook.from_data(GAME_NAME, data)
+        return self._rules
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = load_catalog()
+        return self._catalog
+
+    # ------------------------------------------------------------ play
+    def new_game(self, players: int = 2, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+        return new_game(players, seed, ruleset, **options)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Any) -> State:
+        return apply(state, action)
+
+    def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
+        return apply_explained(state, action)
+
+    def explain(self, state: State, action: Any) -> list[Event]:
+        return explain(state, action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return parse_action(state, text)
+
+    def current_player(self, state: State) -> int | None:
+        return state.current_player
+
+    def decision(self, state: State) -> str:
+        return "" if state.current_player is None else state.phase
+
+    def is_over(self, state: State) -> bool:
+        return is_over(state)
+
+    def scores(self, state: State) -> list[int]:
+        return scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return winners(state)
+
+    def view(self, state: State, player: int | None = None) -> dict:
+        return view(state, player)
+
+    # ---------------------------------------------------------- files
+    def to_json(self, state: State) -> str:
+        return to_json(state)
+
+    def from_json(self, text: str | bytes) -> State:
+        return from_json(text)
+
+    # ------------------------------------------------------- teaching
+    def examples(self) -> list[Example]:
+        if self._examples is None:
+            from .examples import build_examples
+
+            self._examples = build_examples(self)
+        return list(self._examples)
+
+    def verify_example(self, example: Example) -> list[str]:
+        """Where the replay differs from the outcome the rulebook states: the duel
+        table's fates and discards from the narration, other facts from the final position."""
+        from .examples import verify
+
+        return verify(example)
+
+    def action_text(self, action: Any, lang: str = "en") -> str:
+        return action_words(self.catalog, action, lang)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome, note and step narrations in ``lang``.
+
+        English is the example's own text.  In Italian and French the title,
+        outcome and note come from the catalog (the duel table's cells and the
+        whole game are worded from their cards and result), and each step is
+        narrated from the action and the events in that language.
+        """
+        key = (example.id, lang)
+        if key not in self._example_texts:
+            self._example_texts[key] = example_words(self, example, lang)
+        return dict(self._example_texts[key])
+
+    def coach(self, state: State) -> tuple[float, dict[str, float]]:
+        return coach(state)
+
+    # ------------------------------------------ for bots and the tests
+    def conserved(self, state: State) -> dict[str, int]:
+        return conserved(state)
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        return resample_hidden(state, player, rng)
+
+    def position_key(self, state: State) -> str:
+        return position_key(state)
+
+    def greedy_value(self, state: State, action: Any) -> float:
+        return greedy_value(state, action)
+
+
+GAME = KamikazeAttack()

@@ -1,0 +1,162 @@
+"""A Kamikaze Attack position and its repetition key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import LETTERS, sort_cards
+
+PHASES = ("challenge", "commit", "familiar", "cleric", "over")
+ENDS = ("", "empty-hand", "stalemate", "repetition")
+REPETITION_LIMIT = 3  # the same duel ending in the same position a third time ends the game
+
+
+
+@dataclass(frozen=True)
+class State:
+    """A position of Kamikaze Attack.  Immutable; players are numbered from 0.
+
+    ``field[p]`` is the card player p has in play: a card committed for the
+    current duel (face down while ``hidden[p]``) or a beaten Sapper that stays
+    (``held[p]``).  ``active`` is the player whose turn it is (who picks the
+    opponent with three or more players); ``opponent`` the other duelist.
+    ``pending`` lists the players who still have a decision after the reveal
+    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts the
+    duels fought, each by :func:`_duel_entry` (the position it ended in, who
+    challenged whom, and the two cards): the stalemate by refusal reads it;
+    ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
+    ``last_winners`` are the players who won the last duel that had a winner:
+    its one winner, or both duelists when their cards killed each other (the
+    tie-break of the rule ``victory/tie-last-turn``).
+    """
+
+    ruleset: str
+    seed: int
+    decks: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    graveyards: tuple[tuple[str, ...], ...]
+    field: tuple[str | None, ...]
+    hidden: tuple[bool, ...]
+    held: tuple[bool, ...]
+    phase: str
+    active: int
+    opponent: int | None = None
+    pending: tuple[int, ...] = ()
+    swapped: tuple[bool, ...] = ()
+    last_winners: tuple[int, ...] = ()
+    duels: int = 0
+    draws: int = 0
+    positions: tuple[tuple[str, int], ...] = ()
+    seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
+    last_duel: tuple[tuple[str, Any], ...] = ()
+    end: str = ""
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must act now (None once the game is over)."""
+        if self.phase == "over":
+            return None
+        if self.phase == "challenge":
+            return self.active
+        if self.phase == "commit":
+            for p in (self.active, self.rival):
+                if self.field[p] is None:
+                    return p
+            return None  # never stays so: apply resolves at once
+        return self.pending[0] if self.pending else None
+
+    @property
+    def last_winner(self) -> int | None:
+        """The one player who won the last duel that had a winner; None when
+        nobody has won a duel yet or that duel was a mutual kill (see
+        ``last_winners``)."""
+        return self.last_winners[0] if len(self.last_winners) == 1 else None
+
+    @property
+    def mover(self) -> int:
+        """Who must act now, in a running game (``current_player`` is None once it is over)."""
+        p = self.current_player
+        assert p is not None, "the game is over"
+        return p
+
+    @property
+    def rival(self) -> int:
+        """The challenged duelist, during a duel."""
+        assert self.opponent is not None, "no duel under way"
+        return self.opponent
+
+    def card(self, p: int) -> str:
+        """The card player p has on the field (committed or a held Sapper)."""
+        c = self.field[p]
+        assert c is not None, "no card on the field"
+        return c
+
+    @property
+    def duelists(self) -> tuple[int, int] | None:
+        if self.opponent is None:
+            return None
+        return (self.active, self.opponent)
+
+    def last(self, key: str, default: Any = None) -> Any:
+        for k, v in self.last_duel:
+            if k == key:
+                return v
+        return default
+
+
+def fast_replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State, without its field-by-field __init__ (apply's hot path)."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _position_key(s: State) -> str:
+    """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
+    who is challenged, in a few letters."""
+    hands = []
+    for p in range(s.players):
+        cards = list(s.hands[p])
+        if s.field[p] is not None and not s.held[p]:
+            cards.append(s.card(p))  # a committed card is still the player's
+        hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
+    graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
+    field = ["".join(LETTERS[c] for c in ([s.card(p)] if s.held[p] else [])) for p in range(s.players)]
+    turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
+    return f"{turn}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+
+
+def _duel_entry(s: State, cards: tuple[str, str], changed: bool) -> str:
+    """How a duel is counted: the position it ended in with its duelists (``s``
+    before the turn passes), "~" when it changed nothing (a retreat, no power
+    used) or "=" otherwise, then the active player's card and the challenged
+    player's, e.g. ``"1>2:SSHHAK/SSHHAK||/~SH"``."""
+    return _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
+
+
+def _count(s: State, key: str) -> int:
+    for k, n in s.positions:
+        if k == key:
+            return n
+    return 0
+
+
+def _record(s: State, key: str) -> State:
+    counts = dict(s.positions)
+    counts[key] = counts.get(key, 0) + 1
+    return fast_replace(s, positions=tuple(sorted(counts.items())))
+
+
+def _last_duel_json(s: State) -> dict | None:
+    if not s.last_duel:
+        return None
+    d = dict(s.last_duel)
+    return {"players": list(d["players"]), "cards": list(d["cards"]), "outcome": d["outcome"],
+            "winner": d["winner"], "duel": d["duel"]}
