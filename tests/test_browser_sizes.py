@@ -1,4 +1,4 @@
-"""A game page at a classroom projector's size (1280x720) and a phone's
+"""Every game page at a classroom projector's size (1280x720) and a phone's
 (390x844): the controls a student needs are on screen, nothing pushes the page
 sideways, and the tabs work.  Screenshots go to test-artifacts/ (look at them).
 
@@ -9,6 +9,8 @@ Marked ``browser``.
 from __future__ import annotations
 
 import pytest
+
+from tutor import games
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +29,19 @@ def on_screen(pg, selector: str) -> bool:
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
 
 
+def clipped_controls(pg, scope: str) -> list[str]:
+    """Buttons, choosers and fields under ``scope`` that reach past the screen's right edge."""
+    return pg.evaluate("""(scope) => {
+        const out = [];
+        for (const el of document.querySelectorAll(scope + ' button, ' + scope + ' select, ' + scope + ' input')) {
+            if (el.offsetParent === null) continue;  // not shown
+            const r = el.getBoundingClientRect();
+            if (r.width > 0 && r.right > window.innerWidth + 1) out.push(el.className + ' ' + el.innerText);
+        }
+        return out;
+    }""", scope)
+
+
 def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
     """The checks for one page at one size (also used on other pages than Fire Bulls')."""
     width, height = SIZES[size]
@@ -38,6 +53,8 @@ def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
     for sel in (".rt-page .rt-next", ".rt-page .rt-previous", ".lm-TabBar-tab >> nth=2", ".rt-lang"):
         assert on_screen(pg, sel), f"{sel} is off screen at {size}"
     assert overflow(pg) <= 1, f"the page scrolls sideways by {overflow(pg)}px at {size}"
+    cut = clipped_controls(pg, ".rt-stepper")
+    assert cut == [], f"stepper controls cut off at {size}: {cut}"
     count = pg.locator(".rt-step-count").inner_text()
     pg.click(".rt-page .rt-next")
     pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
@@ -50,6 +67,8 @@ def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
     for sel in (".rt-game .rt-new-game", ".rt-game .rt-status", ".rt-game .rt-board", ".rt-game .rt-undo"):
         assert on_screen(pg, sel), f"{sel} is off screen at {size}"
     assert overflow(pg) <= 1, f"the play tab scrolls sideways by {overflow(pg)}px at {size}"
+    cut = clipped_controls(pg, ".rt-game")
+    assert cut == [], f"controls cut off at {size}: {cut}"
     pg.click(".lm-TabBar-tab >> nth=2")
     pg.wait_for_selector(".rt-rule-search input")
     assert on_screen(pg, ".rt-rule-search input")
@@ -57,11 +76,12 @@ def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_fire_bulls_page_on_a_projector_and_a_phone(browser, voila, artifacts, size):
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_page_on_a_projector_and_a_phone(browser, voila, artifacts, name, size):
     context = browser.new_context()
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     try:
-        walk_page(pg, voila.url("fire_bulls.ipynb"), artifacts, "fire-bulls", size)
+        walk_page(pg, voila.url(games.entry(name).notebook), artifacts, name, size)
     finally:
         context.close()

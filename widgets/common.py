@@ -19,6 +19,8 @@ CSS = """
 .rt-panel { font-size: 17px; line-height: 1.4; color: #111; }
 .rt-panel .widget-button, .rt-panel .widget-toggle-button { font-size: 16px; }
 .rt-panel .widget-label, .rt-panel .widget-html-content { font-size: 17px; }
+/* rows of buttons and choosers wrap on a narrow screen (a phone) instead of running off it */
+.rt-panel .widget-hbox { flex-wrap: wrap; }
 .rt-msg { padding: 6px 10px; border-radius: 6px; margin: 4px 0; }
 .rt-msg-error { background: #fde2e1; border: 2px solid #b3261e; color: #5c0b07; }
 .rt-msg-ok { background: #e3f4e1; border: 2px solid #2e7d32; color: #0f3d12; }

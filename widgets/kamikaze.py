@@ -475,7 +475,7 @@ class KamikazeShell(GameShell):
         kwargs.setdefault("controls", KamikazeControls)  # the page declaration passes them too
         kwargs.setdefault("breakdown", breakdown)
         super().__init__(game_, board_fn, language, **kwargs)
-        self.setup.children = (*self.setup.children, w.HBox(self._decks()))
+        self.setup.children = (*self.setup.children, w.HBox(self._decks(), layout=w.Layout(flex_flow="row wrap")))
         self.hand_button.layout.width = "auto"
         self.hand_button.layout.flex = "0 0 auto"
 
