@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from tutor import IllegalAction
 from tutor.games import kamikaze as K
 from widgets import i18n
 from widgets import kamikaze as ka

@@ -37,7 +37,7 @@ def pages() -> list[tuple[str, str, str | None]]:
 
 def landing_html(lang: str) -> str:
     items = []
-    for name, title, nb in pages():
+    for _name, title, nb in pages():
         if nb:
             items.append(f"<li><a class='rt-game-link' href='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
                          f" — {esc(t('page_offers', lang))}</li>")

@@ -145,10 +145,11 @@ class GamePage(w.VBox):
         return self._rules
 
     def _open(self, index) -> None:
+        """Build the tab just opened (the properties build it on first use)."""
         if index == 1:
-            self.game
+            _ = self.game
         elif index == 2:
-            self.rules
+            _ = self.rules
 
     def _relabel(self) -> None:
         lang = self.language.lang
