@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from tutor import games
+
 pytestmark = pytest.mark.browser
 
 READY = ".rt-next"  # the stepper's Next button: the first panel is interactive
@@ -27,6 +29,18 @@ def test_index_links_to_the_fire_bulls_page(page, voila, artifacts):
     link.click()
     page.wait_for_selector(READY)
     assert page.url.endswith("/voila/render/fire_bulls.ipynb")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_landing_page_opens_every_registered_game(page, voila, artifacts, name):
+    """The landing page lists the registry's games; each link opens that game's page."""
+    entry = games.entry(name)
+    page.goto(voila.url("index.ipynb"))
+    page.click(f".rt-game-link[href='{entry.notebook}']")
+    page.wait_for_selector(f".rt-page-{name} .rt-next")
+    assert page.url.endswith(f"/voila/render/{entry.notebook}")
+    assert games.get(name).title in page.locator(".rt-heading").inner_text()
+    page.screenshot(path=str(artifacts / f"page-{name}.png"))
 
 
 def test_walk_the_scoring_example_to_23(page, voila, artifacts):

@@ -42,4 +42,17 @@ def test_every_notebook_runs_under_nbval_lax():
          "-o", "addopts=", "--rootdir", str(ROOT / "notebooks"), *map(str, NOTEBOOKS)],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    assert f"{len(NOTEBOOKS) * 2} passed" in proc.stdout or "passed" in proc.stdout
+    # every code cell of every notebook is one nbval item, and each of them passed
+    cells = sum(len(code_cells(p)) for p in NOTEBOOKS)
+    assert f"{cells} passed" in proc.stdout and "failed" not in proc.stdout, proc.stdout[-3000:]
+
+
+def test_every_registered_game_has_a_thin_notebook_showing_its_page():
+    """A new game's notebook is one import and one call: the registry names it."""
+    from tutor import games
+
+    listed = {p.name for p in NOTEBOOKS}
+    for entry in games.entries():
+        assert entry.notebook in listed, f"{entry.name}: notebooks/{entry.notebook} is missing"
+        cells = code_cells(ROOT / "notebooks" / entry.notebook)
+        assert cells == ["from widgets.page import page", f'page("{entry.name}")'], entry.notebook

@@ -19,6 +19,8 @@ CSS = """
 .rt-panel { font-size: 17px; line-height: 1.4; color: #111; }
 .rt-panel .widget-button, .rt-panel .widget-toggle-button { font-size: 16px; }
 .rt-panel .widget-label, .rt-panel .widget-html-content { font-size: 17px; }
+/* rows of buttons and choosers wrap on a narrow screen (a phone) instead of running off it */
+.rt-panel .widget-hbox { flex-wrap: wrap; }
 .rt-msg { padding: 6px 10px; border-radius: 6px; margin: 4px 0; }
 .rt-msg-error { background: #fde2e1; border: 2px solid #b3261e; color: #5c0b07; }
 .rt-msg-ok { background: #e3f4e1; border: 2px solid #2e7d32; color: #0f3d12; }
@@ -42,33 +44,19 @@ def style() -> w.HTML:
     return w.HTML(CSS, layout=w.Layout(height="0px", margin="0"))
 
 
-def _from_game(game, hook: str, fallback, *args):
-    """Ask the game for a text through an optional hook (``game.message`` ...);
-    a game without it, or a missing translation, falls back: never an error in the page."""
-    fn = getattr(game, hook, None)
-    if fn is not None:
-        try:
-            return fn(*args)
-        except Exception:
-            pass
-    return fallback()
-
-
 def game_text(game, obj, lang: str) -> str:
-    """An engine event or error in the page's language (``game.message``), else its English text."""
-    return _from_game(game, "message", lambda: getattr(obj, "text", None) or str(obj), obj, lang)
+    """An engine event or error in the page's language (``game.message``)."""
+    return game.message(obj, lang)
 
 
 def action_label(game, action, lang: str) -> str:
-    """An action in the page's language (``game.action_text``), else ``str(action)``."""
-    return _from_game(game, "action_text", lambda: str(action), action, lang)
+    """An action in the page's language (``game.action_text``)."""
+    return game.action_text(action, lang)
 
 
 def example_texts(game, example, lang: str) -> dict:
-    """An example's title, outcome, note and step narrations in the page's language."""
-    return _from_game(game, "example_text", lambda: {
-        "title": example.title, "outcome": example.outcome, "note": example.note,
-        "steps": [s.narration for s in example.steps]}, example, lang)
+    """An example's title, outcome, note and step narrations in the page's language (``game.example_text``)."""
+    return game.example_text(example, lang)
 
 
 def message(kind: str, text: str) -> str:
@@ -82,8 +70,8 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
     In Italian or French the project's wording in that language is shown too.
     An unknown id is shown as such (never an exception in the page).
     """
-    rules = getattr(game, "rules", None)
-    if rules is None or rule_id not in rules:
+    rules = game.rules
+    if rule_id not in rules:
         return f"<div class='rt-cite'><span class='rt-rule-id'>{esc(rule_id)}</span></div>"
     rule = rules[rule_id]
     parts = [f"<div class='rt-cite' data-rule='{esc(rule_id)}'>",

@@ -501,10 +501,8 @@ class FireBullsControls(w.VBox):
 
 
 def _scoring_example_id(game_) -> str | None:
-    try:
-        exs = game_.examples()
-    except Exception:
-        return None
+    """The stepper opens on the rulebook's scoring example (the one that ends at 23 points)."""
+    exs = game_.examples()
     for ex in exs:
         hay = f"{ex.id} {ex.title}".lower()
         if any(h in hay for h in SCORING_EXAMPLE_HINTS):
@@ -512,67 +510,20 @@ def _scoring_example_id(game_) -> str | None:
     return exs[0].id if exs else None
 
 
-def stepper(language: Language | None = None, example: str | None = None) -> ExampleStepper:
-    g = game()
-    return ExampleStepper(g, lambda s, b, lang: board(s, b, lang), language,
-                          example=example or _scoring_example_id(g))
+# ------------------------------------------------------------------- page --
+# The page is the generic one (widgets/page.py); this is all Fire Bulls adds.
 
+from widgets.page import PageSpec  # noqa: E402  (the page skeleton imports nothing of this module)
 
-def game_panel(language: Language | None = None, **kwargs) -> GameShell:
-    kwargs.setdefault("seats", ["person", "greedy"])
-    return GameShell(game(), board, language, controls=FireBullsControls, breakdown=breakdown, **kwargs)
+PAGE = PageSpec(
+    game=GAME_NAME,
+    board=board,
+    controls=FireBullsControls,
+    breakdown=breakdown,
+    first_example=_scoring_example_id,
+    seats=("person", "greedy"),
+    css_class="fb-page",
+)
 
-
-def rules_panel(language: Language | None = None) -> RulesPanel:
-    return RulesPanel(game(), language)
-
-
-class FireBullsPage(w.VBox):
-    """The whole page: language chooser and three tabs (examples, play, rules)."""
-
-    def __init__(self, lang: str = "en"):
-        super().__init__()
-        self.add_class("rt-panel")
-        self.add_class("fb-page")
-        self.language = Language(lang=lang)
-        self.heading = w.HTML()
-        self.stepper = stepper(self.language)
-        # The Play and Rules tabs are built when first opened: a faster first page.
-        self._game = self._rules = None
-        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox()])
-        self.tabs.add_class("rt-tabs")
-        self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
-        self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [style(), w.HBox([self.heading, self.language.chooser()]), self.tabs]
-        self._relabel()
-
-    @property
-    def game(self) -> GameShell:
-        if self._game is None:
-            self._game = game_panel(self.language)
-            self.tabs.children = [self.stepper, self._game, self.tabs.children[2]]
-        return self._game
-
-    @property
-    def rules(self) -> RulesPanel:
-        if self._rules is None:
-            self._rules = rules_panel(self.language)
-            self.tabs.children = [self.stepper, self.tabs.children[1], self._rules]
-        return self._rules
-
-    def _open(self, index) -> None:
-        if index == 1:
-            self.game
-        elif index == 2:
-            self.rules
-
-    def _relabel(self) -> None:
-        lang = self.language.lang
-        self.heading.value = f"<h2 style='margin:4px 16px 4px 0'>{esc(t('fb_title', lang))}</h2>"
-        for i, key in enumerate(("examples", "play", "rules")):
-            self.tabs.set_title(i, t(key, lang))
-
-
-def page(lang: str = "en") -> FireBullsPage:
-    """The Fire Bulls dashboard page (what ``notebooks/fire_bulls.ipynb`` shows)."""
-    return FireBullsPage(lang)
+# Shorthands the tests use: the stepper, a game shell, the rules panel, the page.
+stepper, game_panel, rules_panel, page = PAGE.make_stepper, PAGE.make_shell, PAGE.make_rules, PAGE.make_page

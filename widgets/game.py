@@ -1,16 +1,26 @@
 """The game shell: new game, seats, moves, bots, undo/redo, save/load, the end.
 
-Game-independent.  A game's page gives it:
+Game-independent.  It draws only views: it decides who is looking (the
+*viewer*), asks ``game.view(state, viewer)`` and hands that to the game's
+panels, declared in its :class:`widgets.page.PageSpec`:
 
-* ``board(state, before, lang, visible, who) -> {section: html}``: draws a state;
-  ``visible`` is the set of players whose hands may be shown, ``who(player)``
-  names a seat ("Player 1", "Bot 2");
-* optionally a ``controls`` class: built with the shell, it offers the moves
-  by clicking and calls ``shell.play(action)``; without one the shell lists
-  ``game.legal_actions(state)`` in a chooser;
-* optionally ``breakdown(game, state, lang) -> pandas.DataFrame`` for the end.
+* ``board(view, before, lang, who) -> {section: html}``: draws a view;
+  ``before`` is the view of the previous position (to highlight changes) or
+  None; ``who(player)`` names a seat ("Player 1", "Bot 2");
+* optionally a ``controls`` class: built with the shell, ``refresh(view,
+  actions, lang)`` offers ``actions`` (the legal ones, or none when no person
+  may move now) and calls ``shell.play(action)``; without one the shell lists
+  the actions in a chooser;
+* optionally ``breakdown(game, view, lang, who) -> pandas.DataFrame`` for the
+  end, from the teacher's view.
 
-No rule is decided here: every move goes through ``game.apply``; an
+Who looks: the teacher (``None``: everything) when only bots play or the
+"show everything" toggle is on; in a game against bots, the person's seat; in
+hotseat, the seat that decides now (``game.current_player``), whose hand stays
+hidden until they press "show my hand".  This is the one place hands are
+hidden, for every game.
+
+No rule is decided here: every move goes through ``game.apply_explained``; an
 ``IllegalAction`` is shown with its rule cited and the state stays as it was.
 """
 
@@ -19,12 +29,12 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
-from widgets.common import action_label, cite, esc, game_text, message
+from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
@@ -47,6 +57,25 @@ def _kernel_loop():
         return None
 
 
+def ruleset_name(game, ruleset: str, lang: str) -> str:
+    """A ruleset's name: the game's catalog (``names/<lang>/rulesets``), else the page's
+    words, else the English name the game's ``info`` gives."""
+    name = game.catalog.name("rulesets", ruleset, lang)
+    if name != ruleset:
+        return name
+    key = f"ruleset_{ruleset}"
+    name = t(key, lang)
+    return name if name != key else dict(game.info.ruleset_names).get(ruleset, ruleset)
+
+
+def seat_count(view: dict) -> int:
+    """How many seats a view shows (``players`` is a count; a list is counted)."""
+    players = view.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players
+    return len(players) if isinstance(players, list) else len(view.get("hands", ()))
+
+
 @dataclass
 class Entry:
     """One position of the game's history and how it was reached."""
@@ -57,25 +86,87 @@ class Entry:
     events: list = field(default_factory=list)
 
 
+class SeatChoices:
+    """Extra setup widgets: one chooser per seat whose values go to ``game.new_game``.
+
+    ``option`` is the keyword of ``new_game`` (its value: a list, one choice per
+    seat) and the key of the teacher's view that tells them back after a
+    scenario is loaded; ``names(game, choice, lang)`` words a choice; ``label``
+    is the i18n key of the chooser's label (with ``{n}``, the seat number);
+    ``defaults`` the choice of each seat at first (repeated when shorter).
+    Kamikaze Attack's decks per seat are one.
+    """
+
+    def __init__(self, option: str, choices: Sequence[str], names: Callable[[Any, str, str], str],
+                 label: str, defaults: Sequence[str] = ()):
+        self.option = option
+        self.choices = list(choices)
+        self.names = names
+        self.label = label
+        self.defaults = list(defaults) or self.choices[:1]
+        self.shell: GameShell | None = None  # set on the copy :meth:`build` binds to a shell
+        self.boxes: list[w.Dropdown] = []
+        self.widget = w.HBox()
+
+    def build(self, shell: "GameShell") -> "SeatChoices":
+        """A fresh copy bound to ``shell`` (a page spec holds the template)."""
+        bound = SeatChoices(self.option, self.choices, self.names, self.label, self.defaults)
+        bound.shell = shell
+        for i in range(shell.game.max_players):
+            box = w.Dropdown(options=bound.choices, value=bound.defaults[i % len(bound.defaults)],
+                             layout=w.Layout(width="16em"))
+            box.add_class(f"rt-{self.option}-{i}")
+            bound.boxes.append(box)
+        bound.widget = w.HBox(bound.boxes, layout=w.Layout(flex_flow="row wrap"))
+        return bound
+
+    def set(self, values: Sequence[str]) -> None:
+        for box, value in zip(self.boxes, values):
+            if value in self.choices:
+                box.value = value
+
+    def options(self, players: int) -> dict:
+        return {self.option: [b.value for b in self.boxes[:players]]}
+
+    def loaded(self, view: dict) -> None:
+        values = view.get(self.option)
+        if isinstance(values, list):
+            self.set(values)
+
+    def show(self, players: int) -> None:
+        for i, box in enumerate(self.boxes):
+            box.layout.display = None if i < players else "none"
+
+    def relabel(self, lang: str) -> None:
+        game = self.shell.game if self.shell is not None else None
+        for i, box in enumerate(self.boxes):
+            value = box.value
+            box.options = [(self.names(game, c, lang), c) for c in self.choices]
+            box.value = value
+            box.description = t(self.label, lang, n=i + 1)
+
+
 class ChoiceControls(w.VBox):
     """The generic way to move: a chooser of the legal actions and a Play button."""
 
     def __init__(self, shell: "GameShell"):
         super().__init__()
         self.shell = shell
-        self.choices = w.Dropdown(options=[], layout=w.Layout(width="40em"))
+        self.choices = w.Dropdown(options=[], layout=w.Layout(width="40em", max_width="100%"))
         self.choices.add_class("rt-choices")
         self.go = w.Button()
         self.go.add_class("rt-play-choice")
         self.go.on_click(lambda _: self.choices.value is not None and shell.play(self.choices.value))
-        self.children = [w.HBox([self.choices, self.go])]
+        self.children = [w.HBox([self.choices, self.go], layout=w.Layout(flex_flow="row wrap"))]
 
-    def refresh(self, state, lang: str, hand_visible: bool) -> None:
+    def refresh(self, view: dict, actions: list, lang: str) -> None:
         self.choices.description = t("choose", lang)
         self.go.description = t("play_move", lang)
-        actions = [] if self.shell.game.is_over(state) or not self.shell.human_to_move else \
-            self.shell.game.legal_actions(state)
-        self.choices.options = [(action_label(self.shell.game, a, self.shell.lang), a) for a in actions]
+        options = [(self.shell.game.action_text(a, lang), a) for a in actions]
+        if options != list(self.choices.options):
+            self.choices.options = options
+            self.choices.index = 0 if options else None  # a choice ready to play, never an empty box
+        self.go.disabled = not options
 
 
 class GameShell(w.VBox):
@@ -84,27 +175,31 @@ class GameShell(w.VBox):
     def __init__(self, game, board: Callable, language: Language | None = None,
                  controls: Callable | None = None, breakdown: Callable | None = None,
                  players: int | None = None, seed: int = 1, seats: list[str] | None = None,
-                 ruleset: str | None = None, **kwargs):
+                 ruleset: str | None = None, setup: SeatChoices | None = None,
+                 public_decisions: Sequence[str] = (), **kwargs):
         super().__init__(**kwargs)
         self.add_class("rt-panel")
         self.add_class("rt-game")
         self.game = game
         self.board_fn = board
         self.breakdown_fn = breakdown
+        self.public_decisions = tuple(public_decisions)
         self.language = language or Language()
         lo, hi = game.min_players, game.max_players
         players = players or lo
+        self.extra = setup.build(self) if setup is not None else None
         # --- setup
         self.players = w.BoundedIntText(value=players, min=lo, max=hi, layout=w.Layout(width="12em"))
         self.players.add_class("rt-players")
         self.seat_boxes = [w.Dropdown(layout=w.Layout(width="16em")) for _ in range(hi)]
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"rt-seat-{i}")
-        rulesets = list(getattr(game, "rulesets", ()) or [])
-        self._rulesets = rulesets
-        self.ruleset = w.ToggleButtons(options=rulesets or ["-"],
-                                       value=ruleset or getattr(game, "default_ruleset", None) or (rulesets or ["-"])[0])
+        self._rulesets = list(game.rulesets)
+        self.ruleset = w.ToggleButtons(options=self._rulesets or ["-"],
+                                       value=ruleset or game.default_ruleset or (self._rulesets or ["-"])[0])
         self.ruleset.add_class("rt-ruleset")
+        if len(self._rulesets) < 2:  # nothing to choose
+            self.ruleset.layout.display = "none"
         self.seed = w.IntText(value=seed, layout=w.Layout(width="12em"))
         self.seed.add_class("rt-seed")
         self.new_button = w.Button(button_style="primary")
@@ -126,12 +221,15 @@ class GameShell(w.VBox):
         self.bot_button.add_class("rt-bot-move")
         self.auto = w.Checkbox(value=True, indent=False)
         self.auto.add_class("rt-bots-auto")
-        self.hand_button = w.ToggleButton(value=False, icon="eye")
+        self.hand_button = w.ToggleButton(value=False, icon="eye", layout=w.Layout(width="auto"))
         self.hand_button.add_class("rt-show-hand")
+        self.teacher = w.ToggleButton(value=False, icon="graduation-cap", layout=w.Layout(width="auto"))
+        self.teacher.add_class("rt-teacher")
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
         self.bot_button.on_click(lambda _: self.bot_move())
         self.hand_button.observe(lambda ch: self.refresh(), "value")
+        self.teacher.observe(lambda ch: self.refresh(), "value")
         self.log_html = w.HTML()
         self.log_html.add_class("rt-log")
         self.log_box = w.Accordion(children=[self.log_html])
@@ -143,7 +241,7 @@ class GameShell(w.VBox):
         self.load_button.add_class("rt-load")
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.add_class("rt-upload")
-        self.scenario = w.Textarea(layout=w.Layout(width="46em", height="9em"))
+        self.scenario = w.Textarea(layout=w.Layout(width="46em", max_width="100%", height="9em"))
         self.scenario.add_class("rt-scenario")
         self.save_button.on_click(lambda _: self.save())
         self.load_button.on_click(lambda _: self.load(self.scenario.value))
@@ -153,20 +251,23 @@ class GameShell(w.VBox):
         self.files = w.Accordion(children=[w.VBox([
             w.HBox([self.save_button, self.load_button, self.upload]), self.file_msg, self.scenario])])
         # --- the end
-        self.end = w.Image(format="png", layout=w.Layout(display="none", width="700px"))
+        self.end = w.Image(format="png", layout=w.Layout(display="none", width="700px", max_width="100%"))
         self.end.add_class("rt-end-chart")
         self.end_table = w.HTML()
         self.end_table.add_class("rt-end-table")
-        self._end_key = None
+        self._end_key: tuple[int, str] | None = None
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
+        wrap = w.Layout(flex_flow="row wrap")
         self.setup = w.VBox([
-            w.HBox([self.players, self.ruleset, self.seed, self.new_button]),
-            w.HBox(self.seat_boxes),
+            w.HBox([self.players, self.ruleset, self.seed, self.new_button], layout=wrap),
+            w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap")),
+            *([self.extra.widget] if self.extra else []),
         ])
         self.children = [
             self.setup, self.status, self.msg, self.board,
-            w.HBox([self.hand_button, self.undo_button, self.redo_button, self.bot_button, self.auto]),
+            w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
+                    self.auto], layout=w.Layout(flex_flow="row wrap")),
             self.controls, self.end_table, self.end, self.log_box, self.files,
         ]
         self.history: list[Entry] = []
@@ -187,17 +288,84 @@ class GameShell(w.VBox):
     def state(self):
         return self.history[self.index].state
 
-    def seat_of(self, player: int) -> str:
-        return self.seats[player] if player < len(self.seats) else PERSON
+    @property
+    def to_decide(self) -> int | None:
+        """The seat that decides at the shown position (None once the game is over)."""
+        return self.game.current_player(self.state)
+
+    def seat_of(self, player: int | None) -> str:
+        """"person" or the bot's name at ``player``'s seat."""
+        if player is None or not 0 <= player < len(self.seats):
+            return PERSON
+        return self.seats[player]
+
+    def is_person(self, player: int | None) -> bool:
+        return player is not None and self.seat_of(player) == PERSON
 
     @property
     def human_to_move(self) -> bool:
-        s = self.state
-        return not self.game.is_over(s) and self.seat_of(s.current_player) == PERSON
+        return self.is_person(self.to_decide)
 
-    def who(self, player: int) -> str:
+    @property
+    def people(self) -> list[int]:
+        return [p for p in range(len(self.seats)) if self.seats[p] == PERSON]
+
+    @property
+    def hotseat(self) -> bool:
+        """Several people share the screen: each hand stays hidden until its player asks."""
+        return len(self.people) > 1
+
+    def who(self, player: int | None) -> str:
+        if player is None:
+            return "—"
         key = "player_n" if self.seat_of(player) == PERSON else "bot_n"
         return t(key, self.lang, n=player + 1)
+
+    # ------------------------------------------------------------ the viewer
+    def viewer(self) -> int | None:
+        """Who looks at the screen: None (the teacher: everything) when only bots
+        play, the teacher toggle is on, or the game is over; the person's seat
+        against bots; in hotseat the seat that decides now (a bot's turn: the
+        first person, with every hand hidden)."""
+        people = self.people
+        if self.teacher.value or not people:
+            return None
+        player = self.to_decide
+        if player is None:
+            return None
+        if len(people) == 1:
+            return people[0]
+        return player if self.is_person(player) else people[0]
+
+    def hand_hidden(self) -> bool:
+        """In hotseat the viewer's own hand is hidden until they press "show my hand"."""
+        return (self.hotseat and not self.teacher.value and self.viewer() is not None
+                and not (self.hand_button.value and self.human_to_move))
+
+    def view_of(self, state, viewer: int | None, hide_own: bool = False) -> dict:
+        view = self.game.view(state, viewer)
+        if hide_own and viewer is not None:
+            hands = list(view["hands"])
+            if 0 <= viewer < len(hands):
+                hands[viewer] = None
+            view = {**view, "hands": hands}
+        return view
+
+    def shown_views(self) -> tuple[dict, dict | None]:
+        """The views the board draws: the shown position and the one before, as the viewer sees them."""
+        viewer, hide = self.viewer(), self.hand_hidden()
+        view = self.view_of(self.state, viewer, hide)
+        before = self.view_of(self.history[self.index - 1].state, viewer, hide) if self.index else None
+        return view, before
+
+    def actions(self) -> list:
+        """The moves offered: the legal ones when a person decides and may see their
+        hand (or the decision shows nothing of it: ``public_decisions``)."""
+        if not self.human_to_move:
+            return []
+        if self.hand_hidden() and self.game.decision(self.state) not in self.public_decisions:
+            return []
+        return list(self.game.legal_actions(self.state))
 
     # ---------------------------------------------------------------- setup
     def _seat_options(self):
@@ -209,10 +377,12 @@ class GameShell(w.VBox):
         n = self.players.value
         for i, box in enumerate(self.seat_boxes):
             box.layout.display = None if i < n else "none"
+        if self.extra:
+            self.extra.show(n)
 
     def new_game_options(self) -> dict:
-        """Extra keyword options for ``game.new_game`` (a game's shell may add some, e.g. decks)."""
-        return {}
+        """Extra keyword options for ``game.new_game`` (from the page's extra setup widgets)."""
+        return self.extra.options(self.players.value) if self.extra else {}
 
     def new_game(self, seats: list[str] | None = None) -> bool:
         """Start a game from the setup widgets (or ``seats``)."""
@@ -248,18 +418,20 @@ class GameShell(w.VBox):
     def play(self, action) -> bool:
         """A person's move: applied if the rules allow it, else explained."""
         lang = self.lang
-        s = self.state
-        if self.game.is_over(s):
+        if self.to_decide is None:
             self.msg.value = message("error", t("game_over_click", lang))
             return False
         if not self.human_to_move:
             self.msg.value = message("error", t("not_your_turn", lang))
             return False
+        mover = self.to_decide
         if not self._apply(action):
             return False
         self.msg.value = ""
-        if self.state.current_player != s.current_player:
-            self.hand_button.value = False  # hotseat: the next player asks to see their hand
+        if self.to_decide != mover or self.game.info.secret_choices:
+            # hotseat: the next player asks to see their hand; after a secret
+            # choice every hand hides again (what follows is for all to see)
+            self.hand_button.value = False
         self.refresh()  # the person sees their own move at once; the bots follow
         if self.auto.value:
             self._bots_next()
@@ -268,33 +440,30 @@ class GameShell(w.VBox):
     def _apply(self, action) -> bool:
         s = self.state
         try:
-            both = getattr(self.game, "apply_explained", None)
-            if both is not None:
-                new, events = both(s, action)
-            else:
-                new = self.game.apply(s, action)
-                events = self.game.explain(s, action)
+            new, events = self.game.apply_explained(s, action)
         except IllegalAction as exc:
-            self.msg.value = (message("error", t("illegal", self.lang, msg=game_text(self.game, exc, self.lang)))
+            self.msg.value = (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
                               + cite(self.game, exc.rule, self.lang, brief=True))
             return False
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            # a nonsense action (not something the engine knows): say so, change nothing
-            self.msg.value = (message("error", t("illegal", self.lang, msg=str(exc) or repr(action)))
+        except Exception:  # noqa: BLE001 - an engine fault must not break the page
+            self.msg.value = (message("error", t("illegal", self.lang, msg=t("not_a_move", self.lang)))
                               + message("info", t("nothing_changed", self.lang)))
             return False
         del self.history[self.index + 1:]
-        self.history.append(Entry(new, action, s.current_player, list(events)))
+        self.history.append(Entry(new, action, self.game.current_player(s), list(events)))
         self.index += 1
         return True
 
+    def _bot_to_move(self) -> bool:
+        player = self.to_decide
+        return player is not None and not self.is_person(player)
+
     def bot_move(self) -> bool:
         """Play one bot move (the bot of the seat to move)."""
-        s = self.state
-        if self.game.is_over(s) or self.human_to_move:
+        if not self._bot_to_move():
             return False
-        bot = bots.get(self.seat_of(s.current_player))
-        ok = self._apply(bot.choose(self.game, s))
+        bot = bots.get(self.seat_of(self.to_decide))
+        ok = self._apply(bot.choose(self.game, self.state))
         self.refresh()
         return ok
 
@@ -311,12 +480,9 @@ class GameShell(w.VBox):
             return
 
         def tick() -> None:
-            if gen != self._bot_gen:  # undo, new game or load since: stop
+            if gen != self._bot_gen or not self._bot_to_move():  # undo, new game or load since: stop
                 return
-            s = self.state
-            if self.game.is_over(s) or self.seat_of(s.current_player) == PERSON:
-                return
-            ok = self._apply(bots.get(self.seat_of(s.current_player)).choose(self.game, s))
+            ok = self._apply(bots.get(self.seat_of(self.to_decide)).choose(self.game, self.state))
             self.refresh()
             if ok:
                 loop.call_later(self.bot_delay, tick)
@@ -325,17 +491,20 @@ class GameShell(w.VBox):
 
     def _run_bots(self) -> None:
         for _ in range(MAX_BOT_ACTIONS):
-            s = self.state
-            if self.game.is_over(s) or self.seat_of(s.current_player) == PERSON:
+            if not self._bot_to_move():
                 return
-            bot = bots.get(self.seat_of(s.current_player))
-            if not self._apply(bot.choose(self.game, s)):
+            bot = bots.get(self.seat_of(self.to_decide))
+            if not self._apply(bot.choose(self.game, self.state)):
                 return
 
     def _stops(self) -> list[int]:
         """Positions undo/redo stop at: a person to move, or the end."""
-        return [i for i, e in enumerate(self.history)
-                if i == 0 or self.game.is_over(e.state) or self.seat_of(e.state.current_player) == PERSON]
+        out = []
+        for i, e in enumerate(self.history):
+            player = self.game.current_player(e.state)
+            if i == 0 or player is None or self.is_person(player):
+                out.append(i)
+        return out
 
     def undo(self) -> bool:
         earlier = [i for i in self._stops() if i < self.index]
@@ -344,6 +513,7 @@ class GameShell(w.VBox):
             return False
         self._bot_gen += 1
         self.index = earlier[-1]
+        self.hand_button.value = False
         self.msg.value = ""
         self.refresh()
         return True
@@ -355,6 +525,7 @@ class GameShell(w.VBox):
             return False
         self._bot_gen += 1
         self.index = later[0]
+        self.hand_button.value = False
         self.msg.value = ""
         self.refresh()
         return True
@@ -368,23 +539,27 @@ class GameShell(w.VBox):
         return text
 
     def load(self, text) -> bool:
+        """Load a scenario file; a bad one is explained and nothing changes."""
         lang = self.lang
         try:
             state = self.game.from_json(text)
+            view = self.game.view(state, None)
         except ScenarioError as exc:
-            self.msg.value = self.file_msg.value = message("error", t("bad_scenario", lang,
-                                                                       msg=game_text(self.game, exc, lang)))
-            return False
-        except Exception as exc:  # never a traceback in the page
             self.msg.value = self.file_msg.value = message(
-                "error", t("bad_scenario", lang, msg=f"{type(exc).__name__}: {exc}"))
+                "error", t("bad_scenario", lang, msg=self.game.message(exc, lang)))
             return False
-        n = state.players if hasattr(state, "players") else len(getattr(state, "hands", ()))
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the page
+            self.msg.value = self.file_msg.value = message(
+                "error", t("bad_scenario", lang, msg=type(exc).__name__))
+            return False
+        n = seat_count(view)
         if n and n != self.players.value:
             self.players.value = n
         self.seats = [box.value for box in self.seat_boxes[:self.players.value]]
-        if getattr(state, "ruleset", None) in (self.ruleset.options or ()):
-            self.ruleset.value = state.ruleset
+        if view.get("ruleset") in self._rulesets:
+            self.ruleset.value = view["ruleset"]
+        if self.extra:
+            self.extra.loaded(view)
         self._start(state)
         self.msg.value = self.file_msg.value = message("ok", t("loaded", lang))
         return True
@@ -403,19 +578,25 @@ class GameShell(w.VBox):
         self.seed.description = t("seed", lang)
         if self._rulesets:
             value = self.ruleset.value
-            self.ruleset.options = [(t(f"ruleset_{r}", lang), r) for r in self._rulesets]
+            self.ruleset.options = [(ruleset_name(self.game, r, lang), r) for r in self._rulesets]
             self.ruleset.value = value
         self.new_button.description = t("new_game", lang)
+        bot_names = bots.names(self.game.name)
         for i, box in enumerate(self.seat_boxes):
             value = box.value
             box.options = self._seat_options()
-            box.value = value if value in (PERSON, *bots.names(self.game.name)) else (PERSON if i == 0 else "greedy")
+            fallback = PERSON if i == 0 or not bot_names else ("greedy" if "greedy" in bot_names else bot_names[0])
+            box.value = value if value in (PERSON, *bot_names) else fallback
             box.description = t("seat", lang, n=i + 1)
+        if self.extra:
+            self.extra.relabel(lang)
         self._show_seats()
         self.undo_button.description = t("undo", lang)
         self.redo_button.description = t("redo", lang)
         self.bot_button.description = t("bot_move", lang)
         self.auto.description = t("bots_auto", lang)
+        self.teacher.description = t("show_everything", lang)
+        self.teacher.tooltip = t("show_everything_tip", lang)
         self.save_button.description = t("save", lang)
         self.load_button.description = t("load", lang)
         self.upload.description = t("upload", lang)
@@ -425,40 +606,35 @@ class GameShell(w.VBox):
             self._end_key = None
             self.refresh()
 
-    def visible_hands(self) -> set[int]:
-        """Hands that may be shown: all at the end; with one person, theirs;
-        in hotseat, the hand of the person to move once they ask to see it."""
-        s = self.state
-        n = s.players if hasattr(s, "players") else len(self.seats)
-        if self.game.is_over(s):
-            return set(range(n))
-        people = [p for p in range(n) if self.seat_of(p) == PERSON]
-        if len(people) == 1:
-            return set(people)
-        if self.human_to_move and self.hand_button.value:
-            return {s.current_player}
-        return set()
+    def status_html(self) -> str:
+        """Whose decision it is and what kind, or the game's end and its winners."""
+        s, lang = self.state, self.lang
+        player = self.to_decide
+        if player is None:
+            win = [self.who(p) for p in self.game.winners(s)]
+            return (f"<h3 class='rt-over'>{esc(t('game_over', lang))} — "
+                    f"{esc(t('winners' if len(win) > 1 else 'winner', lang, who=', '.join(win)))}</h3>")
+        kind = self.game.decision(s)
+        return (f"<h3 class='rt-to-move' data-player='{player}' data-decision='{esc(kind)}'>"
+                f"{esc(t('to_move', lang, who=self.who(player)))}"
+                f" <span class='rt-decision'>— {esc(self.game.decision_name(kind, lang))}</span></h3>")
 
     def refresh(self) -> None:
-        s, lang = self.state, self.lang
-        before = self.history[self.index - 1].state if self.index else None
-        visible = self.visible_hands()
-        self.board.show(self.board_fn(s, before, lang, visible, self.who))
-        over = self.game.is_over(s)
-        if over:
-            win = [self.who(p) for p in self.game.winners(s)]
-            self.status.value = (f"<h3 class='rt-over'>{esc(t('game_over', lang))} — "
-                                 f"{esc(t('winners' if len(win) > 1 else 'winner', lang, who=', '.join(win)))}</h3>")
-        else:
-            self.status.value = f"<h3 class='rt-to-move'>{esc(t('to_move', lang, who=self.who(s.current_player)))}</h3>"
-        n_people = sum(1 for p in range(len(self.seats)) if self.seat_of(p) == PERSON)
-        self.hand_button.layout.display = None if (n_people > 1 and self.human_to_move) else "none"
-        self.hand_button.description = (t("hide_hand", lang) if self.hand_button.value or over
-                                        else t("show_hand", lang, who=self.who(s.current_player)))
-        self.bot_button.disabled = over or self.human_to_move
-        self.undo_button.disabled = not any(i < self.index for i in self._stops())
-        self.redo_button.disabled = not any(i > self.index for i in self._stops())
-        self.controls.refresh(s, lang, s.current_player in visible)
+        lang = self.lang
+        over = self.to_decide is None
+        view, before = self.shown_views()
+        self.board.show(self.board_fn(view, before, lang, self.who))
+        self.status.value = self.status_html()
+        can_show = self.hotseat and self.human_to_move and not self.teacher.value
+        self.hand_button.layout.display = None if can_show else "none"
+        self.hand_button.description = (t("hide_hand", lang) if self.hand_button.value
+                                        else t("show_hand", lang, who=self.who(self.to_decide)))
+        self.teacher.layout.display = None if self.people else "none"  # bots only: it already shows everything
+        self.bot_button.disabled = not self._bot_to_move()
+        stops = self._stops()
+        self.undo_button.disabled = not any(i < self.index for i in stops)
+        self.redo_button.disabled = not any(i > self.index for i in stops)
+        self.controls.refresh(view, self.actions(), lang)
         self.log_html.value = self._log_html()
         if over:
             self._show_end()
@@ -469,9 +645,9 @@ class GameShell(w.VBox):
             self.end_table.value = ""
 
     def action_shown(self, entry: Entry) -> str:
-        """How the log names a move.  A game's shell hides a move that is still
+        """How the log names a move.  A game's shell may hide a move that is still
         secret at the shown position (a card committed face down)."""
-        return action_label(self.game, entry.action, self.lang)
+        return self.game.action_text(entry.action, self.lang)
 
     def _log_html(self, last: int = 12) -> str:
         lang = self.lang
@@ -479,19 +655,25 @@ class GameShell(w.VBox):
         for e in self.history[1:self.index + 1][-last:]:
             who = self.who(e.player) if e.player is not None else ""
             items = "".join(
-                f"<li>{esc(game_text(self.game, ev, lang))} "
+                f"<li>{esc(self.game.message(ev, lang))} "
                 f"<span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
-                for ev in e.events if getattr(ev, "text", "")
+                for ev in e.events if ev.text
             )
             rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(self.action_shown(e))}"
                         f"<ul>{items}</ul></div>")
         return "".join(reversed(rows))
 
     def scores_over_turns(self) -> tuple[list[int], list[list[int]]]:
-        """(turn numbers from 1, as the page shows them, and the scores at the end of each turn) up to the shown position."""
+        """(turn numbers from 1, as the page shows them, and the scores at the end of
+        each turn) up to the shown position.
+
+        A turn is the view's ``turn`` when the game counts turns; otherwise each position is one."""
         by_turn: dict[int, list[int]] = {}
         for i, e in enumerate(self.history[:self.index + 1]):
-            by_turn[getattr(e.state, "turn", i) + 1] = list(self.game.scores(e.state))
+            view = self.game.view(e.state, None)
+            turn = view.get("turn")
+            turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else i
+            by_turn[turn + 1] = list(self.game.scores(e.state))
         turns = sorted(by_turn)
         return turns, [by_turn[k] for k in turns]
 
@@ -502,11 +684,12 @@ class GameShell(w.VBox):
         self._end_key = key
         s, lang = self.state, self.lang
         if self.breakdown_fn is not None:
-            frame = self.breakdown_fn(self.game, s, lang, self.who)
+            frame = self.breakdown_fn(self.game, self.game.view(s, None), lang, self.who)
             self.end_table.value = frame.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
         # matplotlib only here: the chart changes once per game.  Drawn with
         # the object API on an Agg canvas: no pyplot, no backend switching.
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
 
         turns, series = self.scores_over_turns()
         fig = Figure(figsize=(7, 3.2), dpi=100)
@@ -516,8 +699,6 @@ class GameShell(w.VBox):
         for p in range(n):
             ax.plot(turns, [row[p] for row in series], marker=markers[p % 5],
                     markevery=max(1, len(series) // 12), label=self.who(p))
-        from matplotlib.ticker import MaxNLocator
-
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # turns are whole numbers
         if len(turns) == 1:
             ax.set_xlim(turns[0] - 1, turns[0] + 1)

@@ -1,4 +1,4 @@
-"""The landing page: the games, what each page offers, links that work under Voilà."""
+"""The landing page: the games the registry lists, what each page offers, links that work under Voilà."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from tutor import games
 from widgets.common import esc, style
 from widgets.i18n import Language, add_strings, t
 
-# game name -> notebook beside index.ipynb (relative links work under Voilà and Binder)
-PAGES = {"fire-bulls": "fire_bulls.ipynb", "kamikaze-attack": "kamikaze_attack.ipynb"}
+# the notebooks beside index.ipynb (relative links work under Voilà and Binder)
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 add_strings({
@@ -20,28 +19,25 @@ add_strings({
                 "Apprenez les règles des jeux de société, pas à pas."),
     "page_offers": ("Rulebook examples step by step · play against bots or friends · every rule, searchable",
                     "Esempi del regolamento passo passo · gioca contro bot o amici · tutte le regole, con ricerca",
-                    "Exemples de la règle pas à pas · jouez contre des bots ou entre amis · toutes les règles, avec recherche"),
+                    "Exemples de la règle pas à pas · jouez contre des bots ou entre amis"
+                    " · toutes les règles, avec recherche"),
     "open": ("Open {game}", "Apri {game}", "Ouvrir {game}"),
     "no_page": ("(no page yet)", "(ancora nessuna pagina)", "(pas encore de page)"),
 })
 
 
 def pages() -> list[tuple[str, str, str | None]]:
-    """(game name, title, notebook or None) for every game the engine knows."""
+    """(game name, title, notebook or None) for every game the registry lists, in its order."""
     out = []
-    for name in games.names():
-        try:
-            title = games.get(name).title
-        except Exception:
-            title = name
-        nb = PAGES.get(name)
-        out.append((name, title, nb if nb and (NOTEBOOKS / nb).exists() else None))
+    for entry in games.entries():
+        nb = entry.notebook
+        out.append((entry.name, games.get(entry.name).title, nb if (NOTEBOOKS / nb).exists() else None))
     return out
 
 
 def landing_html(lang: str) -> str:
     items = []
-    for name, title, nb in pages():
+    for _name, title, nb in pages():
         if nb:
             items.append(f"<li><a class='rt-game-link' href='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
                          f" — {esc(t('page_offers', lang))}</li>")

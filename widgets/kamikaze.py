@@ -18,11 +18,10 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, message, style
-from widgets.game import PERSON, GameShell
-from widgets.i18n import Language, add_strings, t
+from widgets.common import esc, message
+from widgets.game import GameShell
+from widgets.i18n import add_strings, t
 from widgets.rules import RulesPanel
-from widgets.stepper import ExampleStepper
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "cell/swordsman-vs-archer"
@@ -468,71 +467,17 @@ class KamikazeControls(w.VBox):
 # into the view the common interface gives panels.
 
 
-def _seat_view(shell: GameShell, state: Any, visible: set[int]) -> dict:
-    """The view the shell would give the panels: the teacher's when only bots
-    play or the game is over, the person's seat against bots, the seat to decide
-    in hotseat (its hand None until it asks to see it)."""
-    g = shell.game
-    n = state.players
-    people = [p for p in range(n) if shell.seat_of(p) == PERSON]
-    if g.is_over(state) or not people or set(visible) >= set(range(n)):
-        return g.view(state, None)
-    if len(people) == 1:
-        return g.view(state, people[0])
-    me = g.current_player(state)
-    view = g.view(state, me)
-    if me not in visible:
-        view["hands"][me] = None
-    return view
-
-
-# decisions whose options show nothing of the hand: offered without "show my hand"
-PUBLIC_DECISIONS = ("challenge", "cleric")
-
-
-class _BridgeControls(KamikazeControls):
-    def refresh(self, state: Any, lang: str, hand_visible: bool) -> None:  # type: ignore[override]
-        shell = self.shell
-        view = _seat_view(shell, state, shell.visible_hands())
-        g = shell.game
-        people_move = not g.is_over(state) and shell.human_to_move
-        # choosing an opponent or taking a card back shows nothing private: no need to show the hand
-        public = g.decision(state) in PUBLIC_DECISIONS
-        actions = g.legal_actions(state) if people_move and (hand_visible or public) else []
-        super().refresh(view, actions, lang)
-
-
 class KamikazeShell(GameShell):
     """The generic game shell with a deck chooser per seat (the game-specific part)."""
 
     def __init__(self, game_, board_fn, language=None, decks=None, **kwargs):
         self._want_decks = list(decks or [])
-
-        def draw(state, before, lang, visible, who):
-            view = _seat_view(self, state, visible)
-            viewer = view["player"]
-            old = None
-            if before is not None:
-                old = self.game.view(before, viewer)
-                if viewer is not None and view["hands"][viewer] is None:
-                    old["hands"][viewer] = None
-            return board_fn(view, old, lang, who)
-
-        def table(game__, state, lang, who):
-            return breakdown(game__, game__.view(state, None), lang, who)
-
-        super().__init__(game_, draw, language, controls=_BridgeControls, breakdown=table, **kwargs)
-        self.setup.children = (*self.setup.children, w.HBox(self._decks()))
+        kwargs.setdefault("controls", KamikazeControls)  # the page declaration passes them too
+        kwargs.setdefault("breakdown", breakdown)
+        super().__init__(game_, board_fn, language, **kwargs)
+        self.setup.children = (*self.setup.children, w.HBox(self._decks(), layout=w.Layout(flex_flow="row wrap")))
         self.hand_button.layout.width = "auto"
         self.hand_button.layout.flex = "0 0 auto"
-
-    def play(self, action) -> bool:
-        """A person's move.  In hotseat every hand hides again after it: the
-        reveal is for everyone to see, the next card is chosen unseen."""
-        ok = super().play(action)
-        if ok and self.hand_button.value:
-            self.hand_button.value = False
-        return ok
 
     def _decks(self) -> list[w.Dropdown]:
         boxes = getattr(self, "deck_boxes", None)
@@ -560,10 +505,6 @@ class KamikazeShell(GameShell):
             if shown[last_play] is entry:
                 return t("ka_face_down_move", self.lang)
         return super().action_shown(entry)
-
-    def who(self, player) -> str:
-        # the engine's current_player is None once the game is over
-        return "—" if player is None else super().who(player)
 
     def new_game_options(self) -> dict:
         """The decks chosen per seat, for ``game.new_game(..., decks=...)``."""
@@ -623,59 +564,24 @@ class KamikazeRules(RulesPanel):
 
 
 # ------------------------------------------------------------------- page --
+# The page is the generic one (widgets/page.py); this is all Kamikaze Attack adds.
 
+from widgets.page import PageSpec  # noqa: E402  (the page skeleton imports nothing of this module)
 
-def stepper(language: Language | None = None, example: str | None = None) -> ExampleStepper:
-    return KamikazeStepper(game(), lambda s, b, lang: board(s, b, lang), language,
-                           example=example or FIRST_EXAMPLE)
+PAGE = PageSpec(
+    game=GAME_NAME,
+    board=board,
+    controls=KamikazeControls,
+    breakdown=breakdown,
+    shell=KamikazeShell,
+    rules=KamikazeRules,
+    first_example=FIRST_EXAMPLE,
+    seats=("person", "coach"),
+    # choosing an opponent or taking a card back shows nothing of one's hand:
+    # in hotseat these moves are offered without "show my hand"
+    public_decisions=("challenge", "cleric"),
+    css_class="ka-page",
+)
 
-
-def game_panel(language: Language | None = None, **kwargs) -> KamikazeShell:
-    kwargs.setdefault("seats", ["person", "coach"])
-    return KamikazeShell(game(), board, language, **kwargs)
-
-
-def rules_panel(language: Language | None = None) -> KamikazeRules:
-    return KamikazeRules(game(), language)
-
-
-class KamikazePage(w.VBox):
-    """The whole page: language chooser and three tabs (examples, play, rules)."""
-
-    def __init__(self, lang: str = "en"):
-        super().__init__()
-        self.add_class("rt-panel")
-        self.add_class("ka-page")
-        self.language = Language(lang=lang)
-        self.heading = w.HTML()
-        self.stepper = stepper(self.language)
-        self.game = game_panel(self.language)
-        self.rules = rules_panel(self.language)
-        self.tabs = w.Tab(children=[self.stepper, self.game, self.rules])
-        self.tabs.add_class("rt-tabs")
-        self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [style(), w.HBox([self.heading, self.language.chooser()]), self.tabs]
-        self._relabel()
-
-    def _relabel(self) -> None:
-        lang = self.language.lang
-        self.heading.value = f"<h2 style='margin:4px 16px 4px 0'>{esc(t('ka_title', lang))}</h2>"
-        for i, key in enumerate(("examples", "play", "rules")):
-            self.tabs.set_title(i, t(key, lang))
-
-
-def page(lang: str = "en") -> KamikazePage:
-    """The Kamikaze Attack dashboard page (what ``notebooks/kamikaze_attack.ipynb`` shows)."""
-    return KamikazePage(lang)
-
-
-class KamikazeStepper(ExampleStepper):
-    """The generic stepper, drawing the teacher's view of each step (the bridge
-    until the generic stepper draws views itself)."""
-
-    def __init__(self, game_, board_fn, language=None, **kwargs):
-        def draw(state, before, lang):
-            return board(self.game.view(state, None),
-                         None if before is None else self.game.view(before, None), lang)
-
-        super().__init__(game_, draw, language, **kwargs)
+# Shorthands the tests use: the stepper, a game shell, the rules panel, the page.
+stepper, game_panel, rules_panel, page = PAGE.make_stepper, PAGE.make_shell, PAGE.make_rules, PAGE.make_page

@@ -1,7 +1,7 @@
 """The rules panel: every clause, searchable; the rulebooks' differences side by side.
 
 Game-independent: it reads ``game.rules`` (a :class:`tutor.core.RuleBook`) and
-``game.rules.differences``.
+``game.differences()``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _side(game, value, lang: str) -> str:
 
 
 def differences_html(game, lang: str) -> str:
-    diffs = list(getattr(game.rules, "differences", []) or [])
+    diffs = game.differences()
     if not diffs:
         return ""
     summary_key = {"it": "summary_it", "fr": "summary_fr"}.get(lang, "summary")
@@ -63,7 +63,7 @@ class RulesPanel(w.VBox):
         self.add_class("rt-rules")
         self.game = game
         self.language = language or Language()
-        self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em"))
+        self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em", max_width="100%"))
         self.search.add_class("rt-rule-search")
         self.list = w.HTML()
         self.list.add_class("rt-rule-list")

@@ -1,9 +1,12 @@
 """The example stepper: a rulebook's worked example, one step at a time.
 
-Game-independent.  It needs the game (for ``examples()`` and ``rules``) and a
-*board* function ``board(state, before, lang) -> {section: html}`` that draws a
-state and highlights what changed since ``before``.  Each section is its own
-HTML widget and only the sections whose HTML changed are sent to the page.
+Game-independent.  It needs the game (for ``examples()`` and ``rules``) and
+the game's *board* function ``board(view, before, lang, who) -> {section:
+html}``, the same the game shell uses: it draws the teacher's view of a step
+(``game.view(state, None)``: a worked example shows everything) and
+highlights what changed since ``before``, the view of the step before.  Each
+section is its own HTML widget and only the sections whose HTML changed are
+sent to the page.
 
 The position is a number: 0 is the example's starting position, ``i`` the
 position after its ``i``-th step; stepping back shows exactly that earlier
@@ -12,14 +15,15 @@ step again (everything is drawn from the engine's stored states).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as w
 
-from widgets.common import action_label, cite, esc, example_texts, game_text, message
+from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 
-Board = Callable[[object, object, str], dict]
+# board(view, before_view | None, lang, who) -> {section: html}
+Board = Callable[[dict, Any, str, Callable[[int], str]], dict]
 
 
 class Sections(w.VBox):
@@ -48,6 +52,8 @@ class Sections(w.VBox):
 class ExampleStepper(w.VBox):
     """Step through ``game.examples()``: First, Previous, Next, Last, a slider, autoplay."""
 
+    _pos: int  # the position shown; the slider follows it
+
     def __init__(self, game, board: Board, language: Language | None = None,
                  example: str | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -55,6 +61,7 @@ class ExampleStepper(w.VBox):
         self.add_class("rt-stepper")
         self.game = game
         self.board_fn = board
+        self._relabelling = False
         self.language = language or Language()
         try:
             self.examples = list(game.examples())
@@ -64,7 +71,7 @@ class ExampleStepper(w.VBox):
         else:
             self._load_error = ""
         self.chooser = w.Dropdown(options=[(ex.title, i) for i, ex in enumerate(self.examples)],
-                                  layout=w.Layout(width="46em"))
+                                  layout=w.Layout(width="46em", max_width="100%"))
         self.chooser.add_class("rt-chooser")
         self.first = w.Button(icon="fast-backward")
         self.prev = w.Button(icon="step-backward")
@@ -73,7 +80,7 @@ class ExampleStepper(w.VBox):
         for name, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.add_class(f"rt-{name}")
         self.slider = w.IntSlider(min=0, max=0, value=0, continuous_update=False,
-                                  layout=w.Layout(width="24em"))
+                                  layout=w.Layout(width="24em", max_width="100%"))
         self.slider.add_class("rt-slider")
         self.play = w.Play(min=0, max=0, interval=2500)
         self.play.add_class("rt-play")
@@ -96,7 +103,8 @@ class ExampleStepper(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         self.children = [
             self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play]),
+            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play],
+                   layout=w.Layout(flex_flow="row wrap")),
             self.header, self.board, self.narration, self.outcome,
         ]
         self._relabel(draw=False)
@@ -128,6 +136,13 @@ class ExampleStepper(w.VBox):
         ex = self.example
         return ex.start if i == 0 else ex.steps[i - 1].after
 
+    def view(self, state) -> dict:
+        """The teacher's view of a step's position: a worked example shows everything."""
+        return self.game.view(state, None)
+
+    def who(self, player: int) -> str:
+        return t("player_n", self.lang, n=player + 1)
+
     def go(self, i: int) -> None:
         """Show position ``i`` (clamped to the example).
 
@@ -141,7 +156,7 @@ class ExampleStepper(w.VBox):
 
     # -------------------------------------------------------------- drawing
     def _choose(self, index) -> None:
-        if getattr(self, "_relabelling", False) or index is None:
+        if self._relabelling or index is None:
             return
         ex = self.examples[index]
         n = len(ex.steps)
@@ -154,18 +169,17 @@ class ExampleStepper(w.VBox):
     def _relabel(self, draw: bool = True) -> None:
         lang = self.lang
         self.chooser.description = t("example", lang)
-        if hasattr(self.game, "example_text"):
-            titles = [(example_texts(self.game, ex, lang)["title"], i) for i, ex in enumerate(self.examples)]
-            if titles != list(self.chooser.options):
-                # Relabel without changing the example or the step shown.
-                keep, pos = self.chooser.value, self._pos
-                self._relabelling = True
-                try:
-                    self.chooser.options = titles
-                    self.chooser.value = keep
-                finally:
-                    self._relabelling = False
-                self._pos = pos
+        titles = [(self.game.example_text(ex, lang)["title"], i) for i, ex in enumerate(self.examples)]
+        if titles != list(self.chooser.options):
+            # Relabel without changing the example or the step shown.
+            keep, pos = self.chooser.value, self._pos
+            self._relabelling = True
+            try:
+                self.chooser.options = titles
+                self.chooser.value = keep
+            finally:
+                self._relabelling = False
+            self._pos = pos
         for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.description = t(key, lang)
             b.tooltip = t(key, lang)
@@ -184,7 +198,7 @@ class ExampleStepper(w.VBox):
         if ex is None:
             return
         i, n, lang = self._pos, len(ex.steps), self.lang
-        texts = example_texts(self.game, ex, lang)
+        texts = self.game.example_text(ex, lang)
         self.header.value = (
             f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
@@ -193,7 +207,7 @@ class ExampleStepper(w.VBox):
         self.first.disabled = self.prev.disabled = i == 0
         self.next.disabled = self.last.disabled = i == n
         if i == 0:
-            self.board.show(self.board_fn(ex.start, None, lang))
+            self.board.show(self.board_fn(self.view(ex.start), None, lang, self.who))
             src = ex.source
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
@@ -204,7 +218,7 @@ class ExampleStepper(w.VBox):
             )
         else:
             step = ex.steps[i - 1]
-            self.board.show(self.board_fn(step.after, step.before, lang))
+            self.board.show(self.board_fn(self.view(step.after), self.view(step.before), lang, self.who))
             self.narration.value = self._narrate(step, lang)
         self.outcome.value = (
             message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
@@ -213,19 +227,19 @@ class ExampleStepper(w.VBox):
     def _narrate(self, step, lang: str) -> str:
         parts = []
         if step.action is not None:
-            parts.append(f"<div class='rt-action'><b>▶ {esc(action_label(self.game, step.action, lang))}</b></div>")
+            parts.append(f"<div class='rt-action'><b>▶ {esc(self.game.action_text(step.action, lang))}</b></div>")
         ex = self.example
         narration = step.narration
         index = next((k for k, other in enumerate(ex.steps) if other is step), None) if ex is not None else None
         if index is not None:
-            narration = example_texts(self.game, ex, lang)["steps"][index]
+            narration = self.game.example_text(ex, lang)["steps"][index]
         parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
         if step.illegal:
             parts.append(message("error", t("illegal_step", lang)))
         events = [e for e in step.events if e.text]
         if events:
             parts.append("<ul class='rt-events'>"
-                         + "".join(f"<li>{esc(game_text(self.game, e, lang))}</li>" for e in events) + "</ul>")
+                         + "".join(f"<li>{esc(self.game.message(e, lang))}</li>" for e in events) + "</ul>")
         rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
         parts.extend(cite(self.game, r, lang, brief=True) for r in rules)
         return "".join(parts)
