@@ -65,6 +65,7 @@ from .cards import (
     RULE_TEMPLE_MINIMUM,
     RULE_TIE,
     RULE_TIE_BREAK,
+    RULE_TOTAL,
     RULE_TURN,
     RULE_UNKNOWN,
     RULE_VOLCANO,
@@ -214,6 +215,8 @@ def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) ->
 
 def _creature_pairs(display: tuple[str, ...]) -> list[tuple[str, ...]]:
     k = min(2, len(display))
+    if not k:
+        return []
     return sorted(set(itertools.combinations(display, k)), key=lambda t: [SPECIES.index(c) for c in t])
 
 
@@ -554,7 +557,7 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         top_points = max(s.points)
         if sum(1 for q in range(s.players) if s.points[q] == top_points) > 1:
             _ev(ev, RULE_TIE_BREAK, "Tied on points: the higher territory value decides.", "tie")
-        _ev(ev, RULE_TURN, "{Winners} wins the game.", "end", winners=tuple(won))
+        _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
     return replace(s, turn=(p + 1) % s.players)
 
@@ -576,22 +579,22 @@ def conserved(s: State) -> dict[str, int]:
 def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     """A position ``player`` cannot tell from ``s``: what they may not see dealt anew.
 
-    Hidden from ``player``: the other hands, the deck's order, the cards
-    removed at setup, and the cards under the top of each territory pile
-    (where its fountain lies among them).  Those are shuffled among
+    Hidden from ``player``: the other hands, the deck's order, which
+    territory cards were removed at setup (how many of each kind is known,
+    as are the removed creatures: k of each species), and the cards under
+    the top of each territory pile (where its fountain lies among them).  Those are shuffled among
     themselves, each place keeping its size.
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
         raise ValueError(f"no player {player!r} in a {s.players}-player game")
     others = [q for q in range(s.players) if q != player]
-    pool = list(s.deck) + list(s.removed_creatures) + [c for q in others for c in s.hands[q]]
+    pool = list(s.deck) + [c for q in others for c in s.hands[q]]
     rng.shuffle(pool)
     hands = list(s.hands)
     for q in others:
         n = len(s.hands[q])
         hands[q], pool = sort_creatures(pool[:n]), pool[n:]
-    deck = tuple(pool[:len(s.deck)])
-    removed_creatures = sort_creatures(pool[len(s.deck):])
+    deck = tuple(pool)
     piles = list(s.piles)
     removed = list(s.removed_territories)
     for i, kind in enumerate(KINDS):
@@ -606,8 +609,7 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
         for f in fountains:
             cards.insert(rng.randrange(len(cards) + 1), f)
         piles[i] = pile[:1] + tuple(cards)
-    return replace(s, hands=tuple(hands), deck=deck, removed_creatures=removed_creatures,
-                   removed_territories=sort_territories(removed), piles=tuple(piles))
+    return replace(s, hands=tuple(hands), deck=deck, removed_territories=sort_territories(removed), piles=tuple(piles))
 
 
 def scores(s: State) -> list[int]:
@@ -669,10 +671,11 @@ def view(s: State, player: int | None = None) -> dict:
         "shown": [{"player": q, "hand": list(h)} for q, h in s.shown],
         "removed_sizes": {"creatures": len(s.removed_creatures), "territories": len(s.removed_territories)},
     }
+    v["removed_creatures"] = list(s.removed_creatures)
     if teacher:
         v["deck"] = list(s.deck)
         v["pile_cards"] = [list(p) for p in s.piles]
-        v["removed"] = {"creatures": list(s.removed_creatures), "territories": list(s.removed_territories)}
+        v["removed_territories"] = list(s.removed_territories)
     return v
 
 

@@ -3,7 +3,7 @@ player, a creature, a territory, a list of them or an action is worded in a lang
 
 >>> c = load_catalog()
 >>> action_words(c, TakeTerritory("castle"), "it"), action_words(c, Join(), "fr")
-('prendi il castello', 'participer à la dispute')
+('prendi il territorio castello', 'participer à la dispute')
 >>> territory_words(c, "castle-1", "en")
 'castle (griffin, centaur, centaur, ?)'
 """
