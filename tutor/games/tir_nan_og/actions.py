@@ -6,7 +6,7 @@
 'consolidate the castle paying dragon, elf and griffin'
 >>> parse("consolidate the plain paying griffin and elf") == Consolidate("plain", ("elf", "griffin"))
 True
->>> parse("Join the dispute"), parse("discard a fairy")
+>>> parse("Join the dispute"), parse("discard one fairy")
 (Join(), Discard(card='fairy'))
 """
 
@@ -80,7 +80,7 @@ class Discard:
     card: str
 
     def __str__(self) -> str:
-        return f"discard a {self.card}"
+        return f"discard one {self.card}"
 
 
 @dataclass(frozen=True)

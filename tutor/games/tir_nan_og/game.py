@@ -12,7 +12,7 @@ from .actions import Action, parse
 from .cards import DATA, FOUNTAINS, GAME_NAME, ORDER, RULEBOOK_FILE, RULESETS, TERRITORIES
 from .scenario import from_json, to_json
 from .state import State
-from .words import action_words
+from .words import action_words, example_words
 
 
 class TirNanOg(Game):
@@ -41,6 +41,7 @@ class TirNanOg(Game):
     def __init__(self) -> None:
         self._rules: RuleBook | None = None
         self._examples: list[Example] | None = None
+        self._example_texts: dict[tuple[str, str], dict] = {}
 
     @property
     def rules(self) -> RuleBook:
@@ -100,6 +101,13 @@ class TirNanOg(Game):
 
             self._examples = build_examples(self)
         return list(self._examples)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
+        key = (example.id, lang)
+        if key not in self._example_texts:
+            self._example_texts[key] = example_words(self, example, lang)
+        return dict(self._example_texts[key])
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)

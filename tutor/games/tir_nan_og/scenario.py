@@ -285,6 +285,8 @@ def scenario(
     turn: int = 0,
     first: int | None = None,
     seed: int = 0,
+    runouts: int = 0,
+    fountains: list[list[str]] | None = None,
 ) -> State:
     """An arranged position at the start of ``turn``'s turn (for examples and tests), four players' cards.
 
@@ -299,7 +301,8 @@ def scenario(
     reserves = reserves or [[] for _ in range(n)]
     down = down or [[] for _ in range(n)]
     tops = tops or {}
-    used_t = {c for x in stacks + reserves for c in x} | {c for v in tops.values() for c in v}
+    fountains = fountains or [[] for _ in range(n)]
+    used_t = {c for x in stacks + reserves + fountains for c in x} | {c for v in tops.values() for c in v}
     removed_t: list[str] = []
     for kind in KINDS:
         spare = [t for t in TERRITORIES if kind_of(t) == kind and t not in used_t]
@@ -309,7 +312,7 @@ def scenario(
         on_top = list(tops.get(kind, []))
         rest = [t for t in TERRITORIES if kind_of(t) == kind and t not in used_t and t not in removed_t]
         fountain = f"fountain-{kind}"
-        if fountain not in on_top:
+        if fountain not in on_top and fountain not in used_t:
             rest.append(fountain)
         piles.append(tuple(on_top + rest))
     used_c = Counter(c for h in hands for c in h) + Counter(display or [])
@@ -318,7 +321,7 @@ def scenario(
     for c in SPECIES:
         removed_c += [c] * REMOVED_PER_SPECIES[n]
     pool -= Counter(removed_c)
-    rest_c = [c for c in CREATURE_DECK if False] + list(pool.elements())
+    rest_c = list(pool.elements())
     # a fixed, mixed order for the deck (interleave the species)
     by_species = {c: [x for x in rest_c if x == c] for c in SPECIES}
     deck: list[str] = []
@@ -336,10 +339,11 @@ def scenario(
         "phase": "turn", "deck": deck, "display": list(sort_creatures(display)),
         "discard": list(sort_creatures(discard)),
         "hands": [list(sort_creatures(h)) for h in hands], "reserves": [list(sort_territories(x)) for x in reserves],
-        "stacks": stacks, "face_down": [list(sort_territories(d)) for d in down], "fountains": [[] for _ in range(n)],
+        "stacks": stacks, "face_down": [list(sort_territories(d)) for d in down], "fountains": fountains,
         "piles": [list(p) for p in piles], "removed_creatures": list(sort_creatures(removed_c)),
         "removed_territories": list(sort_territories(removed_t)), "fountains_lost": [],
-        "points": points or [0] * n, "discount": discount or [False] * n, "runouts": 0, "shuffles": 0,
+        "points": points or [0] * n, "discount": discount or [False] * n, "runouts": runouts,
+        "shuffles": 1 if runouts else 0,
         "turns": 0, "dispute": None, "owed": None, "shown": [],
     }
     return state_from_dict(data)

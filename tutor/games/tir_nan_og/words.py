@@ -30,7 +30,7 @@ ACTION_TEMPLATES = {
     Consolidate: "consolidate the {kind} paying {pay}",
     Join: "join the dispute",
     StayOut: "stay out of the dispute",
-    Discard: "discard a {card}",
+    Discard: "discard one {card}",
     Pass: "pass",
 }
 
@@ -120,3 +120,29 @@ def territory_words(catalog: Catalog, card: str, lang: str = "en") -> str:
     """A territory card by its kind and creature symbols."""
     words = catalog.messages.param
     return words("territory", card, lang) if callable(words) else card
+
+
+def example_words(game: Any, example: Any, lang: str = "en") -> dict:
+    """An example's title, outcome and note from the catalog, its steps narrated in ``lang`` from the events."""
+    catalog = game.catalog
+    told = catalog.example(example, lang)
+    steps = []
+    for step in example.steps:
+        if step.action is None:
+            steps.append(told["steps"][len(steps)])
+            continue
+        who = step.before.current_player
+        action = action_words(catalog, step.action, lang)
+        if step.illegal:
+            try:
+                game.apply(step.before, step.action)
+            except Exception as exc:  # noqa: BLE001 - the refusal the step shows
+                reason = game.message(exc, lang)
+            else:  # pragma: no cover - the examples' own check refuses this
+                reason = step.illegal
+            steps.append(catalog.render("{Player} tries to {action}: refused, {reason}.",
+                                        {"player": who, "action": action, "reason": reason}, lang))
+            continue
+        head = catalog.render("{Player}: {action}.", {"player": who, "action": action}, lang)
+        steps.append(" ".join([head] + [game.message(e, lang) for e in step.events]))
+    return {"title": told["title"], "outcome": told["outcome"], "note": told["note"], "steps": steps}
