@@ -233,7 +233,8 @@ def test_dispute_counts_majorities_and_ties_go_to_the_next():
     assert dispute({0: alfredo, 1: alex, 2: carlo}) == 2
     assert T.majorities(alfredo) == (3, 1) and T.majorities(alex) == (2, 2) and T.majorities(carlo) == (3, 2)
     # the tie is broken among the tied players only: a third player's high second count does not matter
-    assert dispute({0: ["elf"] * 3 + ["dragon"], 1: ["fairy"] * 3 + ["centaur"] * 2, 2: ["griffin"] * 2 + ["dragon"] * 2}) == 1
+    three = {0: ["elf"] * 3 + ["dragon"], 1: ["fairy"] * 3 + ["centaur"] * 2, 2: ["griffin"] * 2 + ["dragon"] * 2}
+    assert dispute(three) == 1
 
 
 @covers(R + "fountain/absolute-tie")
@@ -344,7 +345,9 @@ def test_first_runout_scores_and_reshuffles_the_discards():
 def test_the_round_is_completed_after_the_second_runout():
     # the second run-out in player 1's turn (first player 1 of 3): players 2 and 3 still play
     s = scenario([["elf"], ["elf"], ["elf"]], deck_size=1, runouts=1, first=0, turn=0)
-    take = lambda s: GAME.apply(s, next(a for a in GAME.legal_actions(s) if isinstance(a, TakeCreatures)))  # noqa
+    def take(s):
+        return GAME.apply(s, next(a for a in GAME.legal_actions(s) if isinstance(a, TakeCreatures)))
+
     s = take(s)
     assert s.runouts == 2 and not GAME.is_over(s) and len(s.display) == 4
     s = take(s)

@@ -166,18 +166,17 @@ def parse(text: object) -> Action:
 
 def valid_shape(action: object) -> bool:
     """An action value of one of the game's types with fields of the right types (no look at the table)."""
-    t = type(action)
-    if t not in ACTION_TYPES:
+    if type(action) not in ACTION_TYPES:
         return False
-    if t is TakeCreatures:
-        cards = action.cards  # type: ignore[union-attr]
+    if isinstance(action, TakeCreatures):
+        cards = action.cards
         return type(cards) is tuple and 0 < len(cards) <= 2 and all(type(c) is str and c in ORDER for c in cards)
-    if t is TakeTerritory:
-        return type(action.kind) is str and action.kind in KINDS  # type: ignore[union-attr]
-    if t is Consolidate:
-        pay = action.pay  # type: ignore[union-attr]
-        return (type(action.kind) is str and action.kind in KINDS  # type: ignore[union-attr]
+    if isinstance(action, TakeTerritory):
+        return type(action.kind) is str and action.kind in KINDS
+    if isinstance(action, Consolidate):
+        pay = action.pay
+        return (type(action.kind) is str and action.kind in KINDS
                 and type(pay) is tuple and len(pay) <= 9 and all(type(c) is str and c in ORDER for c in pay))
-    if t is Discard:
-        return type(action.card) is str and action.card in ORDER  # type: ignore[union-attr]
+    if isinstance(action, Discard):
+        return type(action.card) is str and action.card in ORDER
     return True

@@ -66,7 +66,6 @@ from .cards import (
     RULE_TIE,
     RULE_TIE_BREAK,
     RULE_TOTAL,
-    RULE_TURN,
     RULE_UNKNOWN,
     RULE_VOLCANO,
     RULE_WINNER,
@@ -233,7 +232,7 @@ def legal_actions(s: State) -> list[Action]:
     if s.phase == "dispute":
         return [Join(), StayOut()]
     if s.phase in ("discard", "fountain-discard"):
-        return [Discard(c) for c in sort_creatures(set(s.hands[p]))]
+        return [Discard(c) for c in sort_creatures(list(set(s.hands[p])))]
     acts: list[Action] = [TakeCreatures(pair) for pair in _creature_pairs(s.display)]
     acts += [TakeTerritory(kind) for kind in KINDS if _may_take(s, p, kind)]
     for card in s.reserves[p]:
@@ -350,10 +349,14 @@ def _take_creatures(s: State, p: int, cards: tuple[str, ...], ev: list[Event]) -
 
 def _refill(s: State, ev: list[Event]) -> State:
     """Bring the display back to 5 from the deck; the deck running out ends a round."""
+    drawn = 0
     while len(s.display) < DISPLAY_SIZE and s.deck:
         s = replace(s, display=sort_creatures(s.display + s.deck[:1]), deck=s.deck[1:])
+        drawn += 1
         if not s.deck:
             s = _run_out(s, ev)
+    if drawn:
+        _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=drawn)
     return s
 
 
@@ -389,7 +392,8 @@ def _score_territories(s: State, ev: list[Event], when: str) -> State:
 def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
     i = KINDS.index(kind)
     card, rest = s.piles[i][0], s.piles[i][1:]
-    s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, sort_territories(s.reserves[p] + (card,))))
+    reserve = sort_territories(s.reserves[p] + (card,))
+    s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, reserve))
     _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
         territory=card)
     if rest and rest[0] in FOUNTAINS:
@@ -529,13 +533,14 @@ def _resolve(s: State, ev: list[Event]) -> State:
 
 
 def _discard(s: State, p: int, card: str, ev: list[Event]) -> State:
-    assert s.owed is not None
-    rule = RULE_HAND_LIMIT if s.owed[2] == "hand-limit" else RULE_WINNER_DISCARD
+    owed = s.owed
+    assert owed is not None
+    rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
     s = replace(s, hands=_set(s.hands, p, _remove(s.hands[p], (card,))), discard=sort_creatures(s.discard + (card,)))
     _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
-    left = s.owed[1] - 1
+    left = owed[1] - 1
     if left:
-        return replace(s, owed=(p, left, s.owed[2]))
+        return replace(s, owed=(p, left, owed[2]))
     return _end_turn(replace(s, owed=None, phase="turn"), ev)
 
 

@@ -121,8 +121,8 @@ def build_examples(game: Any) -> list[Example]:
     start = scenario(hands=[["elf"], ["elf"]], reserves=[["plain-1", "castle-2"], ["plain-2"]],
                      tops={"river": ["river-1"], "plain": ["plain-4"], "volcano": ["volcano-2"]})
     out.append(_example(
-        "action/territory-limits", "Taking territories: value 7 and one of a kind", "tir-nan-og/territory/reserve-value",
-        start, ["!take the plain", "!take the river", "take the volcano"],
+        "action/territory-limits", "Taking territories: value 7 and one of a kind",
+        "tir-nan-og/territory/reserve-value", start, ["!take the plain", "!take the river", "take the volcano"],
         "A second plain is refused (one of a kind), the river too (2 + 3 + 4 = 9, more than 7); the volcano "
         "fits (2 + 3 + 1 = 6).",
         {"reserves": [["plain-1", "castle-2", "volcano-2"], ["plain-2"]], "reserve_values": [6, 2]},

@@ -198,8 +198,8 @@ def state_from_dict(data: dict) -> State:
             raise r.error_at(f"reserves[{p}]", "reserve cards are listed in card order")
         if list(hands[p]) != list(sort_creatures(hands[p])):
             raise r.error_at(f"hands[{p}]", "cards in hand are listed in creature order")
-    for key, cards in (("display", display), ("discard", discard), ("removed_creatures", removed_creatures)):
-        if list(cards) != list(sort_creatures(cards)):
+    for key, ccards in (("display", display), ("discard", discard), ("removed_creatures", removed_creatures)):
+        if list(ccards) != list(sort_creatures(ccards)):
             raise r.error(key, "cards are listed in creature order")
     for key, tcards in (("removed_territories", removed_territories), ("fountains_lost", lost)):
         if list(tcards) != list(sort_territories(tcards)):

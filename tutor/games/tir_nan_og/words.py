@@ -126,7 +126,7 @@ def example_words(game: Any, example: Any, lang: str = "en") -> dict:
     """An example's title, outcome and note from the catalog, its steps narrated in ``lang`` from the events."""
     catalog = game.catalog
     told = catalog.example(example, lang)
-    steps = []
+    steps: list[str] = []
     for step in example.steps:
         if step.action is None:
             steps.append(told["steps"][len(steps)])
