@@ -6,10 +6,10 @@ touches the one it is given; every chance event comes from the seed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction
@@ -97,8 +97,22 @@ def words() -> Catalog:
     return _CATALOG[0]
 
 
+class _Silent(list):
+    """The events of a plain ``apply``: nobody reads them, so none is rendered."""
+
+
+def replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
+    new = object.__new__(State)
+    new.__dict__.update(s.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def _ev(events: list[Event], rule: str, template: str, tag: str = "info", /, **data: Any) -> None:
     """Narrate: ``template`` is the English message id (see ``data/messages.json``)."""
+    if type(events) is _Silent:
+        return
     text = words().render(template, data)
     events.append(Event(rule, text, tag, tuple(sorted(data.items())), template))
 
@@ -184,6 +198,26 @@ def reserve_value(s: State, p: int) -> int:
     return sum(value_of(c) for c in s.reserves[p])
 
 
+@functools.lru_cache(maxsize=65536)
+def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[tuple[str, ...], ...]:
+    return tuple(payments(symbols, hand, discount))
+
+
+@functools.lru_cache(maxsize=65536)
+def _consolidations(kind: str, symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
+    return tuple(Consolidate(kind, pay) for pay in _payments(symbols, hand, discount))
+
+
+@functools.lru_cache(maxsize=4096)
+def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+
+
+_TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
+_DISCARD = {c: Discard(c) for c in SPECIES}
+_DECLARE: list[Action] = [Join(), StayOut()]
+
+
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
     """Every distinct set of creature cards from ``hand`` that pays ``symbols``.
 
@@ -196,33 +230,46 @@ def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) ->
     [('dragon', 'elf'), ('dragon', 'fairy'), ('elf', 'fairy')]
     """
     variants = {symbols} if not discount else {symbols[:i] + symbols[i + 1:] for i in range(len(symbols))}
-    have = Counter(hand)
-    found: set[tuple[str, ...]] = set()
+    have = [hand.count(c) for c in SPECIES]
+    found: set[tuple[int, ...]] = set()
     for need in variants:
-        specific = Counter(c for c in need if c != ANY)
-        if any(have[c] < n for c, n in specific.items()):
+        counts = [need.count(c) for c in SPECIES]
+        rest = [h - n for h, n in zip(have, counts)]
+        if min(rest) < 0:
             continue
-        rest = sorted((have - specific).elements(), key=SPECIES.index)
-        wild = sum(1 for c in need if c == ANY)
-        if wild > len(rest):
-            continue
-        base = list(specific.elements())
-        for extra in set(itertools.combinations(rest, wild)):
-            found.add(sort_creatures(base + list(extra)))
-    return sorted(found, key=lambda t: (len(t), [SPECIES.index(c) for c in t]))
+        for extra in _wild(tuple(rest), need.count(ANY)):
+            found.add(tuple(n + e for n, e in zip(counts, extra)))
+    out = [tuple(c for c, k in zip(SPECIES, paid) for _ in range(k)) for paid in found]
+    return sorted(out, key=lambda t: (len(t), [SPECIES.index(c) for c in t]))
 
 
-def _creature_pairs(display: tuple[str, ...]) -> list[tuple[str, ...]]:
+@functools.lru_cache(maxsize=4096)
+def _wild(rest: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``k`` cards from the counts ``rest`` (per species)."""
+    if k == 0:
+        return ((0,) * len(rest),)
+    if not rest:
+        return ()
+    out = []
+    for take in range(min(rest[0], k) + 1):
+        for tail in _wild(rest[1:], k - take):
+            out.append((take,) + tail)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     k = min(2, len(display))
     if not k:
-        return []
-    return sorted(set(itertools.combinations(display, k)), key=lambda t: [SPECIES.index(c) for c in t])
+        return ()
+    return tuple(sorted(set(itertools.combinations(display, k)), key=lambda t: [SPECIES.index(c) for c in t]))
 
 
-def _may_take(s: State, p: int, kind: str) -> bool:
-    pile = s.piles[KINDS.index(kind)]
-    return (bool(pile) and kind not in visible_kinds(s, p)
-            and reserve_value(s, p) + value_of(pile[0]) <= RESERVE_LIMIT)
+
+def _takeable(s: State, p: int) -> list[str]:
+    seen = visible_kinds(s, p)
+    room = RESERVE_LIMIT - reserve_value(s, p)
+    return [kind for kind, pile in zip(KINDS, s.piles) if pile and kind not in seen and value_of(pile[0]) <= room]
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -230,14 +277,15 @@ def legal_actions(s: State) -> list[Action]:
     if p is None:
         return []
     if s.phase == "dispute":
-        return [Join(), StayOut()]
+        return list(_DECLARE)
     if s.phase in ("discard", "fountain-discard"):
-        return [Discard(c) for c in sort_creatures(list(set(s.hands[p])))]
-    acts: list[Action] = [TakeCreatures(pair) for pair in _creature_pairs(s.display)]
-    acts += [TakeTerritory(kind) for kind in KINDS if _may_take(s, p, kind)]
+        hand = s.hands[p]
+        return [_DISCARD[c] for c in SPECIES if c in hand]
+    acts: list[Action] = list(_takes(s.display))
+    acts += [_TAKE_TERRITORY[kind] for kind in _takeable(s, p)]
     for card in s.reserves[p]:
         t = TERRITORIES[card]
-        acts += [Consolidate(t.kind, pay) for pay in payments(t.symbols, s.hands[p], s.discount[p])]
+        acts += _consolidations(t.kind, t.symbols, s.hands[p], s.discount[p])
     return acts or [Pass()]
 
 
@@ -286,7 +334,7 @@ def _check(s: State, action: Any) -> None:
         if card is None:
             raise _illegal(RULE_PAY, "{Player} has no {kind} in reserve", player=p, kind=action.kind)
         t = TERRITORIES[card]
-        if action.pay not in payments(t.symbols, s.hands[p], s.discount[p]):
+        if action.pay not in _payments(t.symbols, s.hands[p], s.discount[p]):
             rule = RULE_ANY if ANY in t.symbols else RULE_PAY
             raise _illegal(rule, "{pay} does not pay for the {territory}", pay=action.pay, territory=card)
         return
@@ -296,7 +344,7 @@ def _check(s: State, action: Any) -> None:
 
 # ------------------------------------------------------------------ doing it
 def apply(s: State, action: Any) -> State:
-    return _step(s, action)[0]
+    return _step(s, action, _Silent())[0]
 
 
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
@@ -307,11 +355,12 @@ def explain(s: State, action: Any) -> list[Event]:
     return _step(s, action)[1]
 
 
-def _step(s: State, action: Any) -> tuple[State, list[Event]]:
+def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
     _check(s, action)
-    ev: list[Event] = []
+    if ev is None:
+        ev = []
     p = s.current_player
     assert p is not None
     if isinstance(action, Join):
