@@ -438,3 +438,30 @@ def test_bots_play_whole_games():
     for players in (2, 3, 4):
         s, acts = bots.play(GAME, GAME.new_game(players, 9), [bots.get("greedy")] * players)
         assert GAME.is_over(s) and GAME.winners(s)
+
+
+# ------------------------------------------------------------------ the search bot
+def test_search_bot_is_registered_legal_seeded_and_quick():
+    import time
+
+    assert "search" in bots.names("tir-nan-og") and "search" not in bots.names("kamikaze-attack")
+    s = GAME.new_game(2, 5)
+    bot = bots.get("search")
+    start = time.perf_counter()
+    a = bot.choose(GAME, s)
+    assert time.perf_counter() - start < 1.0 and a in GAME.legal_actions(s)
+    assert bots.get("search").choose(GAME, s) == a  # the same position, the same choice
+
+
+def test_search_bot_beats_greedy_in_most_two_player_games():
+    # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og.search` plays 200
+    rate, slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
+    assert rate >= 0.6 and slowest < 1.0
+
+
+def test_hint_says_why_in_three_languages():
+    s = scenario([["griffin", "centaur", "centaur", "dragon"], ["elf"]], stacks=[[], ["river-2"]],
+                 reserves=[["castle-1"], []])
+    for lang, word in (("en", "simulated games"), ("it", "partite simulate"), ("fr", "parties simulées")):
+        text = T.hint(GAME, s, T.SearchBot(iterations=20), lang)
+        assert word in text and ": " in text

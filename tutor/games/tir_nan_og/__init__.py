@@ -5,7 +5,7 @@ The package, by concern: ``cards`` (the species and territory data, rule ids),
 ``engine`` (setup, legality, actions, powers, the end), ``dispute`` (the
 fountain dispute), ``scoring`` (territory points, temple, volcano, the
 winner), ``scenario`` (files and arranged positions), ``words`` (the catalog),
-``examples`` and ``game`` (the game object).
+``examples``, ``game`` (the game object) and ``search`` (the search bot and its hints).
 
 >>> dispute({0: ["griffin"] * 3 + ["elf"], 1: ["centaur"] * 3 + ["griffin"] * 2})
 1
@@ -27,9 +27,13 @@ from .game import GAME, TirNanOg
 from .scenario import scenario
 from .scoring import temple, territory_points, volcano
 from .state import State
+from .search import SearchBot, hint
+from tutor import bots as _bots
+
+_bots.register("search", SearchBot, games=("tir-nan-og",))
 
 __all__ = [
     "GAME", "TirNanOg", "State", "Action", "TakeCreatures", "TakeTerritory", "Consolidate", "Join", "StayOut",
     "Discard", "Pass", "parse", "dispute", "majorities", "temple", "volcano", "territory_points", "scenario",
-    "KINDS", "SPECIES", "TERRITORIES",
+    "KINDS", "SPECIES", "TERRITORIES", "SearchBot", "hint",
 ]
