@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from tutor.core import Catalog, Event, IllegalAction
+from tutor.core import Catalog, Event, IllegalAction, dump_json
 
 from .actions import (
     Action,
@@ -731,6 +731,12 @@ def view(s: State, player: int | None = None) -> dict:
         v["pile_cards"] = [list(p) for p in s.piles]
         v["removed_territories"] = list(s.removed_territories)
     return v
+
+
+def position_key(s: State) -> str:
+    """What the seat to decide sees (bots seed their choices with it, so no choice depends on a hidden card)."""
+    me = s.current_player
+    return f"{s.seed}|{s.turns}|" + dump_json(view(s, me if me is not None else 0))
 
 
 def greedy_value(s: State, action: Any) -> float:

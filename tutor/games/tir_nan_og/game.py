@@ -127,6 +127,9 @@ class TirNanOg(Game):
     def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
         return engine.resample_hidden(state, player, rng)
 
+    def position_key(self, state: State) -> str:
+        return engine.position_key(state)
+
     def greedy_value(self, state: State, action: Any) -> float:
         return engine.greedy_value(state, action)
 
