@@ -726,6 +726,11 @@ def view(s: State, player: int | None = None) -> dict:
         "removed_sizes": {"creatures": len(s.removed_creatures), "territories": len(s.removed_territories)},
     }
     v["removed_creatures"] = list(s.removed_creatures)
+    shown_cards = [p[0] for p in s.piles if p] + [c for r in s.reserves for c in r] + [c for st in s.stacks for c in st]
+    if teacher:
+        shown_cards = list(TERRITORIES)
+    v["territory_cards"] = {c: {"kind": TERRITORIES[c].kind, "value": TERRITORIES[c].value,
+                                "symbols": list(TERRITORIES[c].symbols)} for c in shown_cards if c in TERRITORIES}
     if teacher:
         v["deck"] = list(s.deck)
         v["pile_cards"] = [list(p) for p in s.piles]
