@@ -454,7 +454,7 @@ def test_search_bot_is_registered_legal_seeded_and_quick():
 
 
 def test_search_bot_beats_greedy_in_most_two_player_games():
-    # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og.search` plays 200
+    # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og` (make bench) plays 200
     rate, slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
     assert rate >= 0.6 and slowest < 1.0
 

@@ -191,7 +191,7 @@ def duel(games: int = 200, players: int = 2, bot: SearchBot | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tutor.games.tir_nan_og.search [--games N]``: the search bot's rate against greedy."""
+    """``python -m tutor.games.tir_nan_og [--games N]``: the search bot's rate against greedy."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)

@@ -15,9 +15,9 @@ class State:
     ``"castle-1"`` or ``"fountain-river"``.  ``piles`` hold the six territory
     piles, the visible card first.  ``stacks`` hold each player's consolidated
     territories, bottom first (the last is the visible top); ``down`` lists the
-    ones turned face down by a lost dispute.  The cards removed at
-    setup for fewer than four players (``removed_creatures``, ``removed_territories``); ``lost``
-    the fountains nobody won.
+    ones turned face down by a lost dispute.  ``removed_creatures`` and
+    ``removed_territories`` are the cards setup removes for fewer than four
+    players; ``lost`` the fountains nobody won.
     During a dispute ``fountain`` is the fountain on top of its pile, ``asked``
     the seats still to declare (clockwise from the revealer) and ``joined`` the
     participants so far.  ``owed`` is ``(seat, cards, reason)`` while a player
