@@ -205,6 +205,8 @@ def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -
 
 @functools.lru_cache(maxsize=65536)
 def _consolidations(kind: str, symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
+    if len(hand) < len(symbols) - discount:
+        return ()
     return tuple(Consolidate(kind, pay) for pay in _payments(symbols, hand, discount))
 
 
@@ -400,8 +402,9 @@ def _refill(s: State, ev: list[Event]) -> State:
     """Bring the display back to 5 from the deck; the deck running out ends a round."""
     drawn = 0
     while len(s.display) < DISPLAY_SIZE and s.deck:
-        s = replace(s, display=sort_creatures(s.display + s.deck[:1]), deck=s.deck[1:])
-        drawn += 1
+        k = min(DISPLAY_SIZE - len(s.display), len(s.deck))
+        s = replace(s, display=sort_creatures(s.display + s.deck[:k]), deck=s.deck[k:])
+        drawn += k
         if not s.deck:
             s = _run_out(s, ev)
     if drawn:
@@ -602,8 +605,8 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         s = replace(s, points=_set(s.points, p, s.points[p] + seen))
         _ev(ev, RULE_CASTLE, "{Player}'s castle earns {points} points (visible forests and rivers of the others).",
             "score", player=p, points=seen)
-    s = replace(s, phase="turn", owed=None, turns=s.turns + 1)
     if s.runouts >= 2 and p == (s.first - 1) % s.players:
+        s = replace(s, phase="turn", owed=None, turns=s.turns + 1)
         _ev(ev, RULE_SECOND_RUNOUT, "The round is complete: the game ends with the final scoring.", "end")
         s = _score_territories(s, ev, "final")
         s = replace(s, phase="over")
@@ -613,7 +616,7 @@ def _end_turn(s: State, ev: list[Event]) -> State:
             _ev(ev, RULE_TIE_BREAK, "Tied on points: the higher territory value decides.", "tie")
         _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
-    return replace(s, turn=(p + 1) % s.players)
+    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
 
 
 # ------------------------------------------------------------------ bookkeeping
