@@ -68,7 +68,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, iterations: int = 60, seconds: float = 0.8):
+    def __init__(self, iterations: int = 60, seconds: float = 0.6):
         self.iterations = iterations
         self.seconds = seconds
         self.last: dict[str, Any] = {}
