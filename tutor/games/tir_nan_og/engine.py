@@ -216,6 +216,8 @@ def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
+# per territory card: how many of each species it shows, and its '?' count (a quick can-pay test)
+_NEED = {cid: tuple(t.symbols.count(c) for c in SPECIES) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _DECLARE: list[Action] = [Join(), StayOut()]
 
@@ -285,9 +287,18 @@ def legal_actions(s: State) -> list[Action]:
         return [_DISCARD[c] for c in SPECIES if c in hand]
     acts: list[Action] = list(_takes(s.display))
     acts += [_TAKE_TERRITORY[kind] for kind in _takeable(s, p)]
-    for card in s.reserves[p]:
-        t = TERRITORIES[card]
-        acts += _consolidations(t.kind, t.symbols, s.hands[p], s.discount[p])
+    if s.reserves[p]:
+        hand = s.hands[p]
+        discount = s.discount[p]
+        have = [hand.count(c) for c in SPECIES]
+        for card in s.reserves[p]:
+            t = TERRITORIES[card]
+            if len(hand) < len(t.symbols) - discount:
+                continue
+            short_by = sum(n - h for n, h in zip(_NEED[card], have) if n > h)
+            if short_by > discount:
+                continue
+            acts += _consolidations(t.kind, t.symbols, hand, discount)
     return acts or [Pass()]
 
 
