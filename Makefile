@@ -50,6 +50,7 @@ fuzz: $(VENV)/.installed-test
 # Random-playout speed of every game beside OpenSpiel's python_block_dominoes.
 bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench
+	$(VPY) -m tutor.games.tir_nan_og --games 200
 
 # The dashboard in the browser: cold start, click latency, kernel memory,
 # beside a one-button hello-world Voilà notebook.

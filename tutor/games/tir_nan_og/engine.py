@@ -1,0 +1,774 @@
+"""The rules of Tir Nan Og Wars: setup, legality, actions, the fountain dispute, the end.
+
+Pure functions of immutable states: ``apply`` returns a new state and never
+touches the one it is given; every chance event comes from the seed.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+from tutor.core import Catalog, Event, IllegalAction, dump_json
+
+from .actions import (
+    Action,
+    Consolidate,
+    Discard,
+    Join,
+    Pass,
+    StayOut,
+    TakeCreatures,
+    TakeTerritory,
+    valid_shape,
+)
+from .cards import (
+    ANY,
+    CREATURE_DECK,
+    DEAL,
+    DISPLAY_SIZE,
+    FOUNTAINS,
+    HAND_LIMIT,
+    KINDS,
+    REMOVED_PER_KIND,
+    REMOVED_PER_SPECIES,
+    RESERVE_LIMIT,
+    RULE_ABSOLUTE_TIE,
+    RULE_ANY,
+    RULE_CASTLE,
+    RULE_COUNT,
+    RULE_DECLARE,
+    RULE_DISPUTE,
+    RULE_FIRST_RUNOUT,
+    RULE_FOREST,
+    RULE_HAND_LIMIT,
+    RULE_KEPT,
+    RULE_LOSERS,
+    RULE_NOBODY,
+    RULE_ONE_PER_KIND,
+    RULE_PASS,
+    RULE_PAY,
+    RULE_PLAIN,
+    RULE_REFILL,
+    RULE_RESERVE_VALUE,
+    RULE_RESHUFFLE,
+    RULE_RIVER,
+    RULE_SCORING,
+    RULE_SECOND_RUNOUT,
+    RULE_STACK,
+    RULE_TAKE_CREATURES,
+    RULE_TAKE_TERRITORY,
+    RULE_TEMPLE,
+    RULE_TEMPLE_MINIMUM,
+    RULE_TIE,
+    RULE_TIE_BREAK,
+    RULE_TOTAL,
+    RULE_UNKNOWN,
+    RULE_VOLCANO,
+    RULE_WINNER,
+    RULE_WINNER_DISCARD,
+    RULESETS,
+    SPECIES,
+    TEMPLE_MINIMUM,
+    TERRITORIES,
+    kind_of,
+    pile_of_fountain,
+    sort_creatures,
+    sort_territories,
+    value_of,
+)
+from .dispute import dispute, majorities
+from .scoring import stack_points, temple, top_value, volcano, winners
+from .state import State
+from .words import load_catalog
+
+# measured: random games of 2-4 players end within about 400 actions
+MAX_ACTIONS = 3000
+
+_CATALOG: list[Catalog] = []
+
+
+def words() -> Catalog:
+    if not _CATALOG:
+        _CATALOG.append(load_catalog())
+    return _CATALOG[0]
+
+
+class _Silent(list):
+    """The events of a plain ``apply``: nobody reads them, so none is rendered."""
+
+
+def replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
+    new = object.__new__(State)
+    new.__dict__.update(s.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def _ev(events: list[Event], rule: str, template: str, tag: str = "info", /, **data: Any) -> None:
+    """Narrate: ``template`` is the English message id (see ``data/messages.json``)."""
+    if type(events) is _Silent:
+        return
+    text = words().render(template, data)
+    events.append(Event(rule, text, tag, tuple(sorted(data.items())), template))
+
+
+def _illegal(rule: str, template: str, **params: Any) -> IllegalAction:
+    return IllegalAction(rule, words().render(template, params), template, params)
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _remove(cards: tuple[str, ...], taken: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    rest = list(cards)
+    for c in taken:
+        rest.remove(c)
+    return tuple(rest)
+
+
+# ------------------------------------------------------------------ setup
+def new_game(players: int = 3, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+    """A new table for 2-4 players, every card dealt from ``seed``."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"Tir Nan Og Wars is for 2 to 4 players, not {players!r}")
+    if ruleset not in (None, *RULESETS):
+        raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed is a whole number, not {seed!r}")
+    rng = random.Random(f"tir-nan-og|{seed}")
+    removed_creatures: list[str] = []
+    creatures: list[str] = []
+    for species in SPECIES:
+        cards = [c for c in CREATURE_DECK if c == species]
+        k = REMOVED_PER_SPECIES[players]
+        removed_creatures += cards[:k]
+        creatures += cards[k:]
+    rng.shuffle(creatures)
+    removed_territories: list[str] = []
+    piles = []
+    plains: list[str] = []
+    for kind in KINDS:
+        cards = [t.id for t in TERRITORIES.values() if t.kind == kind]
+        rng.shuffle(cards)
+        k = REMOVED_PER_KIND[players]
+        removed_territories += cards[:k]
+        cards = cards[k:]
+        if kind == "plain":
+            plains, cards = cards[:players], cards[players:]
+        fountain = f"fountain-{kind}"
+        cards.insert(rng.randrange(len(cards) + 1), fountain)
+        if cards[0] == fountain:  # the visible card may not be a fountain
+            cards.pop(0)
+            cards.insert(rng.randrange(1, len(cards) + 1), fountain)
+        piles.append(tuple(cards))
+    hands = []
+    for _ in range(players):
+        hands.append(sort_creatures(creatures[:DEAL]))
+        creatures = creatures[DEAL:]
+    display, deck = sort_creatures(creatures[:DISPLAY_SIZE]), tuple(creatures[DISPLAY_SIZE:])
+    first = rng.randrange(players)
+    return State(
+        players=players, seed=seed, ruleset="base", first=first, turn=first, phase="turn",
+        deck=deck, display=display, discard=(), hands=tuple(hands),
+        reserves=tuple((p,) for p in plains), stacks=((),) * players, down=((),) * players,
+        fountains=((),) * players, piles=tuple(piles),
+        removed_creatures=sort_creatures(removed_creatures),
+        removed_territories=sort_territories(removed_territories), lost=(),
+        points=(0,) * players, discount=(False,) * players,
+    )
+
+
+# ------------------------------------------------------------------ what may be done
+def visible_kinds(s: State, p: int) -> set[str]:
+    """The kinds among player p's reserve and face-up consolidated top."""
+    kinds = {kind_of(c) for c in s.reserves[p]}
+    top = s.face_up_top(p)
+    if top is not None:
+        kinds.add(kind_of(top))
+    return kinds
+
+
+def reserve_value(s: State, p: int) -> int:
+    return sum(value_of(c) for c in s.reserves[p])
+
+
+@functools.lru_cache(maxsize=65536)
+def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[tuple[str, ...], ...]:
+    return tuple(payments(symbols, hand, discount))
+
+
+@functools.lru_cache(maxsize=65536)
+def _consolidations(kind: str, symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
+    if len(hand) < len(symbols) - discount:
+        return ()
+    return tuple(Consolidate(kind, pay) for pay in _payments(symbols, hand, discount))
+
+
+@functools.lru_cache(maxsize=4096)
+def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+
+
+_TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
+# per territory card: how many of each species it shows, and its '?' count (a quick can-pay test)
+_NEED = {cid: tuple(t.symbols.count(c) for c in SPECIES) for cid, t in TERRITORIES.items()}
+_DISCARD = {c: Discard(c) for c in SPECIES}
+_DECLARE: list[Action] = [Join(), StayOut()]
+
+
+def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
+    """Every distinct set of creature cards from ``hand`` that pays ``symbols``.
+
+    A '?' takes any creature; with the plain's discount one symbol of the
+    player's choice is not paid.
+
+    >>> payments(("griffin", "elf"), ("elf", "griffin", "griffin"), False)
+    [('elf', 'griffin')]
+    >>> payments(("dragon", "?", "?"), ("dragon", "elf", "fairy"), True)
+    [('dragon', 'elf'), ('dragon', 'fairy'), ('elf', 'fairy')]
+    """
+    variants = {symbols} if not discount else {symbols[:i] + symbols[i + 1:] for i in range(len(symbols))}
+    have = [hand.count(c) for c in SPECIES]
+    found: set[tuple[int, ...]] = set()
+    for need in variants:
+        counts = [need.count(c) for c in SPECIES]
+        rest = [h - n for h, n in zip(have, counts)]
+        if min(rest) < 0:
+            continue
+        for extra in _wild(tuple(rest), need.count(ANY)):
+            found.add(tuple(n + e for n, e in zip(counts, extra)))
+    out = [tuple(c for c, k in zip(SPECIES, paid) for _ in range(k)) for paid in found]
+    return sorted(out, key=lambda t: (len(t), [SPECIES.index(c) for c in t]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wild(rest: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``k`` cards from the counts ``rest`` (per species)."""
+    if k == 0:
+        return ((0,) * len(rest),)
+    if not rest:
+        return ()
+    out = []
+    for take in range(min(rest[0], k) + 1):
+        for tail in _wild(rest[1:], k - take):
+            out.append((take,) + tail)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    k = min(2, len(display))
+    if not k:
+        return ()
+    return tuple(sorted(set(itertools.combinations(display, k)), key=lambda t: [SPECIES.index(c) for c in t]))
+
+
+
+def _takeable(s: State, p: int) -> list[str]:
+    seen = visible_kinds(s, p)
+    room = RESERVE_LIMIT - reserve_value(s, p)
+    return [kind for kind, pile in zip(KINDS, s.piles) if pile and kind not in seen and value_of(pile[0]) <= room]
+
+
+def legal_actions(s: State) -> list[Action]:
+    p = s.current_player
+    if p is None:
+        return []
+    if s.phase == "dispute":
+        return list(_DECLARE)
+    if s.phase in ("discard", "fountain-discard"):
+        hand = s.hands[p]
+        return [_DISCARD[c] for c in SPECIES if c in hand]
+    acts: list[Action] = list(_takes(s.display))
+    acts += [_TAKE_TERRITORY[kind] for kind in _takeable(s, p)]
+    if s.reserves[p]:
+        hand = s.hands[p]
+        discount = s.discount[p]
+        have = [hand.count(c) for c in SPECIES]
+        for card in s.reserves[p]:
+            t = TERRITORIES[card]
+            if len(hand) < len(t.symbols) - discount:
+                continue
+            short_by = sum(n - h for n, h in zip(_NEED[card], have) if n > h)
+            if short_by > discount:
+                continue
+            acts += _consolidations(t.kind, t.symbols, hand, discount)
+    return acts or [Pass()]
+
+
+def _check(s: State, action: Any) -> None:
+    """IllegalAction, naming the rule, unless ``action`` is legal in ``s``."""
+    if s.phase == "over":
+        raise _illegal(RULE_SECOND_RUNOUT, "the game is over")
+    if not valid_shape(action):
+        raise _illegal(RULE_UNKNOWN, "{what} is not an action of Tir Nan Og Wars", what=type(action).__name__)
+    p = s.current_player
+    if s.phase == "dispute":
+        if not isinstance(action, (Join, StayOut)):
+            raise _illegal(RULE_DECLARE, "{Player} must first say whether they join the dispute for the fountain",
+                           player=p)
+        return
+    if s.phase in ("discard", "fountain-discard"):
+        rule = RULE_HAND_LIMIT if s.phase == "discard" else RULE_WINNER_DISCARD
+        if not isinstance(action, Discard):
+            raise _illegal(rule, "{Player} must first discard a creature card", player=p)
+        if action.card not in s.hands[p]:  # type: ignore[index]
+            raise _illegal(rule, "{Player} has no {card} to discard", player=p, card=action.card)
+        return
+    assert p is not None
+    if isinstance(action, (Join, StayOut)):
+        raise _illegal(RULE_DECLARE, "no fountain is being disputed")
+    if isinstance(action, Discard):
+        raise _illegal(RULE_HAND_LIMIT, "nobody has to discard now")
+    if isinstance(action, TakeCreatures):
+        if action.cards not in _creature_pairs(s.display):
+            raise _illegal(RULE_TAKE_CREATURES, "the display does not offer {cards} (take two of its cards)",
+                           cards=action.cards)
+        return
+    if isinstance(action, TakeTerritory):
+        kind = action.kind
+        pile = s.piles[KINDS.index(kind)]
+        if not pile:
+            raise _illegal(RULE_TAKE_TERRITORY, "the {kind} pile is empty", kind=kind)
+        if kind in visible_kinds(s, p):
+            raise _illegal(RULE_ONE_PER_KIND, "{Player} already has a visible {kind}", player=p, kind=kind)
+        if reserve_value(s, p) + value_of(pile[0]) > RESERVE_LIMIT:
+            raise _illegal(RULE_RESERVE_VALUE, "the reserve would be worth {value}, more than 7",
+                           value=reserve_value(s, p) + value_of(pile[0]))
+        return
+    if isinstance(action, Consolidate):
+        card = next((c for c in s.reserves[p] if kind_of(c) == action.kind), None)
+        if card is None:
+            raise _illegal(RULE_PAY, "{Player} has no {kind} in reserve", player=p, kind=action.kind)
+        t = TERRITORIES[card]
+        if action.pay not in _payments(t.symbols, s.hands[p], s.discount[p]):
+            rule = RULE_ANY if ANY in t.symbols else RULE_PAY
+            raise _illegal(rule, "{pay} does not pay for the {territory}", pay=action.pay, territory=card)
+        return
+    if isinstance(action, Pass) and legal_actions(s) != [Pass()]:
+        raise _illegal(RULE_PASS, "{Player} may pass only when no action is possible", player=p)
+
+
+# ------------------------------------------------------------------ doing it
+def apply(s: State, action: Any) -> State:
+    return _step(s, action, _Silent())[0]
+
+
+def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+    return _step(s, action)
+
+
+def explain(s: State, action: Any) -> list[Event]:
+    return _step(s, action)[1]
+
+
+def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
+    if not isinstance(s, State):
+        raise TypeError("expected a Tir Nan Og Wars State")
+    _check(s, action)
+    if ev is None:
+        ev = []
+    p = s.current_player
+    assert p is not None
+    if isinstance(action, Join):
+        _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
+        s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
+        return (_resolve(s, ev) if not s.asked else s), ev
+    if isinstance(action, StayOut):
+        _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
+        s = replace(s, asked=s.asked[1:])
+        return (_resolve(s, ev) if not s.asked else s), ev
+    if isinstance(action, Discard):
+        return _discard(s, p, action.card, ev), ev
+    if isinstance(action, TakeCreatures):
+        return _take_creatures(s, p, action.cards, ev), ev
+    if isinstance(action, TakeTerritory):
+        return _take_territory(s, p, action.kind, ev), ev
+    if isinstance(action, Consolidate):
+        return _consolidate(s, p, action.kind, action.pay, ev), ev
+    _ev(ev, RULE_PASS, "{Player} can do nothing and passes.", "pass", player=p)
+    return _end_turn(s, ev), ev
+
+
+def _take_creatures(s: State, p: int, cards: tuple[str, ...], ev: list[Event]) -> State:
+    hand = sort_creatures(s.hands[p] + cards)
+    s = replace(s, display=_remove(s.display, cards), hands=_set(s.hands, p, hand))
+    _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
+    s = _refill(s, ev)
+    if len(hand) > HAND_LIMIT:
+        over = len(hand) - HAND_LIMIT
+        _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
+            "decision", player=p, count=len(hand), over=over)
+        return replace(s, phase="discard", owed=(p, over, "hand-limit"))
+    return _end_turn(s, ev)
+
+
+def _refill(s: State, ev: list[Event]) -> State:
+    """Bring the display back to 5 from the deck; the deck running out ends a round."""
+    drawn = 0
+    while len(s.display) < DISPLAY_SIZE and s.deck:
+        k = min(DISPLAY_SIZE - len(s.display), len(s.deck))
+        s = replace(s, display=sort_creatures(s.display + s.deck[:k]), deck=s.deck[k:])
+        drawn += k
+        if not s.deck:
+            s = _run_out(s, ev)
+    if drawn:
+        _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=drawn)
+    return s
+
+
+def _run_out(s: State, ev: list[Event]) -> State:
+    if s.runouts == 0:
+        s = replace(s, runouts=1)
+        _ev(ev, RULE_FIRST_RUNOUT, "The creature deck has run out: round one ends with an intermediate scoring.",
+            "round")
+        s = _score_territories(s, ev, "intermediate")
+        deck = list(s.discard)
+        random.Random(f"tir-nan-og|{s.seed}|reshuffle|{s.shuffles}").shuffle(deck)
+        s = replace(s, deck=tuple(deck), discard=(), shuffles=s.shuffles + 1)
+        _ev(ev, RULE_RESHUFFLE, "The {count} discarded creature cards are shuffled into a new deck.", "reshuffle",
+            count=len(deck))
+        if deck:
+            return s
+    s = replace(s, runouts=2)
+    _ev(ev, RULE_SECOND_RUNOUT, "The creature deck has run out a second time: the game ends when this round "
+        "is complete.", "round")
+    return s
+
+
+def _score_territories(s: State, ev: list[Event], when: str) -> State:
+    points = list(s.points)
+    for p in range(s.players):
+        got = stack_points(s, p)
+        points[p] += got
+        _ev(ev, RULE_SCORING, "{Player} scores {points} for their consolidated territories.", "score",
+            player=p, points=got, when=when)
+    return replace(s, points=tuple(points))
+
+
+def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
+    i = KINDS.index(kind)
+    card, rest = s.piles[i][0], s.piles[i][1:]
+    reserve = sort_territories(s.reserves[p] + (card,))
+    s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, reserve))
+    _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
+        territory=card)
+    if rest and rest[0] in FOUNTAINS:
+        order = tuple((p + k) % s.players for k in range(s.players))
+        _ev(ev, RULE_DISPUTE, "A magic fountain shows on the {kind} pile: the game stops and every player, "
+            "clockwise from {revealer}, says whether they dispute it.", "dispute", kind=kind, revealer=p,
+            fountain=rest[0])
+        return replace(s, phase="dispute", fountain=rest[0], asked=order, joined=(), shown=())
+    return _end_turn(s, ev)
+
+
+def _consolidate(s: State, p: int, kind: str, pay: tuple[str, ...], ev: list[Event]) -> State:
+    card = next(c for c in s.reserves[p] if kind_of(c) == kind)
+    used_discount = s.discount[p]
+    s = replace(
+        s,
+        hands=_set(s.hands, p, _remove(s.hands[p], pay)),
+        discard=sort_creatures(s.discard + pay),
+        reserves=_set(s.reserves, p, _remove(s.reserves[p], (card,))),
+        stacks=_set(s.stacks, p, s.stacks[p] + (card,)),
+        discount=_set(s.discount, p, False),
+    )
+    _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
+        territory=card, pay=pay)
+    if used_discount:
+        _ev(ev, RULE_PLAIN, "The plain's discount: one creature fewer to pay.", "discount", player=p)
+    s = _power(s, p, kind, ev)
+    return _end_turn(s, ev)
+
+
+def _power(s: State, p: int, kind: str, ev: list[Event]) -> State:
+    if kind == "plain":
+        _ev(ev, RULE_PLAIN, "Plain: the next territory {player} consolidates costs one creature less.", "power",
+            player=p)
+        return replace(s, discount=_set(s.discount, p, True))
+    if kind == "river":
+        _ev(ev, RULE_RIVER, "River: no power, but it scores 3 instead of 2.", "power", player=p)
+        return s
+    if kind == "castle":
+        _ev(ev, RULE_CASTLE, "Castle: while it stays on top, each of {player}'s turns earns 1 point per visible "
+            "forest and river of the other players.", "power", player=p)
+        return s
+    if kind == "forest":
+        _ev(ev, RULE_FOREST, "Forest: the fairy feast. Every player reveals their fairies.", "power", player=p)
+        points, hands = list(s.points), list(s.hands)
+        discard = s.discard
+        for q in range(s.players):
+            top = s.face_up_top(q)
+            on_top = sum(1 for c in TERRITORIES[top].symbols if c == "fairy") if top else 0
+            in_hand = s.hands[q].count("fairy")
+            points[q] += in_hand + on_top
+            _ev(ev, RULE_FOREST, "{Player} shows {count} fairies in hand and {symbols} on their territory: "
+                "{points} points.", "score", player=q, count=in_hand, symbols=on_top, points=in_hand + on_top)
+            if in_hand:
+                hands[q] = _remove(hands[q], ("fairy",))
+                discard = sort_creatures(discard + ("fairy",))
+                _ev(ev, RULE_FOREST, "{Player} discards a fairy.", "discard", player=q)
+        return replace(s, points=tuple(points), hands=tuple(hands), discard=discard)
+    if kind == "temple":
+        if len(s.stacks[p]) < TEMPLE_MINIMUM:
+            _ev(ev, RULE_TEMPLE_MINIMUM, "Temple: {player} has fewer than 3 consolidated territories, so it has "
+                "no effect.", "power", player=p)
+            return s
+        values = {q: top_value(s, q) for q in range(s.players)}
+        won = temple(p, values)
+        for q in range(s.players):
+            if q != p:
+                _ev(ev, RULE_TEMPLE, "Temple: {attacker} ({value}) against {defender} ({other}).", "compare",
+                    attacker=p, defender=q, value=values[p], other=values[q])
+        for q in range(s.players):
+            if won[q]:
+                _ev(ev, RULE_TEMPLE, "{Player} scores {points} points.", "score", player=q, points=won[q])
+        return replace(s, points=tuple(s.points[q] + won[q] for q in range(s.players)))
+    # volcano
+    sizes = {q: len(s.hands[q]) for q in range(s.players)}
+    won = volcano(sizes)
+    _ev(ev, RULE_VOLCANO, "Volcano: the fewest cards in hand score 3 points, the second fewest 1.", "power",
+        player=p)
+    for q in range(s.players):
+        if won[q]:
+            _ev(ev, RULE_VOLCANO, "{Player} holds {count} cards and scores {points}.", "score", player=q,
+                count=sizes[q], points=won[q])
+    return replace(s, points=tuple(s.points[q] + won[q] for q in range(s.players)))
+
+
+def symbols_counted(s: State, p: int) -> list[str]:
+    """What player p counts in a dispute: the hand and the face-up top's creatures ('?' ignored)."""
+    top = s.face_up_top(p)
+    on_top = [c for c in TERRITORIES[top].symbols if c != ANY] if top else []
+    return sort_creatures(list(s.hands[p]) + on_top)  # type: ignore[return-value]
+
+
+def _resolve(s: State, ev: list[Event]) -> State:
+    fountain = s.fountain
+    assert fountain is not None
+    i = pile_of_fountain(fountain)
+    s = replace(s, piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=())
+    parts = s.joined
+    if not parts:
+        _ev(ev, RULE_NOBODY, "Nobody disputes the fountain: it is discarded.", "fountain")
+        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,)), joined=()), ev)
+    symbols = {q: symbols_counted(s, q) for q in parts}
+    s = replace(s, shown=tuple((q, s.hands[q]) for q in parts), joined=())
+    for q in parts:
+        _ev(ev, RULE_COUNT, "{Player} reveals {cards} and counts {symbols}: majorities {counts}.", "reveal",
+            player=q, cards=s.hands[q], symbols=tuple(symbols[q]), counts=majorities(symbols[q]))
+    w = dispute(symbols)
+    firsts = [majorities(symbols[q])[:1] or (0,) for q in parts]
+    if len(parts) > 1 and sum(1 for f in firsts if f == max(firsts)) > 1 and w is not None:
+        _ev(ev, RULE_TIE, "The highest majorities tie: the tied players compare their next majority.", "tie")
+    if w is None:
+        _ev(ev, RULE_ABSOLUTE_TIE, "An absolute tie: the fountain is discarded.", "fountain")
+        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,))), ev)
+    s = replace(s, fountains=_set(s.fountains, w, s.fountains[w] + (fountain,)))
+    _ev(ev, RULE_WINNER, "{Winner} wins the magic fountain (4 points at each scoring).", "fountain", winner=w)
+    _ev(ev, RULE_KEPT, "The fountain lies beside {player}'s consolidated territories; it covers none.", "fountain",
+        player=w)
+    down = list(s.down)
+    for q in parts:
+        top = s.face_up_top(q)
+        if q != w and top is not None:
+            down[q] = sort_territories(down[q] + (top,))
+            _ev(ev, RULE_LOSERS, "{Player} loses and turns the {territory} face down: 0 points and no power.",
+                "face-down", player=q, territory=top)
+    s = replace(s, down=tuple(down))
+    owe = len(parts)
+    hand = s.hands[w]
+    if len(hand) <= owe:
+        if hand:
+            _ev(ev, RULE_WINNER_DISCARD, "{Winner} discards {cards}, the whole hand.", "discard", winner=w,
+                cards=hand)
+        s = replace(s, hands=_set(s.hands, w, ()), discard=sort_creatures(s.discard + hand))
+        return _end_turn(s, ev)
+    _ev(ev, RULE_WINNER_DISCARD, "{Winner} chooses {count} cards to discard, one per participant.", "decision",
+        winner=w, count=owe)
+    return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"))
+
+
+def _discard(s: State, p: int, card: str, ev: list[Event]) -> State:
+    owed = s.owed
+    assert owed is not None
+    rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
+    s = replace(s, hands=_set(s.hands, p, _remove(s.hands[p], (card,))), discard=sort_creatures(s.discard + (card,)))
+    _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
+    left = owed[1] - 1
+    if left:
+        return replace(s, owed=(p, left, owed[2]))
+    return _end_turn(replace(s, owed=None, phase="turn"), ev)
+
+
+def _end_turn(s: State, ev: list[Event]) -> State:
+    p = s.turn
+    top = s.face_up_top(p)
+    if top is not None and kind_of(top) == "castle":
+        seen = sum(1 for q in range(s.players) if q != p and s.face_up_top(q) is not None
+                   and kind_of(s.face_up_top(q) or "") in ("forest", "river"))
+        s = replace(s, points=_set(s.points, p, s.points[p] + seen))
+        _ev(ev, RULE_CASTLE, "{Player}'s castle earns {points} points (visible forests and rivers of the others).",
+            "score", player=p, points=seen)
+    if s.runouts >= 2 and p == (s.first - 1) % s.players:
+        s = replace(s, phase="turn", owed=None, turns=s.turns + 1)
+        _ev(ev, RULE_SECOND_RUNOUT, "The round is complete: the game ends with the final scoring.", "end")
+        s = _score_territories(s, ev, "final")
+        s = replace(s, phase="over")
+        won = winners(s)
+        top_points = max(s.points)
+        if sum(1 for q in range(s.players) if s.points[q] == top_points) > 1:
+            _ev(ev, RULE_TIE_BREAK, "Tied on points: the higher territory value decides.", "tie")
+        _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
+        return s
+    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+
+
+# ------------------------------------------------------------------ bookkeeping
+def conserved(s: State) -> dict[str, int]:
+    """Every card wherever it is: creatures by species, territories by kind, and the distinct territory cards."""
+    counts: Counter = Counter()
+    for cards in (s.deck, s.display, s.discard, s.removed_creatures, *s.hands):
+        counts.update(cards)
+    territories = [*s.removed_territories, *s.lost, *itertools.chain(*s.piles, *s.reserves, *s.stacks,
+                                                                    *s.fountains)]
+    counts.update(kind_of(c) for c in territories)
+    counts["territory cards"] = len(territories)
+    counts["distinct territory cards"] = len(set(territories))
+    return dict(sorted(counts.items()))
+
+
+def resample_hidden(s: State, player: int, rng: random.Random) -> State:
+    """A position ``player`` cannot tell from ``s``: what they may not see dealt anew.
+
+    Hidden from ``player``: the other hands, the deck's order, which
+    territory cards were removed at setup (how many of each kind is known,
+    as are the removed creatures: k of each species), and the cards under
+    the top of each territory pile (where its fountain lies among them).  Those are shuffled among
+    themselves, each place keeping its size.
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    others = [q for q in range(s.players) if q != player]
+    pool = list(s.deck) + [c for q in others for c in s.hands[q]]
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    for q in others:
+        n = len(s.hands[q])
+        hands[q], pool = sort_creatures(pool[:n]), pool[n:]
+    deck = tuple(pool)
+    piles = list(s.piles)
+    removed = list(s.removed_territories)
+    for i, kind in enumerate(KINDS):
+        pile = s.piles[i]
+        rest = list(pile[1:])
+        boxed = [c for c in removed if kind_of(c) == kind]
+        cards = [c for c in rest if c not in FOUNTAINS] + boxed
+        rng.shuffle(cards)
+        new_boxed, cards = cards[:len(boxed)], cards[len(boxed):]
+        removed = [c for c in removed if kind_of(c) != kind] + new_boxed
+        fountains = [c for c in rest if c in FOUNTAINS]
+        for f in fountains:
+            cards.insert(rng.randrange(len(cards) + 1), f)
+        piles[i] = pile[:1] + tuple(cards)
+    return replace(s, hands=tuple(hands), deck=deck, removed_territories=sort_territories(removed), piles=tuple(piles))
+
+
+def scores(s: State) -> list[int]:
+    return list(s.points)
+
+
+def view(s: State, player: int | None = None) -> dict:
+    """What ``player`` may see; None is the teacher, who sees everything.
+
+    A seat sees its own hand, every hand's size, the display, the discard
+    pile, the top card and size of each territory pile, every reserve and
+    consolidated stack (face-down cards marked), the won fountains and the
+    hands revealed in the last dispute.  The teacher also sees every hand,
+    the deck's order, the cards under each pile's top and the cards removed
+    at setup.
+    """
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                               or not 0 <= player < s.players):
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    me = s.current_player
+    teacher = player is None
+    tops = []
+    for p in range(s.players):
+        top = s.top(p)
+        tops.append(None if top is None else {"card": top, "kind": kind_of(top), "face_up": top not in s.down[p]})
+    v: dict[str, Any] = {
+        "game": "tir-nan-og",
+        "ruleset": s.ruleset,
+        "player": player,
+        "players": s.players,
+        "current_player": me,
+        "decision": "" if me is None else s.phase,
+        "scores": scores(s),
+        "over": s.phase == "over",
+        "winners": winners(s),
+        "first": s.first,
+        "turn": s.turn,
+        "turns": s.turns,
+        "hands": [list(h) if teacher or p == player else None for p, h in enumerate(s.hands)],
+        "hand_sizes": [len(h) for h in s.hands],
+        "display": list(s.display),
+        "deck_size": len(s.deck),
+        "discard": list(s.discard),
+        "runouts": s.runouts,
+        "piles": [{"kind": kind, "top": pile[0] if pile else None, "size": len(pile)}
+                  for kind, pile in zip(KINDS, s.piles)],
+        "reserves": [list(r) for r in s.reserves],
+        "reserve_values": [reserve_value(s, p) for p in range(s.players)],
+        "stacks": [[{"card": c, "kind": kind_of(c), "face_up": c not in s.down[p]} for c in st]
+                   for p, st in enumerate(s.stacks)],
+        "tops": tops,
+        "fountains": [list(f) for f in s.fountains],
+        "fountains_lost": list(s.lost),
+        "discount": list(s.discount),
+        "territory_values": [sum(value_of(c) for c in st if c not in s.down[p]) for p, st in enumerate(s.stacks)],
+        "dispute": None if s.phase != "dispute" else {"fountain": s.fountain, "asked": list(s.asked),
+                                                       "joined": list(s.joined)},
+        "owed": None if s.owed is None else {"player": s.owed[0], "count": s.owed[1], "reason": s.owed[2]},
+        "shown": [{"player": q, "hand": list(h)} for q, h in s.shown],
+        "removed_sizes": {"creatures": len(s.removed_creatures), "territories": len(s.removed_territories)},
+    }
+    v["removed_creatures"] = list(s.removed_creatures)
+    shown_cards = [p[0] for p in s.piles if p] + [c for r in s.reserves for c in r] + [c for st in s.stacks for c in st]
+    if teacher:
+        shown_cards = list(TERRITORIES)
+    v["territory_cards"] = {c: {"kind": TERRITORIES[c].kind, "value": TERRITORIES[c].value,
+                                "symbols": list(TERRITORIES[c].symbols)} for c in shown_cards if c in TERRITORIES}
+    if teacher:
+        v["deck"] = list(s.deck)
+        v["pile_cards"] = [list(p) for p in s.piles]
+        v["removed_territories"] = list(s.removed_territories)
+    return v
+
+
+def position_key(s: State) -> str:
+    """What the seat to decide sees (bots seed their choices with it, so no choice depends on a hidden card)."""
+    me = s.current_player
+    return f"{s.seed}|{s.turns}|" + dump_json(view(s, me if me is not None else 0))
+
+
+def greedy_value(s: State, action: Any) -> float:
+    """Points gained now, plus a little for what builds towards points later (a consolidation's scoring)."""
+    me = s.current_player
+    if me is None:
+        return 0.0
+    after = apply(s, action)
+    gained = float(after.points[me] - s.points[me])
+    if isinstance(action, Consolidate):
+        gained += 2.5 if action.kind == "river" else 2.0
+    elif isinstance(action, TakeTerritory):
+        gained += 0.5
+    elif isinstance(action, TakeCreatures):
+        gained += 0.25
+    return gained

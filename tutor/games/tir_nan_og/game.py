@@ -1,0 +1,137 @@
+"""The Tir Nan Og Wars game object."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
+
+from . import engine
+from .actions import Action, parse
+from .cards import DATA, FOUNTAINS, GAME_NAME, ORDER, RULEBOOK_FILE, RULESETS, TERRITORIES
+from .scenario import from_json, to_json
+from .state import State
+from .words import action_words, example_words
+
+
+class TirNanOg(Game):
+    """The game object registered as "tir-nan-og" (see :class:`tutor.core.Game`).
+
+    The fountain dispute is a run of ordinary decisions: clockwise from the
+    player who revealed the fountain, each seat decides "dispute" (join or
+    stay out) while the revealer's turn waits.
+    """
+
+    info = GameInfo(
+        name=GAME_NAME,
+        title="Tir Nan Og Wars",
+        min_players=2,
+        max_players=4,
+        rulesets=RULESETS,
+        default_ruleset="base",
+        decisions=("turn", "discard", "dispute", "fountain-discard"),
+        max_actions=engine.MAX_ACTIONS,
+        hidden_information=True,
+        chance=True,
+        rulebooks=(RULEBOOK_FILE,),
+        ruleset_names=(("base", "Base game"),),
+    )
+
+    def __init__(self) -> None:
+        self._rules: RuleBook | None = None
+        self._examples: list[Example] | None = None
+        self._example_texts: dict[tuple[str, str], dict] = {}
+
+    @property
+    def rules(self) -> RuleBook:
+        if self._rules is None:
+            self._rules = RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
+        return self._rules
+
+    @property
+    def catalog(self) -> Catalog:
+        return engine.words()
+
+    # ------------------------------------------------------------ play
+    def new_game(self, players: int = 3, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+        return engine.new_game(players, seed, ruleset, **options)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return engine.legal_actions(state)
+
+    def apply(self, state: State, action: Any) -> State:
+        return engine.apply(state, action)
+
+    def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
+        return engine.apply_explained(state, action)
+
+    def explain(self, state: State, action: Any) -> list[Event]:
+        return engine.explain(state, action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return parse(text)
+
+    def current_player(self, state: State) -> int | None:
+        return state.current_player
+
+    def decision(self, state: State) -> str:
+        return "" if state.current_player is None else state.phase
+
+    def scores(self, state: State) -> list[int]:
+        return engine.scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return engine.winners(state)
+
+    def view(self, state: State, player: int | None = None) -> dict:
+        return engine.view(state, player)
+
+    # ---------------------------------------------------------- files
+    def to_json(self, state: State) -> str:
+        return to_json(state)
+
+    def from_json(self, text: str | bytes) -> State:
+        return from_json(text)
+
+    # ------------------------------------------------------- teaching
+    def examples(self) -> list[Example]:
+        if self._examples is None:
+            from .examples import build_examples
+
+            self._examples = build_examples(self)
+        return list(self._examples)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
+        key = (example.id, lang)
+        if key not in self._example_texts:
+            self._example_texts[key] = example_words(self, example, lang)
+        return dict(self._example_texts[key])
+
+    def action_text(self, action: Any, lang: str = "en") -> str:
+        return action_words(self.catalog, action, lang)
+
+    def card_name(self, card: str, lang: str = "en") -> str:
+        """A creature by its species; a territory card by its kind and creature symbols."""
+        if isinstance(card, str) and (card in TERRITORIES or card in FOUNTAINS):
+            return self.catalog.messages.param("territory", card, lang)
+        if isinstance(card, str) and card in ORDER:
+            return self.catalog.name("cards", card, lang)
+        return self.catalog.name("kinds", card, lang)
+
+    # ------------------------------------------ for bots and the tests
+    def conserved(self, state: State) -> dict[str, int]:
+        return engine.conserved(state)
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        return engine.resample_hidden(state, player, rng)
+
+    def position_key(self, state: State) -> str:
+        return engine.position_key(state)
+
+    def greedy_value(self, state: State, action: Any) -> float:
+        return engine.greedy_value(state, action)
+
+
+GAME = TirNanOg()

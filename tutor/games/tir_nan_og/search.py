@@ -1,0 +1,209 @@
+"""A search bot for Tir Nan Og Wars that plays from what its seat can see.
+
+Determinized Monte Carlo search: each iteration deals the cards the seat
+cannot see anew (``resample_hidden``: the other hands, the deck's order,
+the piles under their tops), picks a move at the root by UCB1 and plays the
+game out with a quick rollout policy; the move won most often is played.
+Chance comes from the position (``tutor.bots.bot_rng``), so a game between
+bots replays exactly as long as the iteration count ends each search (the
+clock only stops it on a machine too loaded to finish in time).  ``hint`` says in a sentence why the chosen move.
+
+>>> from tutor.games.tir_nan_og import GAME
+>>> bot = SearchBot(iterations=30, seconds=5)
+>>> s = GAME.new_game(2, seed=3)
+>>> bot.choose(GAME, s) in GAME.legal_actions(s)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from tutor.bots import bot_rng
+
+from .actions import Consolidate, Discard, Join, StayOut, TakeCreatures, TakeTerritory
+from .engine import apply, legal_actions, resample_hidden, words
+from .scoring import winners
+from .state import State
+
+C_UCB = 0.7
+
+
+def _rollout_action(s: State, rng: random.Random) -> Any:
+    """A quick, sensible move: consolidate when possible, else mostly take creatures, sometimes a territory."""
+    acts = legal_actions(s)
+    if len(acts) == 1:
+        return acts[0]
+    if s.phase == "dispute":
+        return acts[0] if rng.random() < 0.6 else acts[1]
+    cons = [a for a in acts if isinstance(a, Consolidate)]
+    if cons and rng.random() < 0.85:
+        return rng.choice(cons)
+    terr = [a for a in acts if isinstance(a, TakeTerritory)]
+    if terr and rng.random() < 0.35:
+        return rng.choice(terr)
+    takes = [a for a in acts if isinstance(a, TakeCreatures)]
+    return rng.choice(takes or acts)
+
+
+def _outcome(s: State, me: int) -> float:
+    won = winners(s)
+    base = (1.0 / len(won)) if me in won else 0.0
+    best_other = max(p for q, p in enumerate(s.points) if q != me)
+    return base + 0.01 * max(-20, min(20, s.points[me] - best_other))
+
+
+def _playout(s: State, me: int, rng: random.Random, limit: int = 600) -> float:
+    for _ in range(limit):
+        if s.current_player is None:
+            break
+        s = apply(s, _rollout_action(s, rng))
+    return _outcome(s, me) if s.current_player is None else 0.5
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over what the seat cannot see (seeded, < 1 s a move)."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = 60, seconds: float = 0.6):
+        self.iterations = iterations
+        self.seconds = seconds
+        self.last: dict[str, Any] = {}
+
+    def choose(self, game: Any, state: State) -> Any:
+        acts = legal_actions(state)
+        if not acts:
+            raise ValueError("no legal action to choose from")
+        me = state.current_player
+        assert me is not None
+        if len(acts) == 1:
+            self.last = {"action": acts[0], "visits": 0, "rate": None}
+            return acts[0]
+        rng = bot_rng(game, state, self.name)
+        visits = [0] * len(acts)
+        value = [0.0] * len(acts)
+        deadline = time.perf_counter() + self.seconds
+        total = 0
+        while total < self.iterations and time.perf_counter() < deadline:
+            world = resample_hidden(state, me, rng)
+            if total < len(acts):
+                i = total
+            else:
+                log = math.log(total)
+                i = max(range(len(acts)),
+                        key=lambda j: value[j] / visits[j] + C_UCB * math.sqrt(log / visits[j]))
+            visits[i] += 1
+            value[i] += _playout(apply(world, acts[i]), me, rng)
+            total += 1
+        best = max(range(len(acts)), key=lambda j: (visits[j], value[j] / max(1, visits[j])))
+        self.last = {"action": acts[best], "visits": visits[best], "rate": value[best] / max(1, visits[best]),
+                     "iterations": total}
+        return acts[best]
+
+
+_REASONS = {
+    "plain": "the plain makes the next territory cost one creature less",
+    "castle": "the castle earns a point a turn for each visible forest and river of the others while it stays on top",
+    "forest": "the forest scores a point for every fairy in hand and on the visible territories",
+    "river": "the river scores 3 at each scoring",
+    "temple": "the temple pits your top three against each player's: 2 points per player beaten",
+    "volcano": "the volcano gives 3 points to the fewest cards in hand",
+    "territory": "a territory in reserve is one step from points",
+    "creatures": "creatures pay for your reserve",
+    "join": "your majority has a fair chance to win the fountain's 4 points",
+    "out": "a lost dispute would turn your territory face down",
+    "discard": "this card helps you least",
+    "pass": "nothing else is possible",
+}
+
+
+def reason(action: Any) -> str:
+    """Why a move is good, in English (the catalog has it in Italian and French)."""
+    if isinstance(action, Consolidate):
+        return _REASONS[action.kind]
+    if isinstance(action, TakeTerritory):
+        return _REASONS["territory"]
+    if isinstance(action, TakeCreatures):
+        return _REASONS["creatures"]
+    if isinstance(action, Join):
+        return _REASONS["join"]
+    if isinstance(action, StayOut):
+        return _REASONS["out"]
+    if isinstance(action, Discard):
+        return _REASONS["discard"]
+    return _REASONS["pass"]
+
+
+def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en") -> str:
+    """The search bot's move and why, in a sentence ("consolidate the castle ...: the castle earns ...").
+
+    >>> from tutor.games.tir_nan_og import GAME, scenario
+    >>> s = scenario([["griffin", "centaur", "centaur", "dragon"], ["elf"]], stacks=[[], ["river-2"]],
+    ...              reserves=[["castle-1"], []])
+    >>> text = hint(GAME, s, SearchBot(iterations=40, seconds=5), lang="it")
+    >>> text.split(":")[0] in [GAME.action_text(a, "it").capitalize() for a in GAME.legal_actions(s)]
+    True
+    >>> "partite simulate" in text
+    True
+    """
+    bot = bot or SearchBot()
+    action = bot.choose(game, state)
+    rate = bot.last.get("rate")
+    cat = words()
+    text = cat.render("{Action}: {why}.", {"action": game.action_text(action, lang),
+                                             "why": cat.render(reason(action), {}, lang)}, lang)
+    if rate is not None:
+        text += " " + cat.render("It won {percent}% of {games} simulated games.",
+                                 {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]},
+                                 lang)
+    return text
+
+
+def duel(games: int = 200, players: int = 2, bot: SearchBot | None = None,
+         report: Any = print) -> tuple[float, float]:
+    """The search bot against greedy bots in ``games`` seeded games (seats alternate): (win rate, slowest move)."""
+    from tutor.bots import GreedyBot
+
+    from .game import GAME
+
+    wins = 0.0
+    slowest = 0.0
+    for g in range(games):
+        seat = g % players
+        search = bot or SearchBot()
+        seats: list[Any] = [GreedyBot() for _ in range(players)]
+        seats[seat] = search
+        s = GAME.new_game(players, g)
+        while (p := s.current_player) is not None:
+            t = time.perf_counter()
+            a = seats[p].choose(GAME, s)
+            if p == seat:
+                slowest = max(slowest, time.perf_counter() - t)
+            s = apply(s, a)
+        won = winners(s)
+        wins += 1.0 / len(won) if seat in won else 0.0
+        if report and (g + 1) % 20 == 0:
+            report(f"  {g + 1} games: {wins / (g + 1):.0%}")
+    return wins / games, slowest
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tutor.games.tir_nan_og [--games N]``: the search bot's rate against greedy."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args(argv)
+    rate, slowest = duel(args.games, args.players)
+    print(f"tir-nan-og search bot against greedy, {args.players} players, {args.games} seeded games: "
+          f"won {rate:.0%} (target 60%), slowest move {slowest:.2f} s (limit 1 s)")
+    return 0 if rate >= 0.6 and slowest < 1.0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

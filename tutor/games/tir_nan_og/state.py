@@ -1,0 +1,74 @@
+"""A Tir Nan Og Wars position: an immutable value (tuples all the way down)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PHASES = ("turn", "discard", "dispute", "fountain-discard", "over")
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything on the table.
+
+    Creature cards are species names; territory cards are ids such as
+    ``"castle-1"`` or ``"fountain-river"``.  ``piles`` hold the six territory
+    piles, the visible card first.  ``stacks`` hold each player's consolidated
+    territories, bottom first (the last is the visible top); ``down`` lists the
+    ones turned face down by a lost dispute.  ``removed_creatures`` and
+    ``removed_territories`` are the cards setup removes for fewer than four
+    players; ``lost`` the fountains nobody won.
+    During a dispute ``fountain`` is the fountain on top of its pile, ``asked``
+    the seats still to declare (clockwise from the revealer) and ``joined`` the
+    participants so far.  ``owed`` is ``(seat, cards, reason)`` while a player
+    must discard (reason "hand-limit" or "fountain").  ``shown`` is the last
+    dispute's revealed hands and counted symbols (public).
+    """
+
+    players: int
+    seed: int
+    ruleset: str
+    first: int
+    turn: int
+    phase: str
+    deck: tuple[str, ...]
+    display: tuple[str, ...]
+    discard: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    reserves: tuple[tuple[str, ...], ...]
+    stacks: tuple[tuple[str, ...], ...]
+    down: tuple[tuple[str, ...], ...]
+    fountains: tuple[tuple[str, ...], ...]
+    piles: tuple[tuple[str, ...], ...]
+    removed_creatures: tuple[str, ...]
+    removed_territories: tuple[str, ...]
+    lost: tuple[str, ...]
+    points: tuple[int, ...]
+    discount: tuple[bool, ...]
+    runouts: int = 0
+    shuffles: int = 0
+    turns: int = 0
+    fountain: str | None = None
+    asked: tuple[int, ...] = ()
+    joined: tuple[int, ...] = ()
+    owed: tuple[int, int, str] | None = None
+    shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "dispute":
+            return self.asked[0]
+        if self.owed is not None:
+            return self.owed[0]
+        return self.turn
+
+    def top(self, p: int) -> str | None:
+        """Player p's visible consolidated territory (None: no stack)."""
+        return self.stacks[p][-1] if self.stacks[p] else None
+
+    def face_up_top(self, p: int) -> str | None:
+        """Player p's visible consolidated territory when it lies face up (it has its power)."""
+        top = self.top(p)
+        return top if top is not None and top not in self.down[p] else None
