@@ -10,11 +10,9 @@ from __future__ import annotations
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import action_label, esc, style
+from widgets.common import action_label, esc
 from widgets.game import GameShell
-from widgets.i18n import Language, add_strings, t
-from widgets.rules import RulesPanel
-from widgets.stepper import ExampleStepper
+from widgets.i18n import add_strings, t
 
 GAME_NAME = "fire-bulls"
 SCORING_EXAMPLE_HINTS = ("scoring", "gong", "23")
