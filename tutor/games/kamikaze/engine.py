@@ -258,7 +258,7 @@ def _resolve(s: State, ev: list) -> State:
     where = dict(zip((p, q), duel(a, b)))
     rule = card_rule(a, b)
     # a Sapper already held on the field and beaten again leaves it
-    for x, y in ((p, q), (q, p)):
+    for x in (p, q):
         if s.held[x]:
             if where[x] == "field":
                 where[x] = "opponent"
@@ -285,9 +285,9 @@ def _resolve(s: State, ev: list) -> State:
             _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
                 "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
     else:
-        w, l = (p, q) if who == "a" else (q, p)
+        w, lo = (p, q) if who == "a" else (q, p)
         _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
-            "win", winner=w, loser=l, cards=(cards[w], cards[l]), card=cards[w], other_card=cards[l])
+            "win", winner=w, loser=lo, cards=(cards[w], cards[lo]), card=cards[w], other_card=cards[lo])
 
     for x, y in ((p, q), (q, p)):
         card, dest = cards[x], where[x]
@@ -347,7 +347,7 @@ def _resolve(s: State, ev: list) -> State:
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
     record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
-              ("players", (p, q)), ("winner", winner))
+              ("players", (p, q)), ("taken", ()), ("winner", winner))
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
     won: tuple[int, ...] = s.last_winners
     if who == "both" and q is not None:
@@ -396,7 +396,7 @@ def _finish(s: State, ev: list) -> State:
         rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
     # count the duel: the refusal reads how often each card was played from here
     cards = s.last("cards")
-    changed = outcome != "retreat" or any(s.swapped) or any(e.kind == "take" for e in ev)
+    changed = outcome != "retreat" or any(s.swapped) or bool(s.last("taken", ()))
     entry = _duel_entry(s, cards, changed)
     s = _record(s, entry)
     stuck, refuser = _stuck(s, entry)
@@ -548,11 +548,13 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             if action.card not in s.graveyards[other]:
                 raise _illegal(RULE_CLERIC, "there is no {card} in {opponent}'s graveyard",
                                card=action.card, opponent=other)
+            record = tuple((k, v + ((me, action.card),) if k == "taken" else v) for k, v in s.last_duel)
             s = replace(
                 s,
                 graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
                 hands=_set(s.hands, me, _add(s.hands[me], action.card)),
                 pending=rest,
+                last_duel=record,
             )
             _ev(ev, RULE_CLERIC, "The Cleric retreated: {player} takes the {card} back from {opponent}'s graveyard.",
                 "take", player=me, card=action.card, source=other, opponent=other)
@@ -662,23 +664,48 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     keeping its size and each face-down slot staying face down (in a
     two-player game: the opponent's committed card swapped with a card of
     their hand).  A hand a Librarian showed ``player`` stays as it is.
+
+    What everybody saw stays where it is: while Clerics decide, the two cards
+    of the duel were revealed and retreated to their players' hands (rules
+    ``turn/reveal``, ``duel/retreat``), so each stays in its hand, and so does
+    a card a Cleric has just taken back; a player
+    asked about a Familiar swap holds a card other than the Kamikaze (the
+    deal is drawn again until so, at most a few times, else nothing moves).
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
         raise ValueError(f"no player {player!r} in a {s.players}-player game")
     shown = {t for v, t, _h, _d in s.seen if v == player}
     others = [q for q in range(s.players) if q != player and q not in shown]
-    pool = [c for q in others for c in s.hands[q]]
+    known: dict[int, tuple[str, ...]] = {q: () for q in others}
+    if s.phase == "cleric":
+        for q, c in zip(s.last("players", ()), s.last("cards", ())):
+            if q in known:
+                known[q] += (c,)
+        for q, c in s.last("taken", ()):
+            if q in known:
+                known[q] += (c,)
+    pool: list[str] = []
+    for q in others:
+        free = s.hands[q]
+        for c in known[q]:
+            free = _remove(free, c)
+        pool += free
     slots = [q for q in others if s.field[q] is not None and s.hidden[q]]
     pool += [s.card(q) for q in slots]
-    rng.shuffle(pool)
-    hands = list(s.hands)
-    field = list(s.field)
-    for q in others:
-        n = len(s.hands[q])
-        hands[q], pool = sort_cards(pool[:n]), pool[n:]
-    for q in slots:
-        field[q], pool = pool[0], pool[1:]
-    return replace(s, hands=tuple(hands), field=tuple(field))
+    must_swap = [q for q in others if s.phase == "familiar" and q in s.pending]
+    for _try in range(20):
+        rng.shuffle(pool)
+        rest = pool
+        hands = list(s.hands)
+        field = list(s.field)
+        for q in others:
+            n = len(s.hands[q]) - len(known[q])
+            hands[q], rest = sort_cards(tuple(rest[:n]) + known[q]), rest[n:]
+        for q in slots:
+            field[q], rest = rest[0], rest[1:]
+        if all(any(c != "kamikaze" for c in hands[q]) for q in must_swap):
+            return replace(s, hands=tuple(hands), field=tuple(field))
+    return s
 
 
 def parse_action(s: State, text: str) -> Action:

@@ -29,6 +29,10 @@ class State:
     ``last_winners`` are the players who won the last duel that had a winner:
     its one winner, or both duelists when their cards killed each other (the
     tie-break of the rule ``victory/tie-last-turn``).
+    ``last_duel`` records the last duel: its players, cards, outcome, winner,
+    number and ``taken``, the (player, card) pairs its Clerics took back after
+    the retreat (a duel that moved a card that way changed something, which the
+    stalemate by refusal must know without the narration).
     """
 
     ruleset: str
@@ -159,4 +163,5 @@ def _last_duel_json(s: State) -> dict | None:
         return None
     d = dict(s.last_duel)
     return {"players": list(d["players"]), "cards": list(d["cards"]), "outcome": d["outcome"],
-            "winner": d["winner"], "duel": d["duel"]}
+            "winner": d["winner"], "duel": d["duel"],
+            "taken": [{"player": p, "card": c} for p, c in d.get("taken", ())]}
