@@ -63,7 +63,6 @@ from .state import (
     _count,
     _duel_entry,
     _last_duel_json,
-    _record,
 )
 from .state import (
     fast_replace as replace,
@@ -202,14 +201,24 @@ class _Rng:
     def pick(s: State, cards: tuple[str, ...]) -> tuple[str, State]:
         rng = random.Random(f"{s.seed}:{s.draws}")
         card = cards[rng.randrange(len(cards))]
-        return card, replace(s, draws=s.draws + 1)
+        return card, _put(s, draws=s.draws + 1)
 
 
 # --------------------------------------------------------------- engine ----
+#
+# The steps below build the next position in ONE new State per action: each takes a
+# draft, a State just copied for this action that nobody else holds yet, and fills it
+# in place with ``_put``.  ``_step`` makes the copy; the caller's State never changes.
+
+
+def _put(s: State, **changes: Any) -> State:
+    """Change a draft in place (see above) and return it."""
+    s.__dict__.update(changes)
+    return s
 
 
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
-    s = replace(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
+    s = _put(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
     for p in (s.active, opponent):
         if s.held[p]:
             _ev(ev, RULE_SAPPER_BLOCKS,
@@ -223,7 +232,7 @@ def _after_commit(s: State, ev: list) -> State:
     if s.field[p] is None or s.field[q] is None:
         return s
     a, b = s.card(p), s.card(q)
-    s = replace(s, hidden=(False,) * s.players)
+    s = _put(s, hidden=(False,) * s.players)
     _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
         "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
     pending = tuple(
@@ -232,7 +241,7 @@ def _after_commit(s: State, ev: list) -> State:
         and any(c != "kamikaze" for c in s.hands[x])
     )
     if pending:
-        s = replace(s, phase="familiar", pending=pending)
+        s = _put(s, phase="familiar", pending=pending)
         _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
             "decision", players=pending)
         return s
@@ -241,13 +250,13 @@ def _after_commit(s: State, ev: list) -> State:
 
 def _move(s: State, p: int, card: str, where: str, other: int) -> State:
     if where == "hand":
-        return replace(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
+        return _put(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
     if where == "own":
-        return replace(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
+        return _put(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
     if where == "opponent":
-        return replace(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
+        return _put(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
     if where == "opponent-hand":
-        return replace(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
+        return _put(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
     raise AssertionError(where)
 
 
@@ -271,7 +280,7 @@ def _resolve(s: State, ev: list) -> State:
     for x in (p, q):
         field[x] = None
         held[x] = False
-    s = replace(s, field=tuple(field), held=tuple(held))
+    s = _put(s, field=tuple(field), held=tuple(held))
 
     # narrate the outcome
     if who == "retreat":
@@ -292,7 +301,7 @@ def _resolve(s: State, ev: list) -> State:
     for x, y in ((p, q), (q, p)):
         card, dest = cards[x], where[x]
         if dest == "field":
-            s = replace(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
+            s = _put(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
             if who != "retreat":
                 _ev(ev, RULE_SAPPER,
                     "The Sapper is beaten but stays on the field: until it is beaten again "
@@ -341,7 +350,7 @@ def _resolve(s: State, ev: list) -> State:
         for x, y in ((p, q), (q, p)):
             if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
                 seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
-                s = replace(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
+                s = _put(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
                 _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
                     "peek", viewer=x, player=y)
 
@@ -354,7 +363,7 @@ def _resolve(s: State, ev: list) -> State:
         won = (p, q)
     elif winner is not None:
         won = (winner,)
-    s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
+    s = _put(s, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
     if who == "retreat":
@@ -363,7 +372,7 @@ def _resolve(s: State, ev: list) -> State:
             if cards[x] == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
         )
         if pending:
-            s = replace(s, phase="cleric", pending=pending)
+            s = _put(s, phase="cleric", pending=pending)
             _ev(ev, RULE_CLERIC, "{Players} may take a card (not the Kamikaze) back from the opponent's graveyard.",
                 "decision", players=pending)
             return s
@@ -375,7 +384,7 @@ def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
         _ev(ev, rule, "{Player} has no card left to discard.", "discard", player=d)
         return s
     card, s = _Rng.pick(s, s.hands[d])
-    s = replace(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
+    s = _put(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
                 graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
     _ev(ev, rule, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
         "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
@@ -398,9 +407,11 @@ def _finish(s: State, ev: list) -> State:
     cards = s.last("cards")
     changed = outcome != "retreat" or any(s.swapped) or bool(s.last("taken", ()))
     entry = _duel_entry(s, cards, changed)
-    s = _record(s, entry)
+    counts = dict(s.positions)
+    counts[entry] = counts.get(entry, 0) + 1
+    s = _put(s, positions=tuple(sorted(counts.items())))
     stuck, refuser = _stuck(s, entry)
-    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
+    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
     if s.players > 2:
         _ev(ev, rule, why, "turn", player=nxt)
 
@@ -408,7 +419,7 @@ def _finish(s: State, ev: list) -> State:
     if s.phase == "over":
         return s
     if stuck:
-        s = replace(s, phase="over", end="repetition")
+        s = _put(s, phase="over", end="repetition")
         if refuser is None:
             _ev(ev, RULE_REPEAT,
                 "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
@@ -433,13 +444,13 @@ def _end_if_over(s: State, ev: list) -> State:
     without a pointless duel."""
     empty = [x for x in range(s.players) if not s.hands[x]]
     if empty:
-        s = replace(s, phase="over", end="empty-hand")
+        s = _put(s, phase="over", end="empty-hand")
         _ev(ev, RULE_EMPTY,
             "{Players} has no card left in hand: the game is over." if len(empty) == 1
             else "{Players} have no card left in hand: the game is over.", "end", players=tuple(empty))
         return _announce(s, ev)
     if _dead(s):
-        s = replace(s, phase="over", end="stalemate")
+        s = _put(s, phase="over", end="stalemate")
         _ev(ev, RULE_DEAD,
             "Stalemate: no card that can still be played can defeat another or change anything. "
             "The game is over; the remaining cards stay in their players' hands.", "end")
@@ -500,7 +511,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
         if not isinstance(q, int) or not 0 <= q < s.players or q == me:
             raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
         _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
-        return _begin_duel(s, q, ev), ev
+        return _begin_duel(replace(s), q, ev), ev
     if s.phase == "commit":
         if not isinstance(action, Play):
             raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
@@ -535,7 +546,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             raise _illegal(RULE_FAMILIAR, "{Player} must keep the Familiar or swap it for a card in hand", player=me)
         if s.pending:
             return s, ev
-        return _resolve(replace(s, phase="commit"), ev), ev
+        return _resolve(_put(s, phase="commit"), ev), ev
     if s.phase == "cleric":
         other = s.rival if me == s.active else s.active
         rest = s.pending[1:]
