@@ -61,7 +61,9 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _count,
+    MEMO_LIMIT,
     _duel_entry,
+    memo,
     _last_duel_json,
 )
 from .state import (
@@ -118,8 +120,16 @@ def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
+@memo
 def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` (a hand, kept sorted) with ``card`` put in its place."""
     return sort_cards(cards + (card,))
+
+
+# every pair of cards: who wins, where each goes, the rule that decides it
+_TABLE: dict[tuple[str, str], tuple[str, tuple[str, str], str]] = {
+    (a, b): (clash(a, b), duel(a, b), card_rule(a, b)) for a in ORDER for b in ORDER
+}
 
 
 def _options(s: State, p: int) -> tuple[str, ...]:
@@ -133,7 +143,7 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
     """Could any duel between p and q move a card (a defeat, a power)?"""
     for a in _options(s, p):
         for b in _options(s, q):
-            if clash(a, b) != "retreat":
+            if _TABLE[(a, b)][0] != "retreat":
                 return True
             for me, mine, other in ((p, a, q), (q, b, p)):
                 if mine == "cleric" and any(c != "kamikaze" for c in s.graveyards[other]):
@@ -147,6 +157,20 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
+    key = (s.active, s.hands, s.graveyards, s.field, s.held)
+    try:
+        return _DEAD[key]
+    except KeyError:
+        if len(_DEAD) >= MEMO_LIMIT:
+            _DEAD.clear()
+        value = _DEAD[key] = _dead_now(s)
+        return value
+
+
+_DEAD: dict[tuple, bool] = {}
+
+
+def _dead_now(s: State) -> bool:
     p = s.active
     return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
 
@@ -160,7 +184,7 @@ def _can_answer(s: State, y: int, card: str, x: int) -> bool:
     as the player whose turn it is with three or more players, challenge
     someone else with whom a duel could change something?"""
     for b in _options(s, y):
-        if clash(card, b) != "retreat":
+        if _TABLE[(card, b)][0] != "retreat":
             return True
         if b == "cleric" and any(c != "kamikaze" for c in s.graveyards[x]):
             return True
@@ -194,14 +218,10 @@ def _stuck(s: State, entry: str) -> tuple[str, int | None]:
     return "", None
 
 
-class _Rng:
-    """Chance from the state's seed and a counter: replays exactly."""
-
-    @staticmethod
-    def pick(s: State, cards: tuple[str, ...]) -> tuple[str, State]:
-        rng = random.Random(f"{s.seed}:{s.draws}")
-        card = cards[rng.randrange(len(cards))]
-        return card, _put(s, draws=s.draws + 1)
+def _draw(s: State, draws: int, cards: tuple[str, ...]) -> str:
+    """Chance from the state's seed and a counter (``draws``, the chance draws made
+    before this one): replays exactly."""
+    return cards[random.Random(f"{s.seed}:{draws}").randrange(len(cards))]
 
 
 # --------------------------------------------------------------- engine ----
@@ -218,90 +238,83 @@ def _put(s: State, **changes: Any) -> State:
 
 
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
-    s = _put(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
-    for p in (s.active, opponent):
-        if s.held[p]:
-            _ev(ev, RULE_SAPPER_BLOCKS,
-                "{Player}'s Sapper is still on the field: it fights this duel, and {player} cannot play a new card.",
-                player=p)
-    return _after_commit(s, ev)
+    s = _put(s, phase="commit", opponent=opponent, swapped=(False,) * len(s.hands))
+    held = s.held
+    if held[s.active] or held[opponent]:
+        for p in (s.active, opponent):
+            if held[p]:
+                _ev(ev, RULE_SAPPER_BLOCKS,
+                    "{Player}'s Sapper is still on the field: it fights this duel, and {player} "
+                    "cannot play a new card.", player=p)
+        return _after_commit(s, ev)
+    return s
 
 
 def _after_commit(s: State, ev: list) -> State:
     p, q = s.active, s.rival
-    if s.field[p] is None or s.field[q] is None:
+    a, b = s.field[p], s.field[q]
+    if a is None or b is None:
         return s
-    a, b = s.card(p), s.card(q)
-    s = _put(s, hidden=(False,) * s.players)
+    s = _put(s, hidden=(False,) * len(s.hands))
     _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
         "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
-    pending = tuple(
-        x for x in (p, q)
-        if s.field[x] == "familiar" and not s.held[x]
-        and any(c != "kamikaze" for c in s.hands[x])
-    )
-    if pending:
-        s = _put(s, phase="familiar", pending=pending)
-        _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
-            "decision", players=pending)
-        return s
+    if a == "familiar" or b == "familiar":
+        pending = tuple(
+            x for x in (p, q)
+            if s.field[x] == "familiar" and not s.held[x]
+            and any(c != "kamikaze" for c in s.hands[x])
+        )
+        if pending:
+            s = _put(s, phase="familiar", pending=pending)
+            _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
+                "decision", players=pending)
+            return s
     return _resolve(s, ev)
 
 
-def _move(s: State, p: int, card: str, where: str, other: int) -> State:
-    if where == "hand":
-        return _put(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
-    if where == "own":
-        return _put(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
-    if where == "opponent":
-        return _put(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
-    if where == "opponent-hand":
-        return _put(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
-    raise AssertionError(where)
+# where a Sapper already held on the field goes when this duel would send it
+# somewhere: beaten again it leaves the field, otherwise it stays there
+_HELD_AGAIN = {"field": "opponent", "hand": "field"}
+_OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
 
 
 def _resolve(s: State, ev: list) -> State:
+    """Both cards are face up and every Familiar decided: the duel's outcome, in one pass."""
+    tell = ev is not _SILENT
     p, q = s.active, s.rival
     a, b = s.card(p), s.card(q)
-    who = clash(a, b)
-    where = dict(zip((p, q), duel(a, b)))
-    rule = card_rule(a, b)
-    # a Sapper already held on the field and beaten again leaves it
-    for x in (p, q):
-        if s.held[x]:
-            if where[x] == "field":
-                where[x] = "opponent"
-            elif where[x] == "hand":
-                where[x] = "field"
-    field = list(s.field)
-    held = list(s.held)
-    was_held = {p: s.held[p], q: s.held[q]}
-    cards = {p: a, q: b}
-    for x in (p, q):
-        field[x] = None
-        held[x] = False
-    s = _put(s, field=tuple(field), held=tuple(held))
+    who, (fate_a, fate_b), rule = _TABLE[(a, b)]
+    was_held = s.held[p], s.held[q]
+    if was_held[0]:
+        fate_a = _HELD_AGAIN.get(fate_a, fate_a)
+    if was_held[1]:
+        fate_b = _HELD_AGAIN.get(fate_b, fate_b)
+    hands, graves = list(s.hands), list(s.graveyards)
+    field, held = list(s.field), list(s.held)
+    field[p] = field[q] = None
+    held[p] = held[q] = False
 
-    # narrate the outcome
-    if who == "retreat":
-        _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
-            "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
-    elif who == "both":
-        if LIKE[a] == "kamikaze":
-            _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
-                "double-kamikaze", players=(p, q))
+    if tell:  # the outcome
+        if who == "retreat":
+            _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
+                "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
+        elif who == "both":
+            if LIKE[a] == "kamikaze":
+                _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
+                    "double-kamikaze", players=(p, q))
+            else:
+                _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
+                    "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
         else:
-            _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
-                "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
-    else:
-        w, lo = (p, q) if who == "a" else (q, p)
-        _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
-            "win", winner=w, loser=lo, cards=(cards[w], cards[lo]), card=cards[w], other_card=cards[lo])
+            (w, cw), (lo, cl) = ((p, a), (q, b)) if who == "a" else ((q, b), (p, a))
+            _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
+                "win", winner=w, loser=lo, cards=(cw, cl), card=cw, other_card=cl)
 
-    for x, y in ((p, q), (q, p)):
-        card, dest = cards[x], where[x]
+    for x, y, card, dest, was in ((p, q, a, fate_a, was_held[0]), (q, p, b, fate_b, was_held[1])):
         if dest == "field":
-            s = _put(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
+            field[x], held[x] = card, True
+            if not tell:
+                continue
             if who != "retreat":
                 _ev(ev, RULE_SAPPER,
                     "The Sapper is beaten but stays on the field: until it is beaten again "
@@ -309,67 +322,84 @@ def _resolve(s: State, ev: list) -> State:
             else:
                 _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
                     "sapper", player=x)
-            continue
-        if was_held[x] and dest == "opponent":
-            s = _move(s, x, card, dest, y)
-            _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s graveyard; "
-                "{player} may play cards again.", "move", player=x, opponent=y, card=card, to=f"graveyard {y}")
-            continue
-        s = _move(s, x, card, dest, y)
-        if dest == "hand":
-            text = ("The {card} goes back to {player}'s hand."
-                    if who != "retreat" else "The {card} retreats to {player}'s hand.")
-            _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
-                player=x, card=card, to="hand")
+        elif dest == "hand":
+            hands[x] = _add(hands[x], card)
+            if tell:
+                text = ("The {card} goes back to {player}'s hand."
+                        if who != "retreat" else "The {card} retreats to {player}'s hand.")
+                _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
+                    player=x, card=card, to="hand")
         elif dest == "own":
-            if card == "kamikaze":
-                r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
-            else:
-                r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
-            _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
+            graves[x] += (card,)
+            if tell:
+                if card == "kamikaze":
+                    r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
+                else:
+                    r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
+                _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
         elif dest == "opponent":
-            r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
-            _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
-                player=x, opponent=y, card=card, to=f"graveyard {y}")
+            graves[y] += (card,)
+            if tell and was:
+                _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s "
+                    "graveyard; {player} may play cards again.", "move", player=x, opponent=y, card=card,
+                    to=f"graveyard {y}")
+            elif tell:
+                r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
+                _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
+                    player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
-            _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
-                "move", player=x, opponent=y, card=card, to=f"hand {y}")
+            hands[y] = _add(hands[y], card)
+            if tell:
+                _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
+                    "move", player=x, opponent=y, card=card, to=f"hand {y}")
+        else:
+            raise AssertionError(dest)
 
-    # the Kamikaze's random discards
-    kam = [x for x in (p, q) if cards[x] == "kamikaze"]
-    if len(kam) == 1:
-        k = kam[0]
-        d = q if k == p else p
-        s = _random_discard(s, d, k, RULE_DISCARD, ev)
-    elif len(kam) == 2:
-        for d in (p, q):
-            s = _random_discard(s, d, q if d == p else p, RULE_DOUBLE, ev)
+    # the Kamikaze's random discards: the defender's, or each player's after a double Kamikaze
+    draws = s.draws
+    if a == "kamikaze" or b == "kamikaze":
+        discards: tuple[tuple[int, int, str], ...]
+        if a == b:
+            discards = ((p, q, RULE_DOUBLE), (q, p, RULE_DOUBLE))
+        else:
+            discards = ((q, p, RULE_DISCARD),) if a == "kamikaze" else ((p, q, RULE_DISCARD),)
+        for d, k, r in discards:
+            if not hands[d]:
+                _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
+                continue
+            card = _draw(s, draws, hands[d])
+            draws += 1
+            hands[d] = _remove(hands[d], card)
+            graves[k] += (card,)
+            _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+                "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
 
     # the Librarian's look
-    if who != "retreat":
-        for x, y in ((p, q), (q, p)):
-            if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
-                seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
-                s = _put(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
+    seen = s.seen
+    if who != "retreat" and (a == "librarian" or b == "librarian"):
+        for x, y, card in ((p, q, a), (q, p, b)):
+            if card == "librarian" and (who == "both" or (who == "a") == (x == p)):
+                seen = tuple(v for v in seen if (v[0], v[1]) != (x, y)) + ((x, y, hands[y], s.duels + 1),)
                 _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
                     "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
-    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
+    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", _OUTCOME[who]),
               ("players", (p, q)), ("taken", ()), ("winner", winner))
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
     won: tuple[int, ...] = s.last_winners
-    if who == "both" and q is not None:
+    if who == "both":
         won = (p, q)
     elif winner is not None:
         won = (winner,)
-    s = _put(s, duels=s.duels + 1, last_duel=record, last_winners=won)
+    s = _put(s, hands=tuple(hands), graveyards=tuple(graves), field=tuple(field), held=tuple(held),
+             draws=draws, seen=seen, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
-    if who == "retreat":
+    if who == "retreat" and (a == "cleric" or b == "cleric"):
         pending = tuple(
-            x for x, y in ((p, q), (q, p))
-            if cards[x] == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
+            x for x, y, card in ((p, q, a), (q, p, b))
+            if card == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
         )
         if pending:
             s = _put(s, phase="cleric", pending=pending)
@@ -379,40 +409,34 @@ def _resolve(s: State, ev: list) -> State:
     return _finish(s, ev)
 
 
-def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
-    if not s.hands[d]:
-        _ev(ev, rule, "{Player} has no card left to discard.", "discard", player=d)
-        return s
-    card, s = _Rng.pick(s, s.hands[d])
-    s = _put(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
-                graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
-    _ev(ev, rule, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
-        "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
-    return s
+_NEXT = {  # who plays next after each outcome, and the rule saying so
+    "win": (RULE_LOSER_NEXT, "{Player} lost the duel and plays next."),
+    "retreat": (RULE_RETREAT_SAME, "After a retreat {player} plays again."),
+    "both": (RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."),
+}
 
 
 def _finish(s: State, ev: list) -> State:
     p, q = s.active, s.rival
-    outcome, winner = s.last("outcome"), s.last("winner")
+    duel_record = dict(s.last_duel)
+    outcome, winner, cards = duel_record["outcome"], duel_record["winner"], duel_record["cards"]
     if outcome == "win":
         nxt = q if winner == p else p
-        rule, why = RULE_LOSER_NEXT, "{Player} lost the duel and plays next."
     elif outcome == "retreat":
         nxt = p
-        rule, why = RULE_RETREAT_SAME, "After a retreat {player} plays again."
     else:
         nxt = q
-        rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
     # count the duel: the refusal reads how often each card was played from here
-    cards = s.last("cards")
-    changed = outcome != "retreat" or any(s.swapped) or bool(s.last("taken", ()))
+    changed = outcome != "retreat" or any(s.swapped) or bool(duel_record.get("taken"))
     entry = _duel_entry(s, cards, changed)
     counts = dict(s.positions)
     counts[entry] = counts.get(entry, 0) + 1
     s = _put(s, positions=tuple(sorted(counts.items())))
     stuck, refuser = _stuck(s, entry)
-    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
-    if s.players > 2:
+    players = len(s.hands)
+    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * players)
+    if players > 2:
+        rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
 
     s = _end_if_over(s, ev)
@@ -428,10 +452,10 @@ def _finish(s: State, ev: list) -> State:
             _ev(ev, RULE_REPEAT,
                 "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
                 "changes anything against it. The game is over; the cards stay in hand.",
-                "end", player=refuser, opponent=next(x for x in s.last("players") if x != refuser),
+                "end", player=refuser, opponent=next(x for x in duel_record["players"] if x != refuser),
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
-    if s.players == 2:
+    if players == 2:
         return _begin_duel(s, 1 - s.active, ev)
     _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s

@@ -122,7 +122,43 @@ def fast_replace(s: State, **changes: Any) -> State:
     return new
 
 
+# A memo for the pure functions random playouts call on every duel: the same hands and
+# cards come back again and again.  Bounded: emptied when it grows past MEMO_LIMIT.
+MEMO_LIMIT = 200_000
+
+
+def memo(fn: Any) -> Any:
+    cache: dict = {}
+
+    def memoized(*key: Any) -> Any:
+        try:
+            return cache[key]
+        except KeyError:
+            if len(cache) >= MEMO_LIMIT:
+                cache.clear()
+            value = cache[key] = fn(*key)
+            return value
+
+    memoized.__doc__ = fn.__doc__
+    memoized.cache = cache  # type: ignore[attr-defined]
+    return memoized
+
+
 def _position_key(s: State) -> str:
+    key = (s.active, s.opponent, s.hands, s.graveyards, s.field, s.held)
+    try:
+        return _KEYS[key]
+    except KeyError:
+        if len(_KEYS) >= MEMO_LIMIT:
+            _KEYS.clear()
+        value = _KEYS[key] = _position_key_of(s)
+        return value
+
+
+_KEYS: dict[tuple, str] = {}
+
+
+def _position_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
     hands = []
