@@ -60,7 +60,6 @@ from .cards import (
 from .state import (
     REPETITION_LIMIT,
     State,
-    _count,
     MEMO_LIMIT,
     _duel_entry,
     memo,
@@ -195,14 +194,15 @@ def _can_answer(s: State, y: int, card: str, x: int) -> bool:
     return False
 
 
-def _stuck(s: State, entry: str) -> tuple[str, int | None]:
+def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     """Whether the duel just counted as ``entry`` ends the game by refusal
     (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
     ended in the same position for the third time; ("refusal", x) when player x
     has now played the same card twice from this position, changing nothing,
     and the other duelist could not change anything against it; ("", None)
-    otherwise.  ``s`` is the state after the duel, its duelists still set."""
-    if _count(s, entry) >= REPETITION_LIMIT:
+    otherwise.  ``s`` is the state after the duel, its duelists still set;
+    ``times_here`` how often ``entry`` has now been counted."""
+    if times_here >= REPETITION_LIMIT:
         return "same-duel", None
     position, sep, pair = entry[:-3], entry[-3], entry[-2:]
     if sep != "~":
@@ -231,6 +231,9 @@ def _draw(s: State, draws: int, cards: tuple[str, ...]) -> str:
 # in place with ``_put``.  ``_step`` makes the copy; the caller's State never changes.
 
 
+_ALL_FALSE = {n: (False,) * n for n in range(2, 6)}  # no swap, nothing face down: per table size
+
+
 def _put(s: State, **changes: Any) -> State:
     """Change a draft in place (see above) and return it."""
     s.__dict__.update(changes)
@@ -238,7 +241,7 @@ def _put(s: State, **changes: Any) -> State:
 
 
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
-    s = _put(s, phase="commit", opponent=opponent, swapped=(False,) * len(s.hands))
+    s = _put(s, phase="commit", opponent=opponent, swapped=_ALL_FALSE[len(s.hands)])
     held = s.held
     if held[s.active] or held[opponent]:
         for p in (s.active, opponent):
@@ -255,9 +258,10 @@ def _after_commit(s: State, ev: list) -> State:
     a, b = s.field[p], s.field[q]
     if a is None or b is None:
         return s
-    s = _put(s, hidden=(False,) * len(s.hands))
-    _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
-        "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
+    s.__dict__["hidden"] = _ALL_FALSE[len(s.hands)]  # a draft (see above): both cards face up
+    if ev is not _SILENT:
+        _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
+            "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
     if a == "familiar" or b == "familiar":
         pending = tuple(
             x for x in (p, q)
@@ -430,12 +434,12 @@ def _finish(s: State, ev: list) -> State:
     changed = outcome != "retreat" or any(s.swapped) or bool(duel_record.get("taken"))
     entry = _duel_entry(s, cards, changed)
     counts = dict(s.positions)
-    counts[entry] = counts.get(entry, 0) + 1
+    times_here = counts[entry] = counts.get(entry, 0) + 1
     s = _put(s, positions=tuple(sorted(counts.items())))
-    stuck, refuser = _stuck(s, entry)
+    stuck, refuser = _stuck(s, entry, times_here)
     players = len(s.hands)
-    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * players)
-    if players > 2:
+    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
+    if players > 2 and ev is not _SILENT:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
 
@@ -457,7 +461,8 @@ def _finish(s: State, ev: list) -> State:
         return _announce(s, ev)
     if players == 2:
         return _begin_duel(s, 1 - s.active, ev)
-    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
+    if ev is not _SILENT:
+        _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
 
 
@@ -651,15 +656,26 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     return s
 
 
+_PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves every list
+_CHALLENGE = [Challenge(q) for q in range(5)]
+
+
+@memo
+def _plays(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """A play of each kind of card in ``hand`` (kept sorted: in order)."""
+    return tuple(_PLAY[c] for c in dict.fromkeys(hand))
+
+
 def legal_actions(s: State) -> list[Action]:
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "commit":
+        return list(_plays(s.hands[s.mover]))
+    if phase == "over":
         return []
     me = s.mover
     out: list[Action] = []
-    if s.phase == "challenge":
-        out += [Challenge(q) for q in range(s.players) if q != me]
-    elif s.phase == "commit":  # hands are kept sorted: each kind once, in order
-        out += [Play(c) for c in dict.fromkeys(s.hands[me])]
+    if phase == "challenge":
+        out += [_CHALLENGE[q] for q in range(s.players) if q != me]
     elif s.phase == "familiar":
         out.append(Keep())
         out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze"]

@@ -144,6 +144,12 @@ def memo(fn: Any) -> Any:
     return memoized
 
 
+@memo
+def _letters(cards: tuple[str, ...]) -> str:
+    """Cards as their letters, in the cards' order: ``("archer", "swordsman")`` -> ``"SA"``."""
+    return "".join(LETTERS[c] for c in sort_cards(cards))
+
+
 def _position_key(s: State) -> str:
     key = (s.active, s.opponent, s.hands, s.graveyards, s.field, s.held)
     try:
@@ -163,12 +169,12 @@ def _position_key_of(s: State) -> str:
     who is challenged, in a few letters."""
     hands = []
     for p in range(s.players):
-        cards = list(s.hands[p])
+        cards = s.hands[p]
         if s.field[p] is not None and not s.held[p]:
-            cards.append(s.card(p))  # a committed card is still the player's
-        hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
-    graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
-    field = ["".join(LETTERS[c] for c in ([s.card(p)] if s.held[p] else [])) for p in range(s.players)]
+            cards += (s.card(p),)  # a committed card is still the player's
+        hands.append(_letters(cards))
+    graves = [_letters(g) for g in s.graveyards]
+    field = [LETTERS[s.card(p)] if s.held[p] else "" for p in range(s.players)]
     turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
     return f"{turn}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
 
