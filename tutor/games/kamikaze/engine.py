@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction, dump_json, short
@@ -433,9 +434,15 @@ def _finish(s: State, ev: list) -> State:
     # count the duel: the refusal reads how often each card was played from here
     changed = outcome != "retreat" or any(s.swapped) or bool(duel_record.get("taken"))
     entry = _duel_entry(s, cards, changed)
-    counts = dict(s.positions)
-    times_here = counts[entry] = counts.get(entry, 0) + 1
-    s = _put(s, positions=tuple(sorted(counts.items())))
+    positions = s.positions  # kept sorted by key
+    i = bisect_left(positions, (entry,))
+    if i < len(positions) and positions[i][0] == entry:
+        times_here = positions[i][1] + 1
+        positions = positions[:i] + ((entry, times_here),) + positions[i + 1:]
+    else:
+        times_here = 1
+        positions = positions[:i] + ((entry, 1),) + positions[i:]
+    s = _put(s, positions=positions)
     stuck, refuser = _stuck(s, entry, times_here)
     players = len(s.hands)
     s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
@@ -527,6 +534,16 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
     if not isinstance(s, State):
         raise TypeError("expected a Kamikaze Attack State")
     ev: list[Event] = [] if narrate else _SILENT
+    card = action.card if type(action) is Play else None
+    if s.phase == "commit" and type(card) is str and card in ORDER:  # the most frequent step first
+        me = s.mover
+        if card not in s.hands[me]:
+            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=card)
+        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], card)),
+                    field=_set(s.field, me, card), hidden=_set(s.hidden, me, True))
+        if narrate:
+            _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
+        return _after_commit(s, ev), ev
     if s.phase == "over":
         raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
                        "the game is over")
@@ -638,9 +655,16 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
             raise ValueError(f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
     if ruleset == "base" and decks != ("base", "base"):
         raise ValueError("the base game uses two base decks; use the expansion ruleset for the new decks")
+    return replace(_first_position(ruleset, decks), seed=int(seed))
+
+
+@memo
+def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
+    """The position a game with these decks starts in (seed 0; a State is immutable, so shared)."""
+    players = len(decks)
     s = State(
         ruleset=ruleset,
-        seed=int(seed),
+        seed=0,
         decks=decks,
         hands=tuple(sort_cards(DECKS[d]) for d in decks),
         graveyards=((),) * players,

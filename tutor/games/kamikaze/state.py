@@ -63,15 +63,17 @@ class State:
     @property
     def current_player(self) -> int | None:
         """Who must act now (None once the game is over)."""
-        if self.phase == "over":
-            return None
-        if self.phase == "challenge":
+        phase = self.phase
+        if phase == "commit":  # the active player commits first, then the challenged one
+            field = self.field
+            if field[self.active] is None:
+                return self.active
+            q = self.opponent
+            return q if q is not None and field[q] is None else None  # None never stays: apply resolves
+        if phase == "challenge":
             return self.active
-        if self.phase == "commit":
-            for p in (self.active, self.rival):
-                if self.field[p] is None:
-                    return p
-            return None  # never stays so: apply resolves at once
+        if phase == "over":
+            return None
         return self.pending[0] if self.pending else None
 
     @property
