@@ -684,16 +684,19 @@ _PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves ev
 _CHALLENGE = [Challenge(q) for q in range(5)]
 
 
-@memo
-def _plays(hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """A play of each kind of card in ``hand`` (kept sorted: in order)."""
-    return tuple(_PLAY[c] for c in dict.fromkeys(hand))
+_PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of each kind of its cards
 
 
 def legal_actions(s: State) -> list[Action]:
     phase = s.phase
     if phase == "commit":
-        return list(_plays(s.hands[s.mover]))
+        hand = s.hands[s.mover]
+        plays = _PLAYS.get(hand)
+        if plays is None:  # hands are kept sorted: each kind once, in order
+            if len(_PLAYS) >= MEMO_LIMIT:
+                _PLAYS.clear()
+            plays = _PLAYS[hand] = tuple(_PLAY[c] for c in dict.fromkeys(hand))
+        return list(plays)
     if phase == "over":
         return []
     me = s.mover
