@@ -423,8 +423,8 @@ _NEXT = {  # who plays next after each outcome, and the rule saying so
 
 def _finish(s: State, ev: list) -> State:
     p, q = s.active, s.rival
-    duel_record = dict(s.last_duel)
-    outcome, winner, cards = duel_record["outcome"], duel_record["winner"], duel_record["cards"]
+    # the duel's record (see _resolve): cards, duel, outcome, players, taken, winner
+    (_, cards), _duel, (_, outcome), (_, duelists), (_, taken), (_, winner) = s.last_duel
     if outcome == "win":
         nxt = q if winner == p else p
     elif outcome == "retreat":
@@ -432,7 +432,7 @@ def _finish(s: State, ev: list) -> State:
     else:
         nxt = q
     # count the duel: the refusal reads how often each card was played from here
-    changed = outcome != "retreat" or any(s.swapped) or bool(duel_record.get("taken"))
+    changed = outcome != "retreat" or any(s.swapped) or bool(taken)
     entry = _duel_entry(s, cards, changed)
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))
@@ -442,10 +442,11 @@ def _finish(s: State, ev: list) -> State:
     else:
         times_here = 1
         positions = positions[:i] + ((entry, 1),) + positions[i:]
-    s = _put(s, positions=positions)
+    draft = s.__dict__  # s is a draft (see above)
+    draft["positions"] = positions
     stuck, refuser = _stuck(s, entry, times_here)
     players = len(s.hands)
-    s = _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
+    draft.update(active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
     if players > 2 and ev is not _SILENT:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
@@ -463,7 +464,7 @@ def _finish(s: State, ev: list) -> State:
             _ev(ev, RULE_REPEAT,
                 "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
                 "changes anything against it. The game is over; the cards stay in hand.",
-                "end", player=refuser, opponent=next(x for x in duel_record["players"] if x != refuser),
+                "end", player=refuser, opponent=next(x for x in duelists if x != refuser),
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
     if players == 2:
@@ -478,8 +479,8 @@ def _end_if_over(s: State, ev: list) -> State:
     is empty or no duel could change anything.  Used after every duel and when
     a scenario is set up, so a position where no card can beat another is over
     without a pointless duel."""
-    empty = [x for x in range(s.players) if not s.hands[x]]
-    if empty:
+    if not all(s.hands):
+        empty = [x for x in range(s.players) if not s.hands[x]]
         s = _put(s, phase="over", end="empty-hand")
         _ev(ev, RULE_EMPTY,
             "{Players} has no card left in hand: the game is over." if len(empty) == 1
