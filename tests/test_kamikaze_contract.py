@@ -297,3 +297,24 @@ def test_resampling_leaves_a_retreated_cleric_in_its_hand():
             assert G.from_json(G.to_json(r)) == r
             dealt.add((r.hands[0], r.hands[1], r.hands[2]))
     assert len(dealt) > 2  # the cards nobody saw were dealt anew
+
+
+def test_resampling_leaves_a_familiar_something_to_swap_for():
+    """Player 2's revealed Familiar may be swapped for another card in hand, not the Kamikaze: everybody
+    sees player 2 asked, so a deal that leaves player 2 only a Kamikaze is not a position the others
+    could be in."""
+    s = K.scenario([["swordsman", "shieldbearer"], ["familiar", "sapper"], list(BASE_DECK)],
+                   [["familiar", "sapper", "archer", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"],
+                    []],
+                   decks=["base", "tecnobarbari", "base"], ruleset="expansion")
+    s = play(s, "challenge player 2", "play the Swordsman", "play the Familiar")
+    assert (G.decision(s), G.current_player(s)) == ("familiar", 1)
+    dealt = set()
+    for viewer in (0, 2):
+        for i in range(40):
+            r = G.resample_hidden(s, viewer, random.Random(i))
+            assert G.view(r, viewer) == G.view(s, viewer)
+            assert any(c != "kamikaze" for c in r.hands[1]) and G.decision(r) == "familiar"
+            assert G.from_json(G.to_json(r)) == r
+            dealt.add(r.hands[1])
+    assert len(dealt) > 2  # player 2's one card in hand was dealt anew
