@@ -157,7 +157,9 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
-    key = (s.active, s.hands, s.graveyards, s.field, s.held)
+    # what decides it: the hands, held Sappers, and which graveyards hold a card a Cleric could take back
+    takeable = tuple(g.count("kamikaze") < len(g) for g in s.graveyards)
+    key = (s.active, s.hands, takeable, s.field, s.held)
     try:
         return _DEAD[key]
     except KeyError:
