@@ -146,10 +146,17 @@ def memo(fn: Any) -> Any:
     return memoized
 
 
-@memo
+_LETTERS: dict[tuple[str, ...], str] = {}
+
+
 def _letters(cards: tuple[str, ...]) -> str:
-    """Cards as their letters, in the cards' order: ``("archer", "swordsman")`` -> ``"SA"``."""
-    return "".join(LETTERS[c] for c in sort_cards(cards))
+    """Cards as their letters, in the cards' order: ``("archer", "swordsman")`` -> ``"SA"`` (memoised)."""
+    text = _LETTERS.get(cards)
+    if text is None:
+        if len(_LETTERS) >= MEMO_LIMIT:
+            _LETTERS.clear()
+        text = _LETTERS[cards] = "".join(LETTERS[c] for c in sort_cards(cards))
+    return text
 
 
 def _position_key(s: State) -> str:
@@ -169,16 +176,14 @@ _KEYS: dict[tuple, str] = {}
 def _position_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
+    field, held = s.field, s.held
     hands = []
-    for p in range(s.players):
-        cards = s.hands[p]
-        if s.field[p] is not None and not s.held[p]:
-            cards += (s.card(p),)  # a committed card is still the player's
-        hands.append(_letters(cards))
-    graves = [_letters(g) for g in s.graveyards]
-    field = [LETTERS[s.card(p)] if s.held[p] else "" for p in range(s.players)]
+    for h, c, kept in zip(s.hands, field, held):
+        hands.append(_letters(h if c is None or kept else h + (c,)))  # a committed card is still the player's
+    graves = "/".join(map(_letters, s.graveyards))
+    sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
     turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
-    return f"{turn}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+    return f"{turn}:{'/'.join(hands)}|{graves}|{sappers}"
 
 
 def _duel_entry(s: State, cards: tuple[str, str], changed: bool) -> str:
