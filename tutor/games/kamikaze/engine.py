@@ -538,7 +538,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
         raise TypeError("expected a Kamikaze Attack State")
     ev: list[Event] = [] if narrate else _SILENT
     card = action.card if type(action) is Play else None
-    if s.phase == "commit" and type(card) is str and card in ORDER:  # the most frequent step first
+    if s.phase == "commit" and type(card) is str and card in ORDER:  # a card played: the most frequent step
         me = s.mover
         if card not in s.hands[me]:
             raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=card)
@@ -561,15 +561,8 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
         _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
         return _begin_duel(replace(s), q, ev), ev
-    if s.phase == "commit":
-        if not isinstance(action, Play):
-            raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
-        if action.card not in s.hands[me]:
-            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=action.card)
-        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
-                    field=_set(s.field, me, action.card), hidden=_set(s.hidden, me, True))
-        _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
-        return _after_commit(s, ev), ev
+    if s.phase == "commit":  # a well-formed Play was taken above: this is another action
+        raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
     if s.phase == "familiar":
         rest = s.pending[1:]
         if isinstance(action, Keep):
