@@ -559,7 +559,8 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
         q = action.opponent
         if not isinstance(q, int) or not 0 <= q < s.players or q == me:
             raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
-        _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
+        if narrate:
+            _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
         return _begin_duel(replace(s), q, ev), ev
     if s.phase == "commit":  # a well-formed Play was taken above: this is another action
         raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
