@@ -201,11 +201,6 @@ def _count(s: State, key: str) -> int:
     return 0
 
 
-def _record(s: State, key: str) -> State:
-    counts = dict(s.positions)
-    counts[key] = counts.get(key, 0) + 1
-    return fast_replace(s, positions=tuple(sorted(counts.items())))
-
 
 def _last_duel_json(s: State) -> dict | None:
     if not s.last_duel:
