@@ -214,3 +214,107 @@ def test_files_carry_their_format_and_old_ones_load():
         assert type(exc).__name__ == "ScenarioError" and exc.field == "format"
     else:
         raise AssertionError("a file from a future format was accepted")
+
+
+# -- a Cleric's take-back, with and without narration (regressions found by the conformance suite)
+
+def _cleric_table(players=2):
+    """Player 1 (base deck) holds a Shieldbearer and a Swordsman, neither of which beats a Cleric;
+    player 2 (Ora et pugna) holds a Cleric and an Archer; player 1's graveyard holds a Librarian
+    and a Cleric that player 2 lost.  A third player, if any, still has a whole base deck."""
+    hands = [["shieldbearer", "swordsman"], ["cleric", "archer"]]
+    graves = [["librarian", "librarian", "cleric", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"]]
+    decks = ["base", "ora-et-pugna"]
+    if players == 3:
+        hands.append(list(BASE_DECK))
+        graves.append([])
+        decks.append("base")
+    return K.scenario(hands, graves, decks=decks, ruleset="expansion")
+
+
+def _both_ways(s, *words):
+    """Play ``words`` with apply and with apply_explained: both must reach the same positions."""
+    for w in words:
+        a = G.parse_action(s, w)
+        quiet, (told, _events) = G.apply(s, a), G.apply_explained(s, a)
+        assert quiet == told, f"apply and apply_explained disagree after {w!r}"
+        s = quiet
+    return s
+
+
+def test_a_cleric_taking_a_card_back_changes_the_game_even_unnarrated():
+    """Shieldbearer against Cleric retreats (the Cleric is like the Shieldbearer); the Cleric then takes
+    a card back from the opponent's graveyard.  That duel changed something, so it does not count towards
+    the stalemate by refusal: only two duels from the same position that change nothing end the game."""
+    s = _both_ways(_cleric_table(), "play the Shieldbearer", "play the Cleric", "take back the Librarian")
+    assert sorted(s.hands[1]) == ["archer", "cleric", "librarian"]
+    assert sorted(s.graveyards[0]) == ["cleric", "kamikaze", "librarian"]
+    # the same duel again from here, nothing taken: the first duel from this position that changes nothing
+    s = _both_ways(s, "play the Shieldbearer", "play the Cleric", "take nothing back")
+    assert not G.is_over(s) and G.current_player(s) == 0  # after a retreat player 1 plays again
+    # a second time: player 2 will only play the Cleric here and player 1 cannot beat it
+    s = _both_ways(s, "play the Shieldbearer", "play the Cleric", "take nothing back")
+    assert G.is_over(s) and s.end == "repetition"
+
+
+def test_the_duel_remembers_what_its_cleric_took_back_across_a_save():
+    s = play(_cleric_table(), "play the Shieldbearer", "play the Cleric", "take back the Librarian")
+    saved = json.loads(G.to_json(s))
+    assert saved["last_duel"]["taken"] == [{"player": 1, "card": "librarian"}]
+    assert G.view(s, 0)["last_duel"]["taken"] == [{"player": 1, "card": "librarian"}]
+    assert G.from_json(G.to_json(s)) == s
+    # a file saved before the duel recorded its take-backs: nothing was taken
+    del saved["last_duel"]["taken"]
+    assert G.from_json(json.dumps(saved)).last("taken") == ()
+    # only the player whose Cleric retreated took a card back, never a Kamikaze
+    for entry, field in (({"player": 0, "card": "librarian"}, "last_duel.taken[0].player"),
+                         ({"player": 1, "card": "kamikaze"}, "last_duel.taken[0].card"),
+                         ({"player": 1, "card": "joker"}, "last_duel.taken[0].card"),
+                         ("librarian", "last_duel.taken[0]")):
+        saved["last_duel"]["taken"] = [entry]
+        try:
+            G.from_json(json.dumps(saved))
+        except Exception as exc:  # noqa: BLE001 - the kind is what the test checks
+            assert type(exc).__name__ == "ScenarioError" and exc.field == field, (entry, exc)
+            assert len(str(exc)) < 300
+        else:
+            raise AssertionError(f"a take-back {entry!r} was accepted")
+
+
+def test_resampling_leaves_a_retreated_cleric_in_its_hand():
+    """Both cards were revealed and retreated to their hands: while player 2 decides what the Cleric takes
+    back, everybody knows player 2 holds the Cleric and player 1 the Shieldbearer."""
+    s = play(_cleric_table(3), "challenge player 2", "play the Shieldbearer", "play the Cleric")
+    assert (G.decision(s), G.current_player(s)) == ("cleric", 1)
+    dealt = set()
+    for viewer in (0, 2):
+        for i in range(30):
+            r = G.resample_hidden(s, viewer, random.Random(i))
+            assert G.view(r, viewer) == G.view(s, viewer)
+            if viewer != 0:
+                assert "shieldbearer" in r.hands[0]
+            assert "cleric" in r.hands[1] and G.legal_actions(r) == G.legal_actions(s)
+            assert G.from_json(G.to_json(r)) == r
+            dealt.add((r.hands[0], r.hands[1], r.hands[2]))
+    assert len(dealt) > 2  # the cards nobody saw were dealt anew
+
+
+def test_resampling_leaves_a_familiar_something_to_swap_for():
+    """Player 2's revealed Familiar may be swapped for another card in hand, not the Kamikaze: everybody
+    sees player 2 asked, so a deal that leaves player 2 only a Kamikaze is not a position the others
+    could be in."""
+    s = K.scenario([["swordsman", "shieldbearer"], ["familiar", "sapper"], list(BASE_DECK)],
+                   [["familiar", "sapper", "archer", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"],
+                    []],
+                   decks=["base", "tecnobarbari", "base"], ruleset="expansion")
+    s = play(s, "challenge player 2", "play the Swordsman", "play the Familiar")
+    assert (G.decision(s), G.current_player(s)) == ("familiar", 1)
+    dealt = set()
+    for viewer in (0, 2):
+        for i in range(40):
+            r = G.resample_hidden(s, viewer, random.Random(i))
+            assert G.view(r, viewer) == G.view(s, viewer)
+            assert any(c != "kamikaze" for c in r.hands[1]) and G.decision(r) == "familiar"
+            assert G.from_json(G.to_json(r)) == r
+            dealt.add(r.hands[1])
+    assert len(dealt) > 2  # player 2's one card in hand was dealt anew

@@ -82,7 +82,8 @@ def solve_matrix(m: list[list[float]]) -> tuple[float, list[float], list[float]]
             a = t[i][enter]
             if a > 1e-12:
                 ratio = t[i][-1] / a
-                if best is None or ratio < best[0] - 1e-15 or (abs(ratio - best[0]) <= 1e-15 and basis[i] < basis[best[1]]):
+                tie = best is not None and abs(ratio - best[0]) <= 1e-15 and basis[i] < basis[best[1]]
+                if best is None or ratio < best[0] - 1e-15 or tie:
                     best = (ratio, i)
         if best is None:  # unbounded: impossible with a positive matrix
             raise ArithmeticError("simplex: unbounded programme")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction, dump_json, short
@@ -60,10 +61,10 @@ from .cards import (
 from .state import (
     REPETITION_LIMIT,
     State,
-    _count,
+    MEMO_LIMIT,
     _duel_entry,
+    memo,
     _last_duel_json,
-    _record,
 )
 from .state import (
     fast_replace as replace,
@@ -119,8 +120,16 @@ def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
+@memo
 def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` (a hand, kept sorted) with ``card`` put in its place."""
     return sort_cards(cards + (card,))
+
+
+# every pair of cards: who wins, where each goes, the rule that decides it
+_TABLE: dict[tuple[str, str], tuple[str, tuple[str, str], str]] = {
+    (a, b): (clash(a, b), duel(a, b), card_rule(a, b)) for a in ORDER for b in ORDER
+}
 
 
 def _options(s: State, p: int) -> tuple[str, ...]:
@@ -134,7 +143,7 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
     """Could any duel between p and q move a card (a defeat, a power)?"""
     for a in _options(s, p):
         for b in _options(s, q):
-            if clash(a, b) != "retreat":
+            if _TABLE[(a, b)][0] != "retreat":
                 return True
             for me, mine, other in ((p, a, q), (q, b, p)):
                 if mine == "cleric" and any(c != "kamikaze" for c in s.graveyards[other]):
@@ -148,6 +157,22 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
+    # what decides it: the hands, held Sappers, and which graveyards hold a card a Cleric could take back
+    takeable = tuple(g.count("kamikaze") < len(g) for g in s.graveyards)
+    key = (s.active, s.hands, takeable, s.field, s.held)
+    try:
+        return _DEAD[key]
+    except KeyError:
+        if len(_DEAD) >= MEMO_LIMIT:
+            _DEAD.clear()
+        value = _DEAD[key] = _dead_now(s)
+        return value
+
+
+_DEAD: dict[tuple, bool] = {}
+
+
+def _dead_now(s: State) -> bool:
     p = s.active
     return not any(_duel_can_change(s, p, q) for q in range(s.players) if q != p)
 
@@ -161,7 +186,7 @@ def _can_answer(s: State, y: int, card: str, x: int) -> bool:
     as the player whose turn it is with three or more players, challenge
     someone else with whom a duel could change something?"""
     for b in _options(s, y):
-        if clash(card, b) != "retreat":
+        if _TABLE[(card, b)][0] != "retreat":
             return True
         if b == "cleric" and any(c != "kamikaze" for c in s.graveyards[x]):
             return True
@@ -172,14 +197,15 @@ def _can_answer(s: State, y: int, card: str, x: int) -> bool:
     return False
 
 
-def _stuck(s: State, entry: str) -> tuple[str, int | None]:
+def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     """Whether the duel just counted as ``entry`` ends the game by refusal
     (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
     ended in the same position for the third time; ("refusal", x) when player x
     has now played the same card twice from this position, changing nothing,
     and the other duelist could not change anything against it; ("", None)
-    otherwise.  ``s`` is the state after the duel, its duelists still set."""
-    if _count(s, entry) >= REPETITION_LIMIT:
+    otherwise.  ``s`` is the state after the duel, its duelists still set;
+    ``times_here`` how often ``entry`` has now been counted."""
+    if times_here >= REPETITION_LIMIT:
         return "same-duel", None
     position, sep, pair = entry[:-3], entry[-3], entry[-2:]
     if sep != "~":
@@ -195,104 +221,107 @@ def _stuck(s: State, entry: str) -> tuple[str, int | None]:
     return "", None
 
 
-class _Rng:
-    """Chance from the state's seed and a counter: replays exactly."""
-
-    @staticmethod
-    def pick(s: State, cards: tuple[str, ...]) -> tuple[str, State]:
-        rng = random.Random(f"{s.seed}:{s.draws}")
-        card = cards[rng.randrange(len(cards))]
-        return card, replace(s, draws=s.draws + 1)
+def _draw(s: State, draws: int, cards: tuple[str, ...]) -> str:
+    """Chance from the state's seed and a counter (``draws``, the chance draws made
+    before this one): replays exactly."""
+    return cards[random.Random(f"{s.seed}:{draws}").randrange(len(cards))]
 
 
 # --------------------------------------------------------------- engine ----
+#
+# The steps below build the next position in ONE new State per action: each takes a
+# draft, a State just copied for this action that nobody else holds yet, and fills it
+# in place with ``_put``.  ``_step`` makes the copy; the caller's State never changes.
+
+
+_ALL_FALSE = {n: (False,) * n for n in range(2, 6)}  # no swap, nothing face down: per table size
+
+
+def _put(s: State, **changes: Any) -> State:
+    """Change a draft in place (see above) and return it."""
+    s.__dict__.update(changes)
+    return s
 
 
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
-    s = replace(s, phase="commit", opponent=opponent, swapped=(False,) * s.players)
-    for p in (s.active, opponent):
-        if s.held[p]:
-            _ev(ev, RULE_SAPPER_BLOCKS,
-                "{Player}'s Sapper is still on the field: it fights this duel, and {player} cannot play a new card.",
-                player=p)
-    return _after_commit(s, ev)
+    s = _put(s, phase="commit", opponent=opponent, swapped=_ALL_FALSE[len(s.hands)])
+    held = s.held
+    if held[s.active] or held[opponent]:
+        for p in (s.active, opponent):
+            if held[p]:
+                _ev(ev, RULE_SAPPER_BLOCKS,
+                    "{Player}'s Sapper is still on the field: it fights this duel, and {player} "
+                    "cannot play a new card.", player=p)
+        return _after_commit(s, ev)
+    return s
 
 
 def _after_commit(s: State, ev: list) -> State:
     p, q = s.active, s.rival
-    if s.field[p] is None or s.field[q] is None:
+    a, b = s.field[p], s.field[q]
+    if a is None or b is None:
         return s
-    a, b = s.card(p), s.card(q)
-    s = replace(s, hidden=(False,) * s.players)
-    _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
-        "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
-    pending = tuple(
-        x for x in (p, q)
-        if s.field[x] == "familiar" and not s.held[x]
-        and any(c != "kamikaze" for c in s.hands[x])
-    )
-    if pending:
-        s = replace(s, phase="familiar", pending=pending)
-        _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
-            "decision", players=pending)
-        return s
+    s.__dict__["hidden"] = _ALL_FALSE[len(s.hands)]  # a draft (see above): both cards face up
+    if ev is not _SILENT:
+        _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
+            "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
+    if a == "familiar" or b == "familiar":
+        pending = tuple(
+            x for x in (p, q)
+            if s.field[x] == "familiar" and not s.held[x]
+            and any(c != "kamikaze" for c in s.hands[x])
+        )
+        if pending:
+            s = _put(s, phase="familiar", pending=pending)
+            _ev(ev, RULE_FAMILIAR, "{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
+                "decision", players=pending)
+            return s
     return _resolve(s, ev)
 
 
-def _move(s: State, p: int, card: str, where: str, other: int) -> State:
-    if where == "hand":
-        return replace(s, hands=_set(s.hands, p, _add(s.hands[p], card)))
-    if where == "own":
-        return replace(s, graveyards=_set(s.graveyards, p, s.graveyards[p] + (card,)))
-    if where == "opponent":
-        return replace(s, graveyards=_set(s.graveyards, other, s.graveyards[other] + (card,)))
-    if where == "opponent-hand":
-        return replace(s, hands=_set(s.hands, other, _add(s.hands[other], card)))
-    raise AssertionError(where)
+# where a Sapper already held on the field goes when this duel would send it
+# somewhere: beaten again it leaves the field, otherwise it stays there
+_HELD_AGAIN = {"field": "opponent", "hand": "field"}
+_OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
 
 
 def _resolve(s: State, ev: list) -> State:
+    """Both cards are face up and every Familiar decided: the duel's outcome, in one pass."""
+    tell = ev is not _SILENT
     p, q = s.active, s.rival
     a, b = s.card(p), s.card(q)
-    who = clash(a, b)
-    where = dict(zip((p, q), duel(a, b)))
-    rule = card_rule(a, b)
-    # a Sapper already held on the field and beaten again leaves it
-    for x, y in ((p, q), (q, p)):
-        if s.held[x]:
-            if where[x] == "field":
-                where[x] = "opponent"
-            elif where[x] == "hand":
-                where[x] = "field"
-    field = list(s.field)
-    held = list(s.held)
-    was_held = {p: s.held[p], q: s.held[q]}
-    cards = {p: a, q: b}
-    for x in (p, q):
-        field[x] = None
-        held[x] = False
-    s = replace(s, field=tuple(field), held=tuple(held))
+    who, (fate_a, fate_b), rule = _TABLE[(a, b)]
+    was_held = s.held[p], s.held[q]
+    if was_held[0]:
+        fate_a = _HELD_AGAIN.get(fate_a, fate_a)
+    if was_held[1]:
+        fate_b = _HELD_AGAIN.get(fate_b, fate_b)
+    hands, graves = list(s.hands), list(s.graveyards)
+    field, held = list(s.field), list(s.held)
+    field[p] = field[q] = None
+    held[p] = held[q] = False
 
-    # narrate the outcome
-    if who == "retreat":
-        _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
-            "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
-    elif who == "both":
-        if LIKE[a] == "kamikaze":
-            _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
-                "double-kamikaze", players=(p, q))
+    if tell:  # the outcome
+        if who == "retreat":
+            _ev(ev, rule, "The {card} and the {other_card} cannot defeat each other: both retreat.",
+                "retreat", players=(p, q), cards=(a, b), card=a, other_card=b)
+        elif who == "both":
+            if LIKE[a] == "kamikaze":
+                _ev(ev, RULE_DOUBLE, "Double Kamikaze: each goes to the other player's graveyard.",
+                    "double-kamikaze", players=(p, q))
+            else:
+                _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
+                    "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
         else:
-            _ev(ev, rule, "The {card} and the {other_card} defeat each other: both fall.",
-                "both-fall", players=(p, q), cards=(a, b), card=a, other_card=b)
-    else:
-        w, l = (p, q) if who == "a" else (q, p)
-        _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
-            "win", winner=w, loser=l, cards=(cards[w], cards[l]), card=cards[w], other_card=cards[l])
+            (w, cw), (lo, cl) = ((p, a), (q, b)) if who == "a" else ((q, b), (p, a))
+            _ev(ev, rule, "The {card} of {winner} defeats the {other_card} of {loser}.",
+                "win", winner=w, loser=lo, cards=(cw, cl), card=cw, other_card=cl)
 
-    for x, y in ((p, q), (q, p)):
-        card, dest = cards[x], where[x]
+    for x, y, card, dest, was in ((p, q, a, fate_a, was_held[0]), (q, p, b, fate_b, was_held[1])):
         if dest == "field":
-            s = replace(s, field=_set(s.field, x, card), held=_set(s.held, x, True))
+            field[x], held[x] = card, True
+            if not tell:
+                continue
             if who != "retreat":
                 _ev(ev, RULE_SAPPER,
                     "The Sapper is beaten but stays on the field: until it is beaten again "
@@ -300,115 +329,135 @@ def _resolve(s: State, ev: list) -> State:
             else:
                 _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
                     "sapper", player=x)
-            continue
-        if was_held[x] and dest == "opponent":
-            s = _move(s, x, card, dest, y)
-            _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s graveyard; "
-                "{player} may play cards again.", "move", player=x, opponent=y, card=card, to=f"graveyard {y}")
-            continue
-        s = _move(s, x, card, dest, y)
-        if dest == "hand":
-            text = ("The {card} goes back to {player}'s hand."
-                    if who != "retreat" else "The {card} retreats to {player}'s hand.")
-            _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
-                player=x, card=card, to="hand")
+        elif dest == "hand":
+            hands[x] = _add(hands[x], card)
+            if tell:
+                text = ("The {card} goes back to {player}'s hand."
+                        if who != "retreat" else "The {card} retreats to {player}'s hand.")
+                _ev(ev, RULE_RETREAT if who == "retreat" else RULE_WINNER, text, "move",
+                    player=x, card=card, to="hand")
         elif dest == "own":
-            if card == "kamikaze":
-                r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
-            else:
-                r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
-            _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
+            graves[x] += (card,)
+            if tell:
+                if card == "kamikaze":
+                    r, text = RULE_KAMIKAZE, "The Kamikaze goes to its own player's graveyard ({player})."
+                else:
+                    r, text = RULE_PALADIN, "The beaten Paladin goes to its own player's graveyard ({player})."
+                _ev(ev, r, text, "move", player=x, card=card, to=f"graveyard {x}")
         elif dest == "opponent":
-            r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
-            _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
-                player=x, opponent=y, card=card, to=f"graveyard {y}")
+            graves[y] += (card,)
+            if tell and was:
+                _ev(ev, RULE_SAPPER, "Beaten a second time, the Sapper leaves the field for {opponent}'s "
+                    "graveyard; {player} may play cards again.", "move", player=x, opponent=y, card=card,
+                    to=f"graveyard {y}")
+            elif tell:
+                r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
+                _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
+                    player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
-            _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
-                "move", player=x, opponent=y, card=card, to=f"hand {y}")
+            hands[y] = _add(hands[y], card)
+            if tell:
+                _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
+                    "move", player=x, opponent=y, card=card, to=f"hand {y}")
+        else:
+            raise AssertionError(dest)
 
-    # the Kamikaze's random discards
-    kam = [x for x in (p, q) if cards[x] == "kamikaze"]
-    if len(kam) == 1:
-        k = kam[0]
-        d = q if k == p else p
-        s = _random_discard(s, d, k, RULE_DISCARD, ev)
-    elif len(kam) == 2:
-        for d in (p, q):
-            s = _random_discard(s, d, q if d == p else p, RULE_DOUBLE, ev)
+    # the Kamikaze's random discards: the defender's, or each player's after a double Kamikaze
+    draws = s.draws
+    if a == "kamikaze" or b == "kamikaze":
+        discards: tuple[tuple[int, int, str], ...]
+        if a == b:
+            discards = ((p, q, RULE_DOUBLE), (q, p, RULE_DOUBLE))
+        else:
+            discards = ((q, p, RULE_DISCARD),) if a == "kamikaze" else ((p, q, RULE_DISCARD),)
+        for d, k, r in discards:
+            if not hands[d]:
+                _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
+                continue
+            card = _draw(s, draws, hands[d])
+            draws += 1
+            hands[d] = _remove(hands[d], card)
+            graves[k] += (card,)
+            _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+                "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
 
     # the Librarian's look
-    if who != "retreat":
-        for x, y in ((p, q), (q, p)):
-            if cards[x] == "librarian" and (who == "both" or (who == "a") == (x == p)):
-                seen = tuple(v for v in s.seen if (v[0], v[1]) != (x, y))
-                s = replace(s, seen=seen + ((x, y, s.hands[y], s.duels + 1),))
+    seen = s.seen
+    if who != "retreat" and (a == "librarian" or b == "librarian"):
+        for x, y, card in ((p, q, a), (q, p, b)):
+            if card == "librarian" and (who == "both" or (who == "a") == (x == p)):
+                seen = tuple(v for v in seen if (v[0], v[1]) != (x, y)) + ((x, y, hands[y], s.duels + 1),)
                 _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
                     "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
-    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", {"a": "win", "b": "win"}.get(who, who)),
-              ("players", (p, q)), ("winner", winner))
+    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", _OUTCOME[who]),
+              ("players", (p, q)), ("taken", ()), ("winner", winner))
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
     won: tuple[int, ...] = s.last_winners
-    if who == "both" and q is not None:
+    if who == "both":
         won = (p, q)
     elif winner is not None:
         won = (winner,)
-    s = replace(s, duels=s.duels + 1, last_duel=record, last_winners=won)
+    s = _put(s, hands=tuple(hands), graveyards=tuple(graves), field=tuple(field), held=tuple(held),
+             draws=draws, seen=seen, duels=s.duels + 1, last_duel=record, last_winners=won)
 
     # the Cleric's retreat
-    if who == "retreat":
+    if who == "retreat" and (a == "cleric" or b == "cleric"):
         pending = tuple(
-            x for x, y in ((p, q), (q, p))
-            if cards[x] == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
+            x for x, y, card in ((p, q, a), (q, p, b))
+            if card == "cleric" and any(c != "kamikaze" for c in s.graveyards[y])
         )
         if pending:
-            s = replace(s, phase="cleric", pending=pending)
+            s = _put(s, phase="cleric", pending=pending)
             _ev(ev, RULE_CLERIC, "{Players} may take a card (not the Kamikaze) back from the opponent's graveyard.",
                 "decision", players=pending)
             return s
     return _finish(s, ev)
 
 
-def _random_discard(s: State, d: int, k: int, rule: str, ev: list) -> State:
-    if not s.hands[d]:
-        _ev(ev, rule, "{Player} has no card left to discard.", "discard", player=d)
-        return s
-    card, s = _Rng.pick(s, s.hands[d])
-    s = replace(s, hands=_set(s.hands, d, _remove(s.hands[d], card)),
-                graveyards=_set(s.graveyards, k, s.graveyards[k] + (card,)))
-    _ev(ev, rule, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
-        "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
-    return s
+_NEXT = {  # who plays next after each outcome, and the rule saying so
+    "win": (RULE_LOSER_NEXT, "{Player} lost the duel and plays next."),
+    "retreat": (RULE_RETREAT_SAME, "After a retreat {player} plays again."),
+    "both": (RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."),
+}
 
 
 def _finish(s: State, ev: list) -> State:
     p, q = s.active, s.rival
-    outcome, winner = s.last("outcome"), s.last("winner")
+    # the duel's record (see _resolve): cards, duel, outcome, players, taken, winner
+    (_, cards), _duel, (_, outcome), (_, duelists), (_, taken), (_, winner) = s.last_duel
     if outcome == "win":
         nxt = q if winner == p else p
-        rule, why = RULE_LOSER_NEXT, "{Player} lost the duel and plays next."
     elif outcome == "retreat":
         nxt = p
-        rule, why = RULE_RETREAT_SAME, "After a retreat {player} plays again."
     else:
         nxt = q
-        rule, why = RULE_BOTH_FALL, "Both cards fell: the challenged player, {player}, plays next."
     # count the duel: the refusal reads how often each card was played from here
-    cards = s.last("cards")
-    changed = outcome != "retreat" or any(s.swapped) or any(e.kind == "take" for e in ev)
+    changed = outcome != "retreat" or any(s.swapped) or bool(taken)
     entry = _duel_entry(s, cards, changed)
-    s = _record(s, entry)
-    stuck, refuser = _stuck(s, entry)
-    s = replace(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=(False,) * s.players)
-    if s.players > 2:
+    positions = s.positions  # kept sorted by key
+    i = bisect_left(positions, (entry,))
+    if i < len(positions) and positions[i][0] == entry:
+        times_here = positions[i][1] + 1
+        positions = positions[:i] + ((entry, times_here),) + positions[i + 1:]
+    else:
+        times_here = 1
+        positions = positions[:i] + ((entry, 1),) + positions[i:]
+    draft = s.__dict__  # s is a draft (see above)
+    draft["positions"] = positions
+    stuck, refuser = _stuck(s, entry, times_here)
+    players = len(s.hands)
+    draft.update(active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
+    if players > 2 and ev is not _SILENT:
+        rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
 
     s = _end_if_over(s, ev)
     if s.phase == "over":
         return s
     if stuck:
-        s = replace(s, phase="over", end="repetition")
+        s = _put(s, phase="over", end="repetition")
         if refuser is None:
             _ev(ev, RULE_REPEAT,
                 "Stalemate: the same duel, with the same cards, has ended in the same position for the third "
@@ -417,12 +466,13 @@ def _finish(s: State, ev: list) -> State:
             _ev(ev, RULE_REPEAT,
                 "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
                 "changes anything against it. The game is over; the cards stay in hand.",
-                "end", player=refuser, opponent=next(x for x in s.last("players") if x != refuser),
+                "end", player=refuser, opponent=next(x for x in duelists if x != refuser),
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
-    if s.players == 2:
+    if players == 2:
         return _begin_duel(s, 1 - s.active, ev)
-    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
+    if ev is not _SILENT:
+        _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
 
 
@@ -431,15 +481,15 @@ def _end_if_over(s: State, ev: list) -> State:
     is empty or no duel could change anything.  Used after every duel and when
     a scenario is set up, so a position where no card can beat another is over
     without a pointless duel."""
-    empty = [x for x in range(s.players) if not s.hands[x]]
-    if empty:
-        s = replace(s, phase="over", end="empty-hand")
+    if not all(s.hands):
+        empty = [x for x in range(s.players) if not s.hands[x]]
+        s = _put(s, phase="over", end="empty-hand")
         _ev(ev, RULE_EMPTY,
             "{Players} has no card left in hand: the game is over." if len(empty) == 1
             else "{Players} have no card left in hand: the game is over.", "end", players=tuple(empty))
         return _announce(s, ev)
     if _dead(s):
-        s = replace(s, phase="over", end="stalemate")
+        s = _put(s, phase="over", end="stalemate")
         _ev(ev, RULE_DEAD,
             "Stalemate: no card that can still be played can defeat another or change anything. "
             "The game is over; the remaining cards stay in their players' hands.", "end")
@@ -487,6 +537,16 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
     if not isinstance(s, State):
         raise TypeError("expected a Kamikaze Attack State")
     ev: list[Event] = [] if narrate else _SILENT
+    card = action.card if type(action) is Play else None
+    if s.phase == "commit" and type(card) is str and card in ORDER:  # a card played: the most frequent step
+        me = s.mover
+        if card not in s.hands[me]:
+            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=card)
+        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], card)),
+                    field=_set(s.field, me, card), hidden=_set(s.hidden, me, True))
+        if narrate:
+            _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
+        return _after_commit(s, ev), ev
     if s.phase == "over":
         raise _illegal({"stalemate": RULE_DEAD, "repetition": RULE_REPEAT}.get(s.end, RULE_EMPTY),
                        "the game is over")
@@ -499,17 +559,11 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
         q = action.opponent
         if not isinstance(q, int) or not 0 <= q < s.players or q == me:
             raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
-        _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
-        return _begin_duel(s, q, ev), ev
-    if s.phase == "commit":
-        if not isinstance(action, Play):
-            raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
-        if action.card not in s.hands[me]:
-            raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=action.card)
-        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
-                    field=_set(s.field, me, action.card), hidden=_set(s.hidden, me, True))
-        _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
-        return _after_commit(s, ev), ev
+        if narrate:
+            _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
+        return _begin_duel(replace(s), q, ev), ev
+    if s.phase == "commit":  # a well-formed Play was taken above: this is another action
+        raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
     if s.phase == "familiar":
         rest = s.pending[1:]
         if isinstance(action, Keep):
@@ -535,7 +589,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             raise _illegal(RULE_FAMILIAR, "{Player} must keep the Familiar or swap it for a card in hand", player=me)
         if s.pending:
             return s, ev
-        return _resolve(replace(s, phase="commit"), ev), ev
+        return _resolve(_put(s, phase="commit"), ev), ev
     if s.phase == "cleric":
         other = s.rival if me == s.active else s.active
         rest = s.pending[1:]
@@ -548,11 +602,13 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             if action.card not in s.graveyards[other]:
                 raise _illegal(RULE_CLERIC, "there is no {card} in {opponent}'s graveyard",
                                card=action.card, opponent=other)
+            record = tuple((k, v + ((me, action.card),) if k == "taken" else v) for k, v in s.last_duel)
             s = replace(
                 s,
                 graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
                 hands=_set(s.hands, me, _add(s.hands[me], action.card)),
                 pending=rest,
+                last_duel=record,
             )
             _ev(ev, RULE_CLERIC, "The Cleric retreated: {player} takes the {card} back from {opponent}'s graveyard.",
                 "take", player=me, card=action.card, source=other, opponent=other)
@@ -596,9 +652,16 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
             raise ValueError(f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
     if ruleset == "base" and decks != ("base", "base"):
         raise ValueError("the base game uses two base decks; use the expansion ruleset for the new decks")
+    return replace(_first_position(ruleset, decks), seed=int(seed))
+
+
+@memo
+def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
+    """The position a game with these decks starts in (seed 0; a State is immutable, so shared)."""
+    players = len(decks)
     s = State(
         ruleset=ruleset,
-        seed=int(seed),
+        seed=0,
         decks=decks,
         hands=tuple(sort_cards(DECKS[d]) for d in decks),
         graveyards=((),) * players,
@@ -614,15 +677,29 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     return s
 
 
+_PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves every list
+_CHALLENGE = [Challenge(q) for q in range(5)]
+
+
+_PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of each kind of its cards
+
+
 def legal_actions(s: State) -> list[Action]:
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "commit":
+        hand = s.hands[s.mover]
+        plays = _PLAYS.get(hand)
+        if plays is None:  # hands are kept sorted: each kind once, in order
+            if len(_PLAYS) >= MEMO_LIMIT:
+                _PLAYS.clear()
+            plays = _PLAYS[hand] = tuple(_PLAY[c] for c in dict.fromkeys(hand))
+        return list(plays)
+    if phase == "over":
         return []
     me = s.mover
     out: list[Action] = []
-    if s.phase == "challenge":
-        out += [Challenge(q) for q in range(s.players) if q != me]
-    elif s.phase == "commit":  # hands are kept sorted: each kind once, in order
-        out += [Play(c) for c in dict.fromkeys(s.hands[me])]
+    if phase == "challenge":
+        out += [_CHALLENGE[q] for q in range(s.players) if q != me]
     elif s.phase == "familiar":
         out.append(Keep())
         out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze"]
@@ -662,23 +739,48 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     keeping its size and each face-down slot staying face down (in a
     two-player game: the opponent's committed card swapped with a card of
     their hand).  A hand a Librarian showed ``player`` stays as it is.
+
+    What everybody saw stays where it is: while Clerics decide, the two cards
+    of the duel were revealed and retreated to their players' hands (rules
+    ``turn/reveal``, ``duel/retreat``), so each stays in its hand, and so does
+    a card a Cleric has just taken back; a player
+    asked about a Familiar swap holds a card other than the Kamikaze (the
+    deal is drawn again until so, at most a few times, else nothing moves).
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
         raise ValueError(f"no player {player!r} in a {s.players}-player game")
     shown = {t for v, t, _h, _d in s.seen if v == player}
     others = [q for q in range(s.players) if q != player and q not in shown]
-    pool = [c for q in others for c in s.hands[q]]
+    known: dict[int, tuple[str, ...]] = {q: () for q in others}
+    if s.phase == "cleric":
+        for q, c in zip(s.last("players", ()), s.last("cards", ())):
+            if q in known:
+                known[q] += (c,)
+        for q, c in s.last("taken", ()):
+            if q in known:
+                known[q] += (c,)
+    pool: list[str] = []
+    for q in others:
+        free = s.hands[q]
+        for c in known[q]:
+            free = _remove(free, c)
+        pool += free
     slots = [q for q in others if s.field[q] is not None and s.hidden[q]]
     pool += [s.card(q) for q in slots]
-    rng.shuffle(pool)
-    hands = list(s.hands)
-    field = list(s.field)
-    for q in others:
-        n = len(s.hands[q])
-        hands[q], pool = sort_cards(pool[:n]), pool[n:]
-    for q in slots:
-        field[q], pool = pool[0], pool[1:]
-    return replace(s, hands=tuple(hands), field=tuple(field))
+    must_swap = [q for q in others if s.phase == "familiar" and q in s.pending]
+    for _try in range(20):
+        rng.shuffle(pool)
+        rest = pool
+        hands = list(s.hands)
+        field = list(s.field)
+        for q in others:
+            n = len(s.hands[q]) - len(known[q])
+            hands[q], rest = sort_cards(tuple(rest[:n]) + known[q]), rest[n:]
+        for q in slots:
+            field[q], rest = rest[0], rest[1:]
+        if all(any(c != "kamikaze" for c in hands[q]) for q in must_swap):
+            return replace(s, hands=tuple(hands), field=tuple(field))
+    return s
 
 
 def parse_action(s: State, text: str) -> Action:

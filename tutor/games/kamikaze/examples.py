@@ -290,7 +290,8 @@ def _powers() -> list[Example]:
     # Multi-player duel order
     start = new_game(3, seed=5)
     out.append(Example(
-        "multi/duel-order", "Three players: challenge, retreat, loser plays next", _quote(R + "multi/retreat-same-player"),
+        "multi/duel-order", "Three players: challenge, retreat, loser plays next",
+        _quote(R + "multi/retreat-same-player"),
         "expansion", start,
         _play(start, ["challenge player 3", "play the Shieldbearer", "play the Librarian",
                       "challenge player 2", "play the Archer", "play the Shieldbearer"]),

@@ -241,7 +241,21 @@ def state_from_dict(data: Any, running: bool = True) -> State:
         if (outcome == "win") != (w is not None) or (w is not None and w not in players):
             raise e.error("winner", "a won duel names one of its two players as winner, and only a won duel")
         dn = e.int("duel", 1, MAX_COUNT)
-        last_duel = (("cards", cs), ("duel", dn), ("outcome", outcome), ("players", players), ("winner", w))
+        taken: list[tuple[int, str]] = []
+        # files saved before the duel recorded its take-backs: nothing was taken
+        for i, raw in enumerate(e.list("taken", max_len=2, default=[])):
+            te = ScenarioReader(raw, f"last_duel.taken[{i}]")
+            x = _player(te, "player", raw.get("player"), n)
+            if outcome != "retreat" or x not in players or cs[players.index(x)] != "cleric":
+                raise te.error("player", "only a Cleric that retreated takes a card back")
+            if any(x == y for y, _c in taken):
+                raise te.error("player", "a Cleric takes back one card per retreat")
+            c = _card(te.field("card"), raw.get("card"))
+            if c == "kamikaze":
+                raise te.error("card", "the Cleric cannot take back a Kamikaze")
+            taken.append((x, c))
+        last_duel = (("cards", cs), ("duel", dn), ("outcome", outcome), ("players", players),
+                     ("taken", tuple(taken)), ("winner", w))
     end = r.choice("end", ENDS, default="")
 
     # consistency: every card somewhere, the phase agreeing with the rest
@@ -298,6 +312,8 @@ def state_from_dict(data: Any, running: bool = True) -> State:
     if phase == "cleric":
         if any(field[x] is not None and not held[x] for x in range(n)):
             raise r.error("field", "after a retreat the duel's cards are back in hand")
+        if any(x in pending for x, _c in dict(last_duel).get("taken", ())):
+            raise r.error("pending", "a Cleric that took a card back has no decision left")
         for x in pending:
             other = duelists[1] if x == active else active
             if "cleric" not in hands[x] or not any(c != "kamikaze" for c in graves[other]):

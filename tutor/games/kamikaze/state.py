@@ -29,6 +29,10 @@ class State:
     ``last_winners`` are the players who won the last duel that had a winner:
     its one winner, or both duelists when their cards killed each other (the
     tie-break of the rule ``victory/tie-last-turn``).
+    ``last_duel`` records the last duel: its players, cards, outcome, winner,
+    number and ``taken``, the (player, card) pairs its Clerics took back after
+    the retreat (a duel that moved a card that way changed something, which the
+    stalemate by refusal must know without the narration).
     """
 
     ruleset: str
@@ -59,15 +63,17 @@ class State:
     @property
     def current_player(self) -> int | None:
         """Who must act now (None once the game is over)."""
-        if self.phase == "over":
-            return None
-        if self.phase == "challenge":
+        phase = self.phase
+        if phase == "commit":  # the active player commits first, then the challenged one
+            field = self.field
+            if field[self.active] is None:
+                return self.active
+            q = self.opponent
+            return q if q is not None and field[q] is None else None  # None never stays: apply resolves
+        if phase == "challenge":
             return self.active
-        if self.phase == "commit":
-            for p in (self.active, self.rival):
-                if self.field[p] is None:
-                    return p
-            return None  # never stays so: apply resolves at once
+        if phase == "over":
+            return None
         return self.pending[0] if self.pending else None
 
     @property
@@ -118,19 +124,66 @@ def fast_replace(s: State, **changes: Any) -> State:
     return new
 
 
+# A memo for the pure functions random playouts call on every duel: the same hands and
+# cards come back again and again.  Bounded: emptied when it grows past MEMO_LIMIT.
+MEMO_LIMIT = 20_000  # entries per memo (measured: under 20 MB for all of them when full)
+
+
+def memo(fn: Any) -> Any:
+    cache: dict = {}
+
+    def memoized(*key: Any) -> Any:
+        try:
+            return cache[key]
+        except KeyError:
+            if len(cache) >= MEMO_LIMIT:
+                cache.clear()
+            value = cache[key] = fn(*key)
+            return value
+
+    memoized.__doc__ = fn.__doc__
+    memoized.cache = cache  # type: ignore[attr-defined]
+    return memoized
+
+
+_LETTERS: dict[tuple[str, ...], str] = {}
+
+
+def _letters(cards: tuple[str, ...]) -> str:
+    """Cards as their letters, in the cards' order: ``("archer", "swordsman")`` -> ``"SA"`` (memoised)."""
+    text = _LETTERS.get(cards)
+    if text is None:
+        if len(_LETTERS) >= MEMO_LIMIT:
+            _LETTERS.clear()
+        text = _LETTERS[cards] = "".join(LETTERS[c] for c in sort_cards(cards))
+    return text
+
+
 def _position_key(s: State) -> str:
+    key = (s.active, s.opponent, s.hands, s.graveyards, s.field, s.held)
+    try:
+        return _KEYS[key]
+    except KeyError:
+        if len(_KEYS) >= MEMO_LIMIT:
+            _KEYS.clear()
+        value = _KEYS[key] = _position_key_of(s)
+        return value
+
+
+_KEYS: dict[tuple, str] = {}
+
+
+def _position_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
+    field, held = s.field, s.held
     hands = []
-    for p in range(s.players):
-        cards = list(s.hands[p])
-        if s.field[p] is not None and not s.held[p]:
-            cards.append(s.card(p))  # a committed card is still the player's
-        hands.append("".join(LETTERS[c] for c in sort_cards(cards)))
-    graves = ["".join(LETTERS[c] for c in sort_cards(g)) for g in s.graveyards]
-    field = ["".join(LETTERS[c] for c in ([s.card(p)] if s.held[p] else [])) for p in range(s.players)]
+    for h, c, kept in zip(s.hands, field, held):
+        hands.append(_letters(h if c is None or kept else h + (c,)))  # a committed card is still the player's
+    graves = "/".join(map(_letters, s.graveyards))
+    sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
     turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
-    return f"{turn}:" + "/".join(hands) + "|" + "/".join(graves) + "|" + "/".join(field)
+    return f"{turn}:{'/'.join(hands)}|{graves}|{sappers}"
 
 
 def _duel_entry(s: State, cards: tuple[str, str], changed: bool) -> str:
@@ -148,15 +201,11 @@ def _count(s: State, key: str) -> int:
     return 0
 
 
-def _record(s: State, key: str) -> State:
-    counts = dict(s.positions)
-    counts[key] = counts.get(key, 0) + 1
-    return fast_replace(s, positions=tuple(sorted(counts.items())))
-
 
 def _last_duel_json(s: State) -> dict | None:
     if not s.last_duel:
         return None
     d = dict(s.last_duel)
     return {"players": list(d["players"]), "cards": list(d["cards"]), "outcome": d["outcome"],
-            "winner": d["winner"], "duel": d["duel"]}
+            "winner": d["winner"], "duel": d["duel"],
+            "taken": [{"player": p, "card": c} for p, c in d.get("taken", ())]}
