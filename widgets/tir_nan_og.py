@@ -319,10 +319,10 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
                           f"{esc(t('tn_over_winner', lang, who=', '.join(who(p) for p in view['winners'])))}</b></div>")
     return {
         "css": _CSS,
+        "dispute": dispute,  # the dispute first: while it lasts it is the moment of the game
         "info": info,
         "display": display,
         "piles": "".join(piles),
-        "dispute": dispute,
         "seats": "".join(seats),
         "scores": "".join(score_rows),
     }
