@@ -83,7 +83,8 @@ def test_walk_a_fountain_dispute_by_clicks(browser, voila, artifacts, size):
         pg.click(".rt-game .tn-stay-out")
         # settled: the revealed hands and their majorities; the winner, player 1, discards two
         pg.wait_for_selector(".rt-game .tn-shown[data-player='0'] .tn-counted[data-majorities='3-2-1']")
-        assert pg.locator(".rt-game .tn-shown[data-player='1'] .tn-counted").get_attribute("data-majorities") == "2-2-2-1"
+        counted = pg.locator(".rt-game .tn-shown[data-player='1'] .tn-counted")
+        assert counted.get_attribute("data-majorities") == "2-2-2-1"
         assert pg.locator(".rt-game .tn-shown[data-player='2']").count() == 0
         assert pg.locator(".rt-game .tn-fountains[data-player='0']").get_attribute("data-fountains") == "1"
         assert pg.locator(".rt-game .tn-stack[data-player='1'] .tn-down").count() == 1

@@ -83,7 +83,7 @@ def test_take_two_creatures_by_clicks_in_hotseat():
     # the hand is hidden and nothing is offered until its player asks to see it
     assert _buttons(shell) == {}
     assert f"Show the hand of Player {me + 1}" in shell.controls.prompt.value
-    hand_html = _part(shell, "seats").split(f"tn-hand")[me + 1]
+    hand_html = _part(shell, "seats").split("tn-hand")[me + 1]
     assert "tn-back" in hand_html and "data-card" not in hand_html.split("</div>")[0]
     shell.hand_button.value = True
     pair = s0.display[:2]

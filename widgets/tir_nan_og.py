@@ -212,10 +212,12 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
     b = before
 
     # --- the creature deck and the display
-    info = (f"<div class='tn-row tn-info'>{esc(t('tn_deck', lang, n=view['deck_size'], d=len(view['discard']), r=view['runouts']))}"
+    deck = t("tn_deck", lang, n=view["deck_size"], d=len(view["discard"]), r=view["runouts"])
+    info = (f"<div class='tn-row tn-info'>{esc(deck)}"
             "</div>")
     moved = b is not None and b["display"] != view["display"]
-    display = (f"<div class='tn-row tn-display{_changed(moved)}'><span class='tn-label'>{esc(t('tn_display', lang))}:</span>"
+    display = (f"<div class='tn-row tn-display{_changed(moved)}'>"
+               f"<span class='tn-label'>{esc(t('tn_display', lang))}:</span>"
                + ("".join(creature_chip(c, lang) for c in view["display"]) or "—") + "</div>")
 
     # --- the six territory piles: the top visible, the rest counted
@@ -224,7 +226,8 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
         moved = b is not None and b["piles"][i] != pile
         top = pile["top"]
         face = territory_chip(top, view, lang) if top else f"<span class='tn-muted'>{esc(t('tn_empty', lang))}</span>"
-        piles.append(f"<div class='tn-pile{_changed(moved)}' data-kind='{esc(pile['kind'])}' data-size='{pile['size']}'>"
+        piles.append(f"<div class='tn-pile{_changed(moved)}' data-kind='{esc(pile['kind'])}' "
+                     f"data-size='{pile['size']}'>"
                      f"{face}<div class='tn-muted'>{esc(t('tn_pile_count', lang, n=pile['size']))}</div></div>")
     piles.append("</div>")
 
@@ -249,9 +252,9 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
                 state, cls = t("tn_stays_out", lang), "out"
             rows.append(f"<span class='tn-decl tn-decl-{cls}' data-player='{p}' data-declared='{cls}'>"
                         f"{esc(who(p))}: {esc(state)}</span>")
+        title = t("tn_dispute", lang, fountain=kind_name("fountain", lang), kind=kind_name(pile_kind, lang))
         dispute = (f"<div class='tn-dispute' data-fountain='{esc(fountain)}'>"
-                   f"<div class='tn-label'>{KIND_STYLE['fountain'][1]} "
-                   f"{esc(t('tn_dispute', lang, fountain=kind_name('fountain', lang), kind=kind_name(pile_kind, lang)))}"
+                   f"<div class='tn-label'>{KIND_STYLE['fountain'][1]} {esc(title)}"
                    f"</div><div>{esc(t('tn_revealed_by', lang, who=who(revealer)))}</div>"
                    f"<div class='tn-row'>{''.join(rows)}</div></div>")
     if view["shown"]:
@@ -280,7 +283,8 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
             downs = sum(1 for c in below if not c["face_up"])
             rest = ""
             if below:
-                rest = f" <span class='tn-muted tn-below' data-below='{len(below)}'>{esc(t('tn_below', lang, n=len(below)))}"
+                rest = (f" <span class='tn-muted tn-below' data-below='{len(below)}'>"
+                        f"{esc(t('tn_below', lang, n=len(below)))}")
                 if downs:
                     rest += " " + esc(t("tn_below_down", lang, n=downs))
                 rest += "</span>"
@@ -297,10 +301,12 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
             f"<div class='tn-seat{' tn-current' if current else ''}' data-player='{p}'>"
             f"<div class='tn-label'>{esc(who(p))}{turn_mark} — {esc(t('tn_points', lang, n=view['scores'][p]))}</div>"
             f"<div class='tn-row tn-hand{_changed(moved_hand)}' data-player='{p}'>"
-            f"<span class='tn-label'>{esc(t('tn_hand_of', lang, who=who(p)))} (<span class='tn-count'>{size}</span>):</span>"
+            f"<span class='tn-label'>{esc(t('tn_hand_of', lang, who=who(p)))} "
+            f"(<span class='tn-count'>{size}</span>):</span>"
             f"{cards}</div>"
             f"<div class='tn-row tn-reserve{_changed(moved_res)}' data-player='{p}'>"
-            f"<span class='tn-label'>{esc(t('tn_reserve', lang, v=view['reserve_values'][p]))}:</span>{reserve}{extra}</div>"
+            f"<span class='tn-label'>{esc(t('tn_reserve', lang, v=view['reserve_values'][p]))}:</span>"
+            f"{reserve}{extra}</div>"
             f"<div class='tn-row tn-stack{_changed(moved_stack)}' data-player='{p}' data-size='{len(stack)}'>"
             f"<span class='tn-label'>{esc(t('tn_stack', lang))}:</span>{stack_html}</div>"
             f"<div class='tn-row tn-fountains' data-player='{p}' data-fountains='{fountains}'>"
@@ -310,9 +316,10 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
     # --- scores and the tie-break
     score_rows = [f"<div class='tn-label'>{esc(t('tn_scores', lang))}</div>"]
     for p in range(n):
-        score_rows.append(f"<div class='tn-row tn-score' data-player='{p}' data-score='{view['scores'][p]}' "
-                          f"data-value='{view['territory_values'][p]}'>"
-                          f"{esc(t('tn_score_row', lang, who=who(p), p=view['scores'][p], v=view['territory_values'][p]))}"
+        points, value = view["scores"][p], view["territory_values"][p]
+        score_rows.append(f"<div class='tn-row tn-score' data-player='{p}' data-score='{points}' "
+                          f"data-value='{value}'>"
+                          f"{esc(t('tn_score_row', lang, who=who(p), p=points, v=value))}"
                           "</div>")
     if view["over"]:
         score_rows.append(f"<div class='tn-row tn-winner'><b>"
