@@ -224,3 +224,58 @@ def test_the_search_bot_sits_at_the_table():
     shell = tw.game_panel(seats=["person", "search"], seed=4)
     assert "search" in [v for _, v in shell.seat_boxes[1].options]
     assert shell.human_to_move  # the bot played its turn if it began
+
+
+def test_over_the_hand_limit_the_player_chooses_what_to_discard():
+    shell = _hotseat()
+    # player 1 holds 6 cards; taking 2 makes 8, one over the limit of 7
+    hand = ["dragon", "dragon", "elf", "fairy", "griffin", "centaur"]
+    assert shell.load(T.GAME.to_json(T.scenario([hand, ["fairy"]], display=["elf", "elf", "fairy", "centaur", "dragon"])))
+    shell.hand_button.value = True
+    _buttons(shell)["tn-take-elf-elf"].click()
+    assert shell.state.phase == "discard" and shell.state.current_player == 0
+    assert "discard down to 7 cards" in shell.status.value and "Player 1 to move" in shell.status.value
+    assert "Player 1 must discard 1 more" in _part(shell, "dispute")
+    buttons = _buttons(shell)  # the same player decides again: their hand is still on show
+    assert set(buttons) == {f"tn-discard-{c}" for c in ("dragon", "elf", "fairy", "griffin", "centaur")}
+    buttons["tn-discard-dragon"].click()
+    assert len(shell.state.hands[0]) == 7 and shell.state.current_player == 1
+
+
+def test_a_refusal_and_the_hint_in_italian():
+    shell = _dispute_shell()
+    shell.language.lang = "it"
+    shell.hand_button.value = True
+    assert shell.play(T.TakeTerritory("castle")) is False
+    assert T.GAME.message(_refusal(T.TakeTerritory("castle")), "it") in shell.msg.value.replace("&#x27;", "'")
+    assert "castello" in shell.msg.value
+    text = shell.controls.hint()
+    assert "partite simulate" in text  # the search bot's reason, in the page's language
+
+
+def _refusal(action):
+    from tutor import IllegalAction
+
+    try:
+        T.GAME.apply(T.scenario(**DISPUTE), action)
+    except IllegalAction as exc:
+        return exc
+    raise AssertionError("expected a refusal")
+
+
+def test_bots_only_to_the_end_the_table_shows_points_and_the_tie_break():
+    shell = tw.game_panel(players=3, seats=["random", "random", "random"], seed=2)
+    s = shell.state
+    assert T.GAME.is_over(s)
+    assert "rt-over" in shell.status.value and "tn-winner" in _part(shell, "scores")
+    table = shell.end_table.value
+    assert "rt-breakdown" in table and "Territory value (tie-break)" in table
+    frame = tw.breakdown(T.GAME, T.GAME.view(s, None), "en", shell.who)
+    winners = [i for i, w in enumerate(frame["Winner"]) if w == "yes"]
+    assert winners == T.GAME.winners(s) and len(frame) == 3
+    best = max(frame["Points"])
+    # the winner has the most points; among those tied on points, the higher territory value
+    tied = [i for i in range(3) if frame["Points"][i] == best]
+    assert set(winners) <= set(tied)
+    top_value = max(frame["Territory value (tie-break)"][i] for i in tied)
+    assert all(frame["Territory value (tie-break)"][i] == top_value for i in winners)
