@@ -230,7 +230,8 @@ def test_over_the_hand_limit_the_player_chooses_what_to_discard():
     shell = _hotseat()
     # player 1 holds 6 cards; taking 2 makes 8, one over the limit of 7
     hand = ["dragon", "dragon", "elf", "fairy", "griffin", "centaur"]
-    assert shell.load(T.GAME.to_json(T.scenario([hand, ["fairy"]], display=["elf", "elf", "fairy", "centaur", "dragon"])))
+    display = ["elf", "elf", "fairy", "centaur", "dragon"]
+    assert shell.load(T.GAME.to_json(T.scenario([hand, ["fairy"]], display=display)))
     shell.hand_button.value = True
     _buttons(shell)["tn-take-elf-elf"].click()
     assert shell.state.phase == "discard" and shell.state.current_player == 0
