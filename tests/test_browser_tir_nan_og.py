@@ -77,6 +77,9 @@ def test_walk_a_fountain_dispute_by_clicks(browser, voila, artifacts, size):
         shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-player2.png")
         assert overflow(pg) <= 1, f"the dispute scrolls sideways at {size}"
         pg.click(".rt-show-hand")
+        pg.wait_for_selector(".rt-game .tn-join")
+        shot(pg, ".rt-game .tn-seat[data-player='1']", artifacts / f"tir-nan-og-{size}-dispute-player2-hand.png")
+        shot(pg, ".rt-game .tn-prompt", artifacts / f"tir-nan-og-{size}-dispute-player2-buttons.png")
         pg.click(".rt-game .tn-join")
         pg.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
         pg.click(".rt-show-hand")
