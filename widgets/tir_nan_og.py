@@ -1,0 +1,520 @@
+"""The Tir Nan Og Wars page: the table drawn in HTML from views, moves by clicking, the search bot's hint.
+
+Drawing only.  The board draws ``game.view(state, viewer)`` (the shell picks
+the viewer: the teacher sees every hand, a seat its own).  Every word about
+the game (creature, territory and decision names, actions, narration,
+refusals) comes from the engine's catalog; UI chrome (labels, prompts,
+buttons) is here.  The buttons hand the legal actions the shell gives them to
+``shell.play``, which asks ``game.apply``.  The hint is
+:func:`tutor.games.tir_nan_og.hint` (the search bot's move and why).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from tutor import games
+from widgets.common import esc, message
+from widgets.game import GameShell
+from widgets.i18n import add_strings, t
+
+GAME_NAME = "tir-nan-og"
+FIRST_EXAMPLE = "rulebook/dispute"
+
+Who = Callable[[int], str]
+
+
+def game():
+    return games.get(GAME_NAME)
+
+
+def _tn():
+    from tutor.games import tir_nan_og as tn
+
+    return tn
+
+
+# ------------------------------------------------------------------ chrome --
+
+add_strings({
+    "bot_search": ("bot: search", "bot: ricerca", "bot : recherche"),
+    "tn_display": ("Display", "Esposizione", "Étalage"),
+    "tn_deck": ("Creature deck: {n} · discards: {d} · deck run out: {r} of 2",
+                "Mazzo creature: {n} · scarti: {d} · mazzo esaurito: {r} volte su 2",
+                "Pioche de créatures : {n} · défausse : {d} · pioche épuisée : {r} fois sur 2"),
+    "tn_piles": ("Territory piles", "Mazzi dei territori", "Piles de territoires"),
+    "tn_pile_count": ("{n} cards", "{n} carte", "{n} cartes"),
+    "tn_empty": ("empty", "vuoto", "vide"),
+    "tn_value": ("value {v}", "valore {v}", "valeur {v}"),
+    "tn_hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
+    "tn_reserve": ("Reserve (value {v} of 7)", "Riserva (valore {v} su 7)", "Réserve (valeur {v} sur 7)"),
+    "tn_stack": ("Consolidated", "Consolidati", "Consolidés"),
+    "tn_below": ("+{n} below", "+{n} sotto", "+{n} dessous"),
+    "tn_below_down": ("({n} face down)", "({n} coperti)", "({n} face cachée)"),
+    "tn_face_down": ("face down: 0 points, no power", "coperto: 0 punti, nessun potere",
+                     "face cachée : 0 point, aucun pouvoir"),
+    "tn_fountains": ("Fountains won: {n}", "Fontane vinte: {n}", "Fontaines gagnées : {n}"),
+    "tn_discount": ("next consolidation: one creature less", "prossimo consolidamento: una creatura in meno",
+                    "prochaine consolidation : une créature de moins"),
+    "tn_none": ("none", "nessuno", "aucun"),
+    "tn_seat": ("{who}", "{who}", "{who}"),
+    "tn_to_play": ("to play", "di turno", "joue"),
+    "tn_points": ("{n} points", "{n} punti", "{n} points"),
+    "tn_scores": ("Points · territory value (the tie-break)", "Punti · valore dei territori (lo spareggio)",
+                  "Points · valeur des territoires (le départage)"),
+    "tn_score_row": ("{who}: {p} points · territory value {v}", "{who}: {p} punti · valore territori {v}",
+                     "{who} : {p} points · valeur des territoires {v}"),
+    # the dispute
+    "tn_dispute": ("Fountain dispute: the {fountain} shows on the {kind} pile",
+                   "Disputa della fontana: la {fountain} compare sul mazzo {kind}",
+                   "Dispute de la fontaine : la {fountain} apparaît sur la pile {kind}"),
+    "tn_revealed_by": ("{who} revealed it; each player declares in turn, clockwise.",
+                       "L'ha scoperta {who}; ognuno dichiara a turno, in senso orario.",
+                       "{who} l'a révélée ; chacun déclare à son tour, dans le sens horaire."),
+    "tn_joins": ("joins", "partecipa", "participe"),
+    "tn_stays_out": ("stays out", "resta fuori", "reste dehors"),
+    "tn_deciding": ("deciding now", "decide ora", "décide maintenant"),
+    "tn_waiting": ("still to declare", "deve ancora dichiarare", "doit encore déclarer"),
+    "tn_last_dispute": ("Hands revealed in the last dispute", "Mani rivelate nell'ultima disputa",
+                        "Mains révélées lors de la dernière dispute"),
+    "tn_counted": ("counts {symbols}: majorities {counts}", "conta {symbols}: maggioranze {counts}",
+                   "compte {symbols} : majorités {counts}"),
+    "tn_owed": ("{who} must discard {n} more", "{who} deve scartare ancora {n}",
+                "{who} doit encore défausser {n}"),
+    "tn_over_winner": ("Winner: {who}", "Vincitore: {who}", "Gagnant : {who}"),
+    # moves
+    "tn_prompt_turn": ("One action: take 2 creatures, take a visible territory, or consolidate.",
+                       "Una azione: prendi 2 creature, prendi un territorio visibile, o consolida.",
+                       "Une action : prendre 2 créatures, prendre un territoire visible, ou consolider."),
+    "tn_group_take": ("Take creatures", "Prendi creature", "Prendre des créatures"),
+    "tn_group_territory": ("Take a territory", "Prendi un territorio", "Prendre un territoire"),
+    "tn_group_consolidate": ("Consolidate", "Consolida", "Consolider"),
+    "tn_prompt_hidden": ("{who}: press “{button}” while the others look away, then decide.",
+                         "{who}: premi «{button}» mentre gli altri non guardano, poi decidi.",
+                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis décidez."),
+    "tn_hint": ("Hint (search bot)", "Suggerimento (bot di ricerca)", "Conseil (bot de recherche)"),
+    "tn_hint_not_now": ("A hint is given when a person may decide and sees their hand.",
+                        "Il suggerimento si dà quando una persona decide e vede la propria mano.",
+                        "Le conseil est donné quand une personne décide et voit sa main."),
+    # end table
+    "tn_col_player": ("Player", "Giocatore", "Joueur"),
+    "tn_col_points": ("Points", "Punti", "Points"),
+    "tn_col_value": ("Territory value (tie-break)", "Valore territori (spareggio)",
+                     "Valeur des territoires (départage)"),
+    "tn_col_stack": ("Consolidated territories", "Territori consolidati", "Territoires consolidés"),
+    "tn_col_fountains": ("Fountains", "Fontane", "Fontaines"),
+    "tn_col_winner": ("Winner", "Vincitore", "Gagnant"),
+})
+
+# Each species: background, text colour and a symbol, so species are told
+# apart without colour vision (the name is always written too).
+SPECIES_STYLE = {
+    "dragon": ("#b71c1c", "#fff", "♨"),
+    "elf": ("#1b5e20", "#fff", "♠"),
+    "fairy": ("#6a1b9a", "#fff", "✿"),
+    "griffin": ("#8d6e00", "#fff", "✦"),
+    "centaur": ("#0d47a1", "#fff", "♞"),
+    "?": ("#eeeeee", "#111", "?"),
+}
+# Each territory kind: a border colour and a symbol.
+KIND_STYLE = {
+    "plain": ("#9e9d24", "▬"),
+    "castle": ("#455a64", "♜"),
+    "forest": ("#2e7d32", "♣"),
+    "river": ("#1565c0", "≈"),
+    "temple": ("#6d4c41", "⌂"),
+    "volcano": ("#c62828", "▲"),
+    "fountain": ("#00838f", "❂"),
+}
+
+_CSS = """<style>
+.tn-board { display: flex; flex-direction: column; gap: 6px; }
+.tn-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
+.tn-label { font-weight: bold; margin-right: 4px; }
+.tn-chip { display: inline-block; border-radius: 6px; padding: 2px 8px; margin: 1px; font-weight: bold;
+           border: 2px solid #111; white-space: nowrap; }
+.tn-sym { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 0 1px; font-size: 14px;
+          border: 1px solid #111; white-space: nowrap; }
+.tn-terr { display: inline-block; border: 3px solid #333; border-radius: 8px; padding: 3px 6px; margin: 2px;
+           background: #fafafa; max-width: 100%; }
+.tn-terr .tn-kind { font-weight: bold; }
+.tn-down { background: repeating-linear-gradient(45deg, #ccc, #ccc 6px, #e8e8e8 6px, #e8e8e8 12px);
+           color: #333; }
+.tn-back { display: inline-block; width: 22px; height: 30px; margin: 1px; border-radius: 4px; border: 2px solid #333;
+           background: repeating-linear-gradient(45deg, #37474f, #37474f 4px, #607d8b 4px, #607d8b 8px);
+           vertical-align: middle; }
+.tn-pile { display: inline-block; border: 1px solid #999; border-radius: 8px; padding: 4px; margin: 2px;
+           min-width: 9em; }
+.tn-seat { border: 2px solid #999; border-radius: 8px; padding: 4px 8px; margin: 3px 0; }
+.tn-seat.tn-current { border: 4px solid #e65100; }
+.tn-dispute { border: 4px solid #00838f; border-radius: 8px; padding: 6px 10px; background: #e0f7fa; }
+.tn-dispute .tn-decl { display: inline-block; border: 2px solid #333; border-radius: 6px; padding: 2px 8px;
+                       margin: 2px; background: #fff; }
+.tn-decl-deciding { border-width: 4px !important; border-color: #e65100 !important; }
+.tn-changed { outline: 3px dashed #e65100; outline-offset: 2px; }
+.tn-muted { color: #444; font-size: 15px; }
+.tn-buttons .widget-button { height: auto; min-height: 32px; white-space: normal; }
+</style>"""
+
+
+def creature_chip(card: str, lang: str, small: bool = False) -> str:
+    """A creature (or a '?' symbol): its symbol and the engine's name on its species' colour."""
+    bg, fg, icon = SPECIES_STYLE.get(card, ("#fff", "#111", "•"))
+    if card == "?":
+        name = "?"
+    else:
+        name = game().catalog.name("symbols" if small else "cards", card, lang)
+    cls = "tn-sym" if small else "tn-chip"
+    return (f"<span class='{cls} tn-{esc(card) if card != '?' else 'any'}' data-card='{esc(card)}' "
+            f"style='background:{bg};color:{fg}'>{icon if card != '?' else ''} {esc(name)}</span>")
+
+
+def kind_name(kind: str, lang: str) -> str:
+    return game().catalog.name("kinds", kind, lang)
+
+
+def territory_chip(card: str, view: dict, lang: str, face_up: bool = True) -> str:
+    """A territory card: the kind's symbol and name, its value and its creature symbols (a fountain: 4 points)."""
+    info = view.get("territory_cards", {}).get(card)
+    kind = info["kind"] if info else "fountain"
+    colour, icon = KIND_STYLE.get(kind, ("#333", "•"))
+    parts = [f"<span class='tn-kind'>{icon} {esc(kind_name(kind, lang))}</span>"]
+    if info:
+        parts.append(f"<span class='tn-muted'>{esc(t('tn_value', lang, v=info['value']))}</span>")
+        parts.append("".join(creature_chip(c, lang, small=True) for c in info["symbols"]))
+    down = ""
+    if not face_up:
+        parts.append(f"<span class='tn-muted'>{esc(t('tn_face_down', lang))}</span>")
+        down = " tn-down"
+    return (f"<span class='tn-terr tn-terr-{esc(kind)}{down}' data-card='{esc(card)}' "
+            f"style='border-color:{colour}'>{' '.join(parts)}</span>")
+
+
+def _changed(flag: bool) -> str:
+    return " tn-changed" if flag else ""
+
+
+def _default_who(lang: str) -> Who:
+    return lambda p: game().catalog.name("players", "seat", lang).format(n=p + 1)
+
+
+def _backs(n: int) -> str:
+    return "".join("<span class='tn-back'></span>" for _ in range(n))
+
+
+def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = None) -> dict[str, str]:
+    """The table from one view: display, piles, the dispute, every seat, the scores."""
+    who = who or _default_who(lang)
+    n = view["players"]
+    b = before
+
+    # --- the creature deck and the display
+    deck = t("tn_deck", lang, n=view["deck_size"], d=len(view["discard"]), r=view["runouts"])
+    info = (f"<div class='tn-row tn-info'>{esc(deck)}"
+            "</div>")
+    moved = b is not None and b["display"] != view["display"]
+    display = (f"<div class='tn-row tn-display{_changed(moved)}'>"
+               f"<span class='tn-label'>{esc(t('tn_display', lang))}:</span>"
+               + ("".join(creature_chip(c, lang) for c in view["display"]) or "—") + "</div>")
+
+    # --- the six territory piles: the top visible, the rest counted
+    piles = [f"<div class='tn-label'>{esc(t('tn_piles', lang))}</div><div class='tn-row tn-piles'>"]
+    for i, pile in enumerate(view["piles"]):
+        moved = b is not None and b["piles"][i] != pile
+        top = pile["top"]
+        face = territory_chip(top, view, lang) if top else f"<span class='tn-muted'>{esc(t('tn_empty', lang))}</span>"
+        piles.append(f"<div class='tn-pile{_changed(moved)}' data-kind='{esc(pile['kind'])}' "
+                     f"data-size='{pile['size']}'>"
+                     f"{face}<div class='tn-muted'>{esc(t('tn_pile_count', lang, n=pile['size']))}</div></div>")
+    piles.append("</div>")
+
+    # --- the dispute, as its own moment
+    dispute = ""
+    d = view.get("dispute")
+    if d:
+        fountain = d["fountain"]
+        pile_kind = fountain.split("-", 1)[1] if isinstance(fountain, str) and "-" in fountain else ""
+        revealer = view["turn"]
+        asked = d["asked"]
+        rows = []
+        for k in range(n):
+            p = (revealer + k) % n
+            if p in d["joined"]:
+                state, cls = t("tn_joins", lang), "joined"
+            elif asked and p == asked[0]:
+                state, cls = t("tn_deciding", lang), "deciding"
+            elif p in asked:
+                state, cls = t("tn_waiting", lang), "waiting"
+            else:
+                state, cls = t("tn_stays_out", lang), "out"
+            rows.append(f"<span class='tn-decl tn-decl-{cls}' data-player='{p}' data-declared='{cls}'>"
+                        f"{esc(who(p))}: {esc(state)}</span>")
+        title = t("tn_dispute", lang, fountain=kind_name("fountain", lang), kind=kind_name(pile_kind, lang))
+        dispute = (f"<div class='tn-dispute' data-fountain='{esc(fountain)}'>"
+                   f"<div class='tn-label'>{KIND_STYLE['fountain'][1]} {esc(title)}"
+                   f"</div><div>{esc(t('tn_revealed_by', lang, who=who(revealer)))}</div>"
+                   f"<div class='tn-row'>{''.join(rows)}</div></div>")
+    if view["shown"]:
+        dispute += _revealed(view, before, lang, who)
+    owed = view.get("owed")
+    if owed:
+        dispute += (f"<div class='tn-row tn-owed' data-player='{owed['player']}'>"
+                    f"{message('info', t('tn_owed', lang, who=who(owed['player']), n=owed['count']))}</div>")
+
+    # --- every seat: hand, reserve, consolidated stack, fountains
+    seats = []
+    for p in range(n):
+        hand = view["hands"][p]
+        size = view["hand_sizes"][p]
+        if hand is not None:
+            cards = "".join(creature_chip(c, lang) for c in hand) or "—"
+        else:
+            cards = _backs(size) + f" <span class='tn-muted'>{esc(t('hand_hidden', lang))}</span>"
+        moved_hand = b is not None and (b["hands"][p] != hand or b["hand_sizes"][p] != size)
+        reserve = "".join(territory_chip(c, view, lang) for c in view["reserves"][p]) or esc(t("tn_none", lang))
+        moved_res = b is not None and b["reserves"][p] != view["reserves"][p]
+        stack = view["stacks"][p]
+        if stack:
+            top = stack[-1]
+            below = stack[:-1]
+            downs = sum(1 for c in below if not c["face_up"])
+            rest = ""
+            if below:
+                rest = (f" <span class='tn-muted tn-below' data-below='{len(below)}'>"
+                        f"{esc(t('tn_below', lang, n=len(below)))}")
+                if downs:
+                    rest += " " + esc(t("tn_below_down", lang, n=downs))
+                rest += "</span>"
+            stack_html = territory_chip(top["card"], view, lang, face_up=top["face_up"]) + rest
+        else:
+            stack_html = esc(t("tn_none", lang))
+        moved_stack = b is not None and b["stacks"][p] != stack
+        fountains = len(view["fountains"][p])
+        extra = (f" <span class='tn-muted'>· {esc(t('tn_discount', lang))}</span>" if view["discount"][p] else "")
+        current = view["current_player"] == p
+        turn_mark = (f" <span class='tn-muted'>({esc(t('tn_to_play', lang))})</span>"
+                     if view["turn"] == p and not view["over"] else "")
+        seats.append(
+            f"<div class='tn-seat{' tn-current' if current else ''}' data-player='{p}'>"
+            f"<div class='tn-label'>{esc(who(p))}{turn_mark} — {esc(t('tn_points', lang, n=view['scores'][p]))}</div>"
+            f"<div class='tn-row tn-hand{_changed(moved_hand)}' data-player='{p}'>"
+            f"<span class='tn-label'>{esc(t('tn_hand_of', lang, who=who(p)))} "
+            f"(<span class='tn-count'>{size}</span>):</span>"
+            f"{cards}</div>"
+            f"<div class='tn-row tn-reserve{_changed(moved_res)}' data-player='{p}'>"
+            f"<span class='tn-label'>{esc(t('tn_reserve', lang, v=view['reserve_values'][p]))}:</span>"
+            f"{reserve}{extra}</div>"
+            f"<div class='tn-row tn-stack{_changed(moved_stack)}' data-player='{p}' data-size='{len(stack)}'>"
+            f"<span class='tn-label'>{esc(t('tn_stack', lang))}:</span>{stack_html}</div>"
+            f"<div class='tn-row tn-fountains' data-player='{p}' data-fountains='{fountains}'>"
+            f"{KIND_STYLE['fountain'][1]} {esc(t('tn_fountains', lang, n=fountains))}</div>"
+            "</div>")
+
+    # --- scores and the tie-break
+    score_rows = [f"<div class='tn-label'>{esc(t('tn_scores', lang))}</div>"]
+    for p in range(n):
+        points, value = view["scores"][p], view["territory_values"][p]
+        score_rows.append(f"<div class='tn-row tn-score' data-player='{p}' data-score='{points}' "
+                          f"data-value='{value}'>"
+                          f"{esc(t('tn_score_row', lang, who=who(p), p=points, v=value))}"
+                          "</div>")
+    if view["over"]:
+        score_rows.append(f"<div class='tn-row tn-winner'><b>"
+                          f"{esc(t('tn_over_winner', lang, who=', '.join(who(p) for p in view['winners'])))}</b></div>")
+    return {
+        "css": _CSS,
+        "dispute": dispute,  # the dispute first: while it lasts it is the moment of the game
+        "info": info,
+        "display": display,
+        "piles": "".join(piles),
+        "seats": "".join(seats),
+        "scores": "".join(score_rows),
+    }
+
+
+def _revealed(view: dict, before: dict | None, lang: str, who: Who) -> str:
+    """The hands the last dispute's participants revealed (public); their counted
+    symbols and majorities are drawn at the moment the dispute is settled, while
+    each participant's consolidated top is still the one that counted."""
+    tn = _tn()
+    settled_now = before is not None and before.get("dispute") is not None and view.get("dispute") is None
+    rows = [f"<div class='tn-label'>{esc(t('tn_last_dispute', lang))}</div>"]
+    for entry in view["shown"]:
+        p, hand = entry["player"], entry["hand"]
+        line = "".join(creature_chip(c, lang) for c in hand) or "—"
+        if settled_now and before is not None:
+            top = before["tops"][p]
+            symbols = list(hand)
+            if top is not None and top["face_up"]:
+                info = view["territory_cards"].get(top["card"])
+                symbols += [c for c in (info["symbols"] if info else []) if c != "?"]
+            counts = tn.majorities(symbols)
+            counted = ", ".join(game().catalog.name("symbols", c, lang) for c in symbols)
+            line += (f" <span class='tn-counted' data-majorities='{'-'.join(map(str, counts))}'>"
+                     f"{esc(t('tn_counted', lang, symbols=counted, counts=', '.join(map(str, counts))))}</span>")
+        rows.append(f"<div class='tn-row tn-shown' data-player='{p}'><span class='tn-label'>{esc(who(p))}:</span>"
+                    f"{line}</div>")
+    return "<div class='tn-revealed'>" + "".join(rows) + "</div>"
+
+
+def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
+    """The end of the game as a pandas table (from the teacher's view): points, the territory-value tie-break."""
+    import pandas as pd
+
+    who = who or _default_who(lang)
+    win = set(view["winners"])
+    rows = []
+    for p in range(view["players"]):
+        stack = ", ".join(
+            game_.card_name(c["card"], lang) + ("" if c["face_up"] else f" ({t('tn_face_down', lang)})")
+            for c in view["stacks"][p]) or "—"
+        rows.append({
+            t("tn_col_player", lang): who(p),
+            t("tn_col_points", lang): view["scores"][p],
+            t("tn_col_value", lang): view["territory_values"][p],
+            t("tn_col_fountains", lang): len(view["fountains"][p]),
+            t("tn_col_stack", lang): stack,
+            t("tn_col_winner", lang): t("yes", lang) if p in win else t("no", lang),
+        })
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------- moving --
+
+
+def _slug(action: Any) -> str:
+    """A CSS class naming a move: tn-take-dragon-elf, tn-territory-castle, tn-consolidate-castle-elf-griffin ..."""
+    tn = _tn()
+    if isinstance(action, tn.TakeCreatures):
+        return "tn-take-" + "-".join(action.cards)
+    if isinstance(action, tn.TakeTerritory):
+        return f"tn-territory-{action.kind}"
+    if isinstance(action, tn.Consolidate):
+        return "-".join(("tn-consolidate", action.kind, *action.pay)) if action.pay else f"tn-consolidate-{action.kind}"
+    if isinstance(action, tn.Join):
+        return "tn-join"
+    if isinstance(action, tn.StayOut):
+        return "tn-stay-out"
+    if isinstance(action, tn.Discard):
+        return f"tn-discard-{action.card}"
+    return "tn-pass"
+
+
+class TirNanOgControls(w.VBox):
+    """Moves by clicking (exactly the legal actions the shell gives), grouped by kind, and the search bot's hint."""
+
+    def __init__(self, shell: GameShell):
+        super().__init__()
+        self.shell = shell
+        self.prompt = w.HTML()
+        self.prompt.add_class("tn-prompt")
+        self.groups = w.VBox()
+        self.groups.add_class("tn-buttons")
+        self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.hint_button.add_class("tn-hint")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_html = w.HTML()
+        self.hint_html.add_class("tn-hint-box")
+        self._key: Any = None
+        self._hint_for: Any = None
+        self.buttons: list[w.Button] = []
+        self.children = [self.prompt, self.groups,
+                         w.HBox([self.hint_button, self.hint_html], layout=w.Layout(flex_flow="row wrap"))]
+
+    def hint(self) -> str:
+        """The search bot's move for the person to decide, and why (only when they may see their hand)."""
+        shell, lang = self.shell, self.shell.lang
+        self._hint_for = (shell.index, len(shell.history))
+        if not shell.actions():
+            self.hint_html.value = message("info", t("tn_hint_not_now", lang))
+        else:
+            tn = _tn()
+            self.hint_html.value = message("ok", tn.hint(shell.game, shell.state, None, lang))
+        return self.hint_html.value
+
+    def _button(self, action: Any, lang: str, style: str = "") -> w.Button:
+        text = game().action_text(action, lang)
+        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
+        b.add_class(_slug(action))
+        b.on_click(lambda _: self.shell.play(action))
+        return b
+
+    def _group(self, title: str, buttons: list[w.Button]) -> w.VBox:
+        label = w.HTML(f"<b>{esc(title)}</b>")
+        return w.VBox([label, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))])
+
+    def _moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
+        tn = _tn()
+        me = view["current_player"]
+        decision = view["decision"]
+        g = game()
+        if not actions:
+            if me is not None and view["hands"][me] is None and view["player"] is not None:
+                who = self.shell.who(me)
+                return t("tn_prompt_hidden", lang, who=who, button=t("show_hand", lang, who=who)), []
+            return "", []
+        head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
+        if decision == "turn":
+            groups = []
+            for cls, title, style in ((tn.TakeCreatures, "tn_group_take", ""),
+                                      (tn.TakeTerritory, "tn_group_territory", "info"),
+                                      (tn.Consolidate, "tn_group_consolidate", "success")):
+                buttons = [self._button(a, lang, style) for a in actions if isinstance(a, cls)]
+                if buttons:
+                    groups.append(self._group(t(title, lang), buttons))
+            rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, tn.Pass)]
+            if rest:
+                groups.append(w.HBox(rest))
+            return head, groups
+        if decision == "dispute":
+            return head, [w.HBox([self._button(a, lang, "success" if isinstance(a, tn.Join) else "warning")
+                                  for a in actions], layout=w.Layout(flex_flow="row wrap"))]
+        return head, [w.HBox([self._button(a, lang) for a in actions], layout=w.Layout(flex_flow="row wrap"))]
+
+    def refresh(self, view: dict, actions: list, lang: str) -> None:
+        shell = self.shell
+        self.hint_button.description = t("tn_hint", lang)
+        self.hint_button.disabled = not actions
+        if self._hint_for != (shell.index, len(shell.history)):
+            self.hint_html.value = ""
+        me = view["current_player"]
+        key = (id(shell.state), lang, tuple(str(a) for a in actions),
+               view["hands"][me] is None if me is not None else None)
+        if key == self._key:
+            return
+        self._key = key
+        prompt, groups = self._moves(view, actions, lang)
+        self.prompt.value = f"<b class='tn-prompt-text'>{esc(prompt)}</b>" if prompt else ""
+        self.groups.children = groups
+        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
+
+
+def _all_buttons(widget: Any) -> list[w.Button]:
+    if isinstance(widget, w.Button):
+        return [widget]
+    out: list[w.Button] = []
+    for child in getattr(widget, "children", ()):
+        out += _all_buttons(child)
+    return out
+
+
+# ------------------------------------------------------------------- page --
+# The page is the generic one (widgets/page.py); this is all Tir Nan Og Wars adds.
+
+from widgets.page import PageSpec  # noqa: E402  (the page skeleton imports nothing of this module)
+
+PAGE = PageSpec(
+    game=GAME_NAME,
+    board=board,
+    controls=TirNanOgControls,
+    breakdown=breakdown,
+    first_example=FIRST_EXAMPLE,
+    seats=("person", "search"),
+    css_class="tn-page",
+)
+
+# Shorthands the tests use: the stepper, a game shell, the rules panel, the page.
+stepper, game_panel, rules_panel, page = PAGE.make_stepper, PAGE.make_shell, PAGE.make_rules, PAGE.make_page
