@@ -46,7 +46,7 @@ def pieces(s: State) -> mv.Pieces:
 
 
 def with_pieces(s: State, p: mv.Pieces) -> State:
-    return replace(s, elephants=p.elephants, cows=tuple(p.cows))
+    return replace(s, elephants=p.elephants, cows=tuple(sorted(p.cows)))
 
 
 def set_hand(s: State, seat: int, hand) -> State:

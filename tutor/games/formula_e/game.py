@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
+from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
 
 from . import engine
 from .actions import parse
@@ -96,6 +96,22 @@ class FormulaE(Game):
 
             self._examples = build_examples(self)
         return list(self._examples)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """Title, outcome and note from the catalog; each step narrated in ``lang`` from its events."""
+        told = self.catalog.example(example, lang)
+        steps = []
+        for step in example.steps:
+            action = self.action_text(step.action, lang)
+            if step.illegal:
+                try:
+                    self.apply(step.before, step.action)
+                except IllegalAction as exc:
+                    steps.append(f"{action}: {self.message(exc, lang)}")
+                    continue
+            words = [self.message(e, lang) for e in step.events]
+            steps.append(" ".join([f"{action}:"] + words) if words else action)
+        return {**told, "steps": steps}
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
