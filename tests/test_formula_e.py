@@ -367,7 +367,7 @@ def test_the_sacred_cow_moves_up_to_eight_spaces():
     assert ex.steps[1].after.cow_left == 7
     s = arranged(OPEN, ["a1", "b1", "c1"], ["cow", "g1", "g2", "rat", "snake", "prayer"], cows=("b4",))
     s = GAME.apply(s, Play("cow"))
-    for k in range(8):
+    for _ in range(8):
         a = next(a for a in GAME.legal_actions(s) if getattr(a, "direction", "") in ("forward", "back"))
         s = GAME.apply(s, a)
     assert GAME.decision(s) == "second"  # the eighth move ends the card

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tutor.core import FORMAT, ScenarioError, ScenarioReader, check_header, dump_json, parse_json_object, short
+from tutor.core import FORMAT, ScenarioReader, check_header, dump_json, parse_json_object, short
 
 from .cards import is_movement, COBRAS, COUNTS, COW_STEPS, GAME_NAME, ORDER, sort_cards
 from .state import PHASES, State
