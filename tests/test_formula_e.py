@@ -514,3 +514,11 @@ def test_game_info():
     info = GAME.info
     assert (info.min_players, info.max_players) == (3, 6) and info.hidden_information
     assert set(info.decisions) >= {"tiger", "turn", "move", "discard"}
+
+
+@covers("formula-e/win/line", "formula-e/card/charge")
+def test_the_narrated_four_player_race_ends_with_the_pushed_elephant_across_the_line():
+    ex = example_final("race")
+    assert GAME.winners(ex.final) == [1]
+    told = GAME.example_text(ex, "en")["steps"][-1]
+    assert "Player 2 crosses the red line" in told and "pushed to" not in told

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from itertools import combinations
+from itertools import product
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -158,12 +158,11 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> list:
             for g in kinds:
                 if is_green(g) and (y != "carpet" or carpet_lands(s, s.active, g)):
                     acts.append(PlayPair(y, g))
-    seen: set[tuple[str, ...]] = set()
-    for k in range(1, len(hand) + 1):
-        for combo in combinations(hand, k):
-            if combo not in seen:
-                seen.add(combo)
-                acts.append(Discard(combo))
+    counts = [(c, hand.count(c)) for c in kinds]
+    for picks in product(*(range(n + 1) for _, n in counts)):  # every sub-multiset once
+        cards = tuple(c for (c, _), k in zip(counts, picks) for _ in range(k))
+        if cards:
+            acts.append(Discard(cards))
     return acts
 
 
@@ -396,8 +395,9 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
         say(rule, "{Player}'s elephant moves {steps} from {start} to {end}.", player=p, steps=a.steps,
             start=start, end=end)
     for q in range(s.players):
-        if q != p and before.elephants[q] != after.elephants[q] and after.elephants[q] is not None:
-            say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=after.elephants[q])
+        moved = after.elephants[q]
+        if q != p and before.elephants[q] != moved and moved is not None and moved[0] < s.track.rows_count:
+            say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
     if before.cows != after.cows:
         say("card/charge", "The charge pushes Sacred Cows ahead.")
     if after.winner is not None:

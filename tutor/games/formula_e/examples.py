@@ -22,7 +22,8 @@ OPEN = ("SSS", "SSS", "...", "...", "...", "...", "...", "o..")
 
 def arranged(rows: tuple[str, ...], elephants: list[str], hand: list[str], cows: tuple[str, ...] = (),
              rat: str = "", cobras: tuple[int, ...] = (), others: list[list[str]] | None = None) -> State:
-    """Seat 0 to play a turn on a practice track; the other hands hold no Tiger unless given."""
+    """Seat 0 to play a turn on a practice track; the other hands hold no Tiger unless given, and the
+    deck's Tigers lie at its bottom (no Tiger window opens by surprise)."""
     track = Track("practice", rows)
     n = len(elephants)
     deck = full_deck()
@@ -36,9 +37,11 @@ def arranged(rows: tuple[str, ...], elephants: list[str], hand: list[str], cows:
         for c in given:
             deck.remove(c)
         hands.append(sort_cards(given))
+    deck = [c for c in deck if c == "tiger"] + [c for c in deck if c != "tiger"]  # Tigers at the bottom
     cells = [parse_cell(e) for e in elephants]
     return State(track=track, players=n, seed=0, first=0, active=0, phase="turn",
-                 elephants=tuple(cells), cows=tuple(sorted(parse_cell(c) for c in cows)),  # type: ignore[misc]
+                 elephants=tuple(cells),
+                 cows=tuple(sorted(parse_cell(c) for c in cows)) or track.cows,  # type: ignore[misc]
                  rat=parse_cell(rat) if rat else track.holes[0], hands=tuple(hands), deck=tuple(deck),  # type: ignore[arg-type]
                  discard=(), cobras=cobras or (0,) * n)
 
@@ -206,6 +209,27 @@ def build_examples(game: Any) -> list[Example]:
          (Move(("f",)), (R + "win/line", R + "move/push"), None)],
         "Player 1 pushes player 2 across the red line: player 2 has completed the lap and wins.",
         {"winner": 1, "over": True})
+    race = ("SSS.", "SSS.", "....", ".C..", "B...", "o...")
+    hands = [["g3", "g1", "cow", "rat", "snake", "prayer"], ["g2", "mango", "cow", "rat", "snake", "monkey"],
+             ["g4", "charge", "cow", "rat", "snake", "monkey"]]
+    add("race", "A four-player race on a short practice track",
+        "Il primo Elefante che riesce a completare un giro oltrepassando la linea rossa del traguardo",
+        arranged(race, ["a1", "b1", "c1", "c2"], ["g2", "g1", "rat", "cow", "snake", "prayer"], others=hands),
+        [(Play("g2"), (R + "turn/choice",), None),
+         (Move(("f", "f")), (R + "move/points",), None),
+         (EndTurn(), (R + "draw/up-to-six",), None),
+         (Play("g3"), (R + "turn/choice",), None),
+         (Move(("f", "f", "r")), (R + "move/cow-obstacle", R + "move/sideways"), None),
+         (EndTurn(), (R + "draw/up-to-six",), None),
+         (PlayPair("mango", "g2"), (R + "card/mango",), None),
+         (Move(("dr", "f")), (R + "card/mango",), None),
+         (PlayPair("charge", "g4"), (R + "card/charge",), None),
+         (Move(("f", "f", "f", "f")), (R + "card/charge", R + "move/push", R + "win/line"), None)],
+        "Player 1 runs a1 to a3. Player 2 runs b1 to b3, where the cow on b4 blocks; left is closed (player 1 "
+        "on a3 cannot be pushed off the track), so right to c3. Player 3 drinks Mango Juice: diagonally to d2 "
+        "and on to d3. Player 4 charges from c2 with a green 4, pushing player 2 ahead of it, c4, c5, c6 and "
+        "across the red line: player 2, pushed over the line, wins the race.",
+        {"winner": 1, "over": True, "elephants": ["a3", "finish", "d3", "c6"]})
     return ex
 
 
