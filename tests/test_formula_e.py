@@ -522,3 +522,21 @@ def test_the_narrated_four_player_race_ends_with_the_pushed_elephant_across_the_
     assert GAME.winners(ex.final) == [1]
     told = GAME.example_text(ex, "en")["steps"][-1]
     assert "Player 2 crosses the red line" in told and "pushed to" not in told
+
+
+def test_the_greedy_bot_races_ahead_of_random_players():
+    from tutor import bots
+
+    wins = 0
+    for seed in range(6):
+        seats = [bots.get("greedy")] + [bots.get("random") for _ in range(3)]
+        end, actions = bots.play(GAME, GAME.new_game(4, seed), seats)
+        assert GAME.is_over(end)
+        wins += GAME.winners(end) == [0]
+    assert wins >= 5  # it plays its movement cards and moves the farthest it can
+
+
+def test_positions_and_progress_helpers():
+    s = arranged(OPEN, ["a1", "b3", "c1"], ["g1"] * 6, cows=("b5",), rat="a8")
+    assert positions(s) == {"elephants": ["a1", "b3", "c1"], "cows": ["b5"], "rat": "a8"}
+    assert [progress(s, p) for p in range(3)] == [0, 2, 0]

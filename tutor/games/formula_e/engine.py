@@ -573,10 +573,30 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     return replace(s, hands=tuple(hands), deck=deck, discard=discard)
 
 
+def settle(s: State, p: int) -> State:
+    """Where ``s`` leads once the Tiger window lets the card resolve and ``p`` makes its best move
+    (what a one-move look-ahead sees: a card played now moves the elephant in the next decision)."""
+    for _ in range(2 * s.players + 2):
+        if s.phase == "tiger":
+            s = apply(s, Allow())
+        elif s.phase == "move" and s.active == p:
+            s = max((after for _, after in [(a, apply(s, a)) for a in legal_actions(s)]),
+                    key=lambda t: progress(t, p) + (100 if t.winner == p else 0))
+        else:
+            break
+    return s
+
+
 def greedy_value(s: State, action: Any) -> float:
+    """Most progress along the lap (after the move the card makes), then the larger hand."""
     p = s.current_player if s.current_player is not None else s.active
-    after = apply(s, action)
-    return float(progress(after, p) - progress(s, p)) + 0.01 * (len(after.hands[p]) - len(s.hands[p]))
+    after = settle(apply(s, action), p)
+    gain = float(progress(after, p) - progress(s, p) + (100 if after.winner == p else 0))
+    if s.phase == "tiger" and isinstance(action, Cancel):
+        mover = s.active
+        allowed = settle(apply(s, Allow()), mover) if s.asker == p else s
+        gain += 0.5 * (progress(allowed, mover) - progress(after, mover))  # what the cancel keeps from the mover
+    return float(gain) + 0.01 * (len(after.hands[p]) - len(s.hands[p]))
 
 
 assert DECK_SIZE == 72
