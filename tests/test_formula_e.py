@@ -540,3 +540,13 @@ def test_positions_and_progress_helpers():
     s = arranged(OPEN, ["a1", "b3", "c1"], ["g1"] * 6, cows=("b5",), rat="a8")
     assert positions(s) == {"elephants": ["a1", "b3", "c1"], "cows": ["b5"], "rat": "a8"}
     assert [progress(s, p) for p in range(3)] == [0, 2, 0]
+
+
+def test_fuzzed_files_actions_and_texts_are_harmless():
+    """The fuzz suite's mutators (tests/conformance/fuzz.py) on Formula E: only ScenarioError / IllegalAction."""
+    from tests.conformance import fuzz as F
+
+    counts = F.run(GAME, 400, 3, report=lambda _: None)
+    failures = {k: v for k, v in counts.items() if k[1].startswith("FAILURE")}
+    assert failures == {}
+    assert counts[("scenario", "accepted")] > 0 and sum(counts.values()) == 1200

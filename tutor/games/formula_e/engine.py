@@ -202,14 +202,31 @@ def explain(s: State, action: Any) -> list[Event]:
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
     if isinstance(action, str):
         action = parse(action)
-    if not isinstance(action, ACTION_TYPES):
-        raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=short(action))
+    if not well_formed(action):
+        raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
     legal = legal_actions(s)
     if not any(type(a) is type(action) and a == action for a in legal):
         raise refusal(s, action)
     say = Narrator()
     handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
     return handler(s, action, say), say.events
+
+
+def safe_short(value: Any) -> str:
+    try:
+        return short(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still refused
+        return type(value).__name__
+
+
+def well_formed(action: Any) -> bool:
+    """An action value of the game whose every field is what its text says (it reads back from ``str``)."""
+    if not isinstance(action, ACTION_TYPES):
+        return False
+    try:
+        return repr(parse(str(action))) == repr(action)
+    except Exception:  # noqa: BLE001 - junk fields: a huge number, an unhashable value ...
+        return False
 
 
 def refusal(s: State, action: Any) -> IllegalAction:
@@ -366,7 +383,7 @@ def do_discard(s: State, a: Discard, say: Narrator) -> State:
         say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=a.cards)
         return end_turn(s, say)
     say("draw/cobra", "{Player} discards {cards} for a Cobra.", player=p, cards=a.cards)
-    owed = s.owed - 1 if s.hands[p] else 0
+    owed = max(0, s.owed - 1) if s.hands[p] else 0
     if owed:
         return replace(s, owed=owed)
     s = replace(s, owed=0)

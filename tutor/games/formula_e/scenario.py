@@ -79,7 +79,7 @@ def _cards(r: ScenarioReader, field: str, items: object, max_len: int = 72) -> t
     if not isinstance(items, list) or len(items) > max_len:
         raise r.error_at(field, "expected a list of at most {n} cards, got {got}", n=max_len, got=short(items))
     for i, c in enumerate(items):
-        if c not in COUNTS:
+        if not isinstance(c, str) or c not in COUNTS:
             raise r.error_at(f"{field}[{i}]", "expected a card ({cards}), got {got}", cards=", ".join(ORDER),
                              got=short(c))
     return tuple(items)
@@ -98,6 +98,11 @@ def state_from_dict(data: dict) -> State:
     elephants: list[Cell | None] = []
     for i, c in enumerate(raw_el):
         elephants.append(None if c is None and phase == "place" else _cell(r, f"elephants[{i}]", c, track, True))
+    for i, c in enumerate(elephants):
+        if c is not None and c[0] >= track.rows_count and not (phase == "over" and data.get("winner") == i):
+            raise r.error_at(f"elephants[{i}]", "only the winner stands past the red line, once the race is over")
+    if phase != "place" and None in elephants:
+        raise r.error("elephants", "every elephant is on the track once the start grid is filled")
     raw_cows = r.list("cows", max_len=10)
     cows = tuple(sorted(_cell(r, f"cows[{i}]", c, track) for i, c in enumerate(raw_cows)))
     rat = _cell(r, "rat", r.get("rat", str), track)
