@@ -374,6 +374,12 @@ def test_the_sacred_cow_moves_up_to_eight_spaces():
 
 
 @covers("formula-e/card/monkey")
+def test_a_stolen_green_may_be_played_at_once():
+    ex = example_final("monkey-green")
+    assert GAME.decision(ex.steps[1].after) == "second"
+
+
+@covers("formula-e/card/monkey")
 def test_the_monkey_steals_two_random_cards():
     s = arranged(OPEN, ["a1", "b1", "c1"], ["monkey", "rat", "cow", "snake", "prayer", "prayer"])
     s = GAME.apply(s, Play("monkey"))
@@ -384,6 +390,11 @@ def test_the_monkey_steals_two_random_cards():
     stolen = [c for c in t.hands[0] if c not in ("rat", "cow", "snake", "prayer")]
     assert any(c.startswith("g") for c in stolen)
     assert GAME.decision(t) == "second" and any(isinstance(a, Play) for a in GAME.legal_actions(t))
+
+
+@covers("formula-e/card/prayer")
+def test_a_green_taken_by_prayer_may_be_played():
+    example_final("prayer")
 
 
 @covers("formula-e/card/prayer")
@@ -411,6 +422,12 @@ def test_the_snake_charmer_gives_a_cobra_or_moves_one_when_all_four_are_out():
     assert Give(0, 2) in legal and Give(1, 0) in legal and Give(None, 2) not in legal and Give(1, 1) not in legal
     s = GAME.apply(s, Give(1, 2))
     assert s.cobras == (1, 2, 1)
+
+
+@covers("formula-e/card/tiger-yellow", "formula-e/draw/cobra")
+def test_without_cobras_the_draw_costs_no_discard():
+    ex = example_final("tiger-yellow")
+    assert all(GAME.decision(step.after) != "discard" for step in ex.steps)
 
 
 @covers("formula-e/card/tiger-yellow")

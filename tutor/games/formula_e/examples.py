@@ -11,7 +11,8 @@ from typing import Any
 
 from tutor.core import Example, IllegalAction, Quote, Step
 
-from .actions import Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Play, PlayPair, RatTo, StopCows
+from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Play, PlayPair, RatTo, Steal,
+                      StopCows, Take)
 from .cards import RULEBOOK_FILE, full_deck, sort_cards
 from .state import State
 from .track import Track, parse_cell
@@ -21,13 +22,14 @@ OPEN = ("SSS", "SSS", "...", "...", "...", "...", "...", "o..")
 
 
 def arranged(rows: tuple[str, ...], elephants: list[str], hand: list[str], cows: tuple[str, ...] = (),
-             rat: str = "", cobras: tuple[int, ...] = (), others: list[list[str]] | None = None) -> State:
+             rat: str = "", cobras: tuple[int, ...] = (), others: list[list[str]] | None = None,
+             discard: tuple[str, ...] = ()) -> State:
     """Seat 0 to play a turn on a practice track; the other hands hold no Tiger unless given, and the
     deck's Tigers lie at its bottom (no Tiger window opens by surprise)."""
     track = Track("practice", rows)
     n = len(elephants)
     deck = full_deck()
-    for c in hand:
+    for c in list(hand) + list(discard):
         deck.remove(c)
     hands = [sort_cards(hand)]
     for q in range(1, n):
@@ -43,7 +45,7 @@ def arranged(rows: tuple[str, ...], elephants: list[str], hand: list[str], cows:
                  elephants=tuple(cells),
                  cows=tuple(sorted(parse_cell(c) for c in cows)) or track.cows,  # type: ignore[misc]
                  rat=parse_cell(rat) if rat else track.holes[0], hands=tuple(hands), deck=tuple(deck),  # type: ignore[arg-type]
-                 discard=(), cobras=cobras or (0,) * n)
+                 discard=tuple(discard), cobras=cobras or (0,) * n)
 
 
 def replay(game: Any, start: State, moves: list[tuple[Any, tuple[str, ...], str | None]]) -> tuple[Step, ...]:
@@ -209,6 +211,39 @@ def build_examples(game: Any) -> list[Example]:
          (Move(("f",)), (R + "win/line", R + "move/push"), None)],
         "Player 1 pushes player 2 across the red line: player 2 has completed the lap and wins.",
         {"winner": 1, "over": True})
+    add("monkey-green", "The Monkey steals a green card, played at once",
+        "Se rubi una carta verde e non hai ancora giocato una carta verde durante il turno in corso, puoi\ngiocare "
+        "subito la carta verde che hai appena rubato.",
+        arranged(OPEN, ["a1", "b1", "c1"], ["monkey", "rat", "cow", "snake", "prayer", "mango"],
+                 others=[["g1"] * 6]),
+        [(Play("monkey"), (R + "card/monkey",), None),
+         (Steal(1), (R + "card/monkey",), None),
+         (Play("g1"), (R + "card/monkey", R + "turn/pair-order"), None),
+         (Move(("f",)), (R + "move/points",), None)],
+        "Player 2 holds only green 1s, so both stolen cards are green; no green has been played this turn, so "
+        "player 1 plays one at once and moves a1 to a2. Six cards left: no draw.",
+        {"hand_sizes": [6, 4, 6], "elephants": ["a2", "b1", "c1"], "current_player": 1})
+
+    add("prayer", "The Prayer takes a card from the discards",
+        "puoi esaminare il mazzo degli scarti e prendere una carta a tua\nscelta, aggiungendola alla tua mano.",
+        arranged(OPEN, ["b1", "a1", "c1"], ["prayer", "rat", "cow", "snake", "monkey", "mango"],
+                 discard=("g1", "g4", "p6")),
+        [(Play("prayer"), (R + "card/prayer",), None),
+         (Take("g4"), (R + "card/prayer",), None),
+         (Play("g4"), (R + "card/prayer", R + "turn/pair-order"), None),
+         (Move(("f", "f", "f", "f")), (R + "move/points",), None)],
+        "Player 1 looks through the discards, takes the green 4 and, having played no green yet, plays it: b1 "
+        "to b5.",
+        {"elephants": ["b5", "a1", "c1"], "discard_top": "g4"})
+
+    add("tiger-yellow", "The Tiger in one's own turn drops one's Cobras",
+        "Quando la giochi durante il tuo turno, la carta Tigre ti permette di scartare tutti i dischi Cobra",
+        arranged(OPEN, ["a1", "b1", "c1"], ["tiger", "rat", "cow", "snake", "prayer", "monkey"],
+                 cobras=(2, 1, 0)),
+        [(Play("tiger"), (R + "card/tiger-yellow", R + "draw/up-to-six", R + "draw/cobra"), None)],
+        "Player 1 drops both Cobras, so drawing back to six at the end of the turn costs no discard.",
+        {"cobras": [0, 1, 0], "hand_sizes": [6, 6, 6], "current_player": 1})
+
     race = ("SSS.", "SSS.", "....", ".C..", "B...", "o...")
     hands = [["g3", "g1", "cow", "rat", "snake", "prayer"], ["g2", "mango", "cow", "rat", "snake", "monkey"],
              ["g4", "charge", "cow", "rat", "snake", "monkey"]]
