@@ -567,3 +567,25 @@ def test_fuzzed_files_actions_and_texts_are_harmless():
     failures = {k: v for k, v in counts.items() if k[1].startswith("FAILURE")}
     assert failures == {}
     assert counts[("scenario", "accepted")] > 0 and sum(counts.values()) == 1200
+
+
+@covers("formula-e/tiger/cancel", "formula-e/card/charge")
+def test_cancelling_one_card_of_a_pair_leaves_the_other():
+    others = [["tiger", "g1", "g2", "rat", "cow", "snake"], ["g1", "g2", "rat", "cow", "snake", "prayer"]]
+    start = arranged(OPEN, ["b2", "a1", "c1"], ["charge", "g2", "rat", "cow", "snake", "prayer"], cows=("b3",),
+                     others=others)
+    s = GAME.apply(start, PlayPair("charge", "g2"))
+    assert set(GAME.legal_actions(s)) == {Allow(), Cancel("charge"), Cancel("g2")}
+    plain = GAME.apply(s, Cancel("charge"))  # the green 2 alone: the cow on b3 blocks, sideways
+    assert GAME.decision(plain) == "move" and Move(("f", "f")) not in GAME.legal_actions(plain)
+    assert set(GAME.legal_actions(plain)) == {Move(("l", "f")), Move(("r", "f"))}
+    nothing = GAME.apply(s, Cancel("g2"))  # Charge! without its movement card does nothing
+    assert positions(nothing)["elephants"][0] == "b2" and positions(nothing)["cows"] == ["b3"]
+
+
+def test_the_preview_shows_where_pieces_will_stand():
+    from tutor.games.formula_e import preview
+
+    s = GAME.apply(arranged(OPEN, ["b1", "b2", "b3"], ["g2", "g1", "rat", "cow", "snake", "prayer"]), Play("g2"))
+    assert preview(s, Move(("f", "f")))["elephants"] == ["b3", "b4", "b5"]
+    assert preview(s, Move(("f",)))["elephants"] == ["b1", "b2", "b3"]  # refused: nothing moves

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take, parse)
-from .engine import positions, progress
+from .engine import positions, preview, progress
 from .game import GAME, FormulaE
 from .state import State
 from .track import TRACKS, Track, cell_name, parse_cell
 
 __all__ = [
-    "GAME", "FormulaE", "State", "Track", "TRACKS", "positions", "progress", "parse", "cell_name", "parse_cell",
+    "GAME", "FormulaE", "State", "Track", "TRACKS", "positions", "preview", "progress", "parse", "cell_name",
+    "parse_cell",
     "Place", "Play", "PlayPair", "Discard", "EndTurn", "Cancel", "Allow", "Move", "RatTo", "CowStep",
     "StopCows", "Steal", "Take", "Give",
 ]

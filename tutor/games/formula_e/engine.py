@@ -526,6 +526,15 @@ def positions(s: State) -> dict:
     return {"elephants": [name(c) for c in s.elephants], "cows": [name(c) for c in s.cows], "rat": name(s.rat)}
 
 
+def preview(s: State, action: Any) -> dict:
+    """Where every piece will stand once ``action`` (a move, a Rat, a cow step) is done: what a panel shows
+    before the move is confirmed (``positions`` of the next state; the same position for a refused action)."""
+    try:
+        return positions(apply(s, action))
+    except IllegalAction:
+        return positions(s)
+
+
 def scores(s: State) -> list[int]:
     return [progress(s, p) for p in range(s.players)]
 

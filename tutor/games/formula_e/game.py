@@ -132,5 +132,8 @@ class FormulaE(Game):
     def progress(self, state: State, player: int) -> int:
         return engine.progress(state, player)
 
+    def preview(self, state: State, action: Any) -> dict:
+        return engine.preview(state, action)
+
 
 GAME = FormulaE()
