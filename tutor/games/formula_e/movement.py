@@ -104,7 +104,7 @@ def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None
     pushed, _ = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
     if pushed is None:
         return None
-    return pushed.put(("e", seat), target) if pushed.winner is None else pushed.put(("e", seat), target)
+    return pushed.put(("e", seat), target)
 
 
 def sideways(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | None:
