@@ -80,6 +80,7 @@ def test_a_scenario_may_carry_its_own_track_and_a_bad_one_is_named(rows, field_w
     with pytest.raises(ScenarioError) as info:
         GAME.from_json(json.dumps(data))
     assert info.value.field == "track.rows" and field_word in str(info.value) and len(str(info.value)) < 300
+    assert GAME.message(info.value, "it") != GAME.message(info.value, "en")  # explained in Italian too
 
 
 @covers("formula-e/track/map")
@@ -589,3 +590,11 @@ def test_the_preview_shows_where_pieces_will_stand():
     s = GAME.apply(arranged(OPEN, ["b1", "b2", "b3"], ["g2", "g1", "rat", "cow", "snake", "prayer"]), Play("g2"))
     assert preview(s, Move(("f", "f")))["elephants"] == ["b3", "b4", "b5"]
     assert preview(s, Move(("f",)))["elephants"] == ["b1", "b2", "b3"]  # refused: nothing moves
+
+
+@covers("formula-e/card/carpet", "formula-e/win/line")
+def test_a_carpet_across_the_line_wins_and_the_file_reads_back():
+    s = arranged(("SSS", "SSS", "...", "o.."), ["b3", "a1", "c1"], ["carpet", "g4", "rat", "cow", "snake", "prayer"])
+    s = GAME.apply(GAME.apply(s, PlayPair("carpet", "g4")), Move(("fly",)))
+    assert GAME.winners(s) == [0] and positions(s)["elephants"][0] == "finish"
+    assert GAME.from_json(GAME.to_json(s)) == s

@@ -134,8 +134,8 @@ def fly(track: Track, pieces: Pieces, seat: int, points: int) -> Pieces | None:
     here = pieces.elephants[seat]
     assert here is not None
     target = (here[0] + points, here[1])
-    if target[0] >= track.rows_count:
-        return replace(pieces.put(("e", seat), target), winner=seat)
+    if target[0] >= track.rows_count:  # a winner stands just past the line
+        return replace(pieces.put(("e", seat), (track.rows_count, here[1])), winner=seat)
     if not track.on_board(target) or pieces.at(target) is not None:
         return None
     return pieces.put(("e", seat), target)

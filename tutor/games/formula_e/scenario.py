@@ -58,9 +58,10 @@ def read_track(r: ScenarioReader) -> Track:
             raise t.error_at(f"track.rows[{i}]", "expected a row of at most {n} spaces, got {got}",
                              n=MAX_LANES, got=short(row))
     track = Track(name, tuple(rows))
-    problem = track.problem() if rows else "no rows"
+    problem = track.problem() if rows else ("expected {lo} to {hi} rows, got {got}",
+                                            {"lo": 4, "hi": MAX_ROWS, "got": 0})
     if problem:
-        raise t.error("rows", "{problem}", problem=problem)
+        raise t.error("rows", problem[0], **problem[1])
     return track
 
 

@@ -85,25 +85,26 @@ class Track:
     def board_cells(self) -> list[Cell]:
         return [(r, lane) for r in range(self.rows_count) for lane in range(self.width) if self.on_board((r, lane))]
 
-    def problem(self) -> str | None:
-        """What makes this map unplayable (None when it is a track)."""
+    def problem(self) -> tuple[str, dict] | None:
+        """What makes this map unplayable, as (message template, params); None when it is a track."""
         if not 4 <= len(self.rows) <= MAX_ROWS:
-            return f"expected 4 to {MAX_ROWS} rows, got {len(self.rows)}"
+            return "expected {lo} to {hi} rows, got {got}", {"lo": 4, "hi": MAX_ROWS, "got": len(self.rows)}
         widths = {len(r) for r in self.rows}
         if len(widths) != 1 or not 2 <= self.width <= MAX_LANES:
-            return f"every row needs the same width, 2 to {MAX_LANES} lanes"
+            return "every row needs the same width, {lo} to {hi} lanes", {"lo": 2, "hi": MAX_LANES}
         for i, row in enumerate(self.rows):
             bad = [ch for ch in row if ch not in LEGEND]
             if bad:
-                return f"row {i + 1} holds {bad[0]!r}, not a space of the legend {LEGEND}"
+                return ("row {row} holds {got}, not a space of the legend {legend}",
+                        {"row": i + 1, "got": repr(bad[0]), "legend": LEGEND})
         if len(self.start) != 6:
-            return f"the start grid needs 6 spaces (S), got {len(self.start)}"
+            return "the start grid needs 6 spaces (S), got {got}", {"got": len(self.start)}
         if not self.holes:
-            return "no rat hole (o)"
+            return "no rat hole (o)", {}
         if len(self.cows) > 10:
-            return "more than the 10 Sacred Cows"
+            return "more than the 10 Sacred Cows", {}
         if not self.finish_reachable():
-            return "the finish cannot be reached from the start grid"
+            return "the finish cannot be reached from the start grid", {}
         return None
 
     def finish_reachable(self) -> bool:
