@@ -1,0 +1,29 @@
+"""Formula E (Faidutti, Halaban, Zatz), the elephant race for 3-6 players, from the Italian rulebook 002.
+
+The package, by concern: ``track`` (the board sides as text maps, a
+reconstruction), ``cards`` (the deck manifest, a reconstruction), ``state``,
+``actions`` (frozen values worded as the rulebook says them), ``movement``
+(steps, pushes, the Rat, the cows, as pure functions), ``engine`` (setup,
+legality, every card's effect, the Tiger window, the draw), ``scenario``
+(files), ``words`` (the catalog), ``examples`` and ``game`` (the game object).
+
+>>> s = GAME.new_game(4, seed=1)
+>>> GAME.decision(s), len(GAME.legal_actions(s)), positions(s)["rat"]
+('place', 6, 'b3')
+"""
+
+from __future__ import annotations
+
+from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
+                      StopCows, Take, parse)
+from .engine import positions, preview, progress
+from .game import GAME, FormulaE
+from .state import State
+from .track import TRACKS, Track, cell_name, parse_cell
+
+__all__ = [
+    "GAME", "FormulaE", "State", "Track", "TRACKS", "positions", "preview", "progress", "parse", "cell_name",
+    "parse_cell",
+    "Place", "Play", "PlayPair", "Discard", "EndTurn", "Cancel", "Allow", "Move", "RatTo", "CowStep",
+    "StopCows", "Steal", "Take", "Give",
+]

@@ -1,0 +1,628 @@
+"""Formula E's rules: setup, who decides, legality and the effect of every action (pure; chance from the seed).
+
+A turn is a run of ordinary decisions of the active player ("turn", then
+"move", "rat", "cow", "monkey", "prayer", "snake" as the card asks, "second"
+for the optional second card, "discard" for each Cobra), with the Tiger
+window in between: after a card is played, each other player in turn order
+decides "tiger" (cancel it with a Tiger, or let it resolve), unless no other
+hand holds a Tiger.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import product
+from typing import Any, Callable
+
+from tutor.core import Event, IllegalAction, short
+
+from . import movement as mv
+from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair,
+                      RatTo, Steal, StopCows, Take, parse)
+from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
+                    MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, full_deck, is_green, is_movement,
+                    sort_cards, value_of)
+from .state import State
+from .track import Cell, Track, cell_name, track_for
+from .words import load_catalog
+
+MAX_ACTIONS = 6000
+R = "formula-e/"
+
+RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "tiger": R + "tiger/window",
+                 "move": R + "move/all-points", "rat": R + "card/rat", "cow": R + "card/cow",
+                 "monkey": R + "card/monkey", "prayer": R + "card/prayer", "snake": R + "card/snake",
+                 "second": R + "turn/pair-order", "discard": R + "draw/cobra", "over": R + "win/line"}
+
+
+# ------------------------------------------------------------------ helpers
+def rng_for(s: State) -> random.Random:
+    return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
+
+
+def pieces(s: State) -> mv.Pieces:
+    return mv.Pieces(s.elephants, s.cows)
+
+
+def with_pieces(s: State, p: mv.Pieces) -> State:
+    return replace(s, elephants=p.elephants, cows=tuple(sorted(p.cows)))
+
+
+def set_hand(s: State, seat: int, hand) -> State:
+    hands = list(s.hands)
+    hands[seat] = sort_cards(hand)
+    return replace(s, hands=tuple(hands))
+
+
+def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+    out = list(hand)
+    for c in cards:
+        out.remove(c)
+    return tuple(out)
+
+
+def holds(hand: tuple[str, ...], cards) -> bool:
+    out = list(hand)
+    for c in cards:
+        if c not in out:
+            return False
+        out.remove(c)
+    return True
+
+
+class Narrator:
+    """Collects the events of one action, each rendered in English from its catalog template."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def __call__(self, rule: str, template: str, **params: Any) -> None:
+        text = load_catalog().render(template, params, "en")
+        self.events.append(Event(R + rule, text, "info", tuple(params.items()), template))
+
+
+def refuse(rule: str, template: str, **params: Any) -> IllegalAction:
+    text = load_catalog().render(template, params, "en")
+    return IllegalAction(rule, text, template=template, params=params)
+
+
+# ------------------------------------------------------------------ setup
+def new_game(players: int, seed: int, ruleset: str | None = None, track: Track | None = None,
+             **options: Any) -> State:
+    if not 3 <= players <= 6:
+        raise ValueError("Formula E seats 3 to 6 players")
+    if ruleset not in (None, "base"):
+        raise ValueError(f"unknown ruleset {ruleset!r}")
+    track = track or track_for(players)
+    rng = random.Random(f"{GAME_NAME}|{seed}|setup")
+    first = rng.randrange(players)
+    deck = full_deck()
+    rng.shuffle(deck)
+    hands = []
+    for _ in range(players):
+        hands.append(sort_cards(deck[-HAND_SIZE:]))
+        del deck[-HAND_SIZE:]
+    return State(track=track, players=players, seed=seed, first=first, active=(first - 1) % players,
+                 phase="place", elephants=(None,) * players, cows=track.cows, rat=track.holes[0],
+                 hands=tuple(hands), deck=tuple(deck), discard=(), cobras=(0,) * players)
+
+
+# ------------------------------------------------------------------ legal actions
+def legal_actions(s: State) -> list:
+    phase = s.phase
+    if phase == "over":
+        return []
+    p = s.active
+    hand = s.hands[p]
+    if phase == "place":
+        taken = {c for c in s.elephants if c is not None}
+        return [Place(c) for c in s.track.start if c not in taken]
+    if phase == "turn":
+        return turn_actions(s, hand)
+    if phase == "tiger":
+        asker = s.asker if s.asker is not None else p
+        acts: list = [Allow()]
+        if "tiger" in s.hands[asker]:
+            acts += [Cancel(c) for c in sort_cards(set(s.pending))]
+        return acts
+    if phase == "move":
+        return [Move(steps) for steps, _ in move_paths(s)]
+    if phase == "rat":
+        targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
+        return [RatTo(c) for c in targets] or [RatTo(s.rat)]
+    if phase == "cow":
+        return [CowStep(c, d) for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [StopCows()]
+    if phase == "monkey":
+        return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
+    if phase == "prayer":
+        return [Take(c) for c in sort_cards(set(s.discard))] or [Take("")]
+    if phase == "snake":
+        if sum(s.cobras) < COBRAS:
+            return [Give(None, t) for t in range(s.players) if t != p]
+        return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
+    if phase == "second":
+        return [Play(c) for c in sort_cards(set(hand)) if c in second_cards(s)] + [EndTurn()]
+    if phase == "discard":
+        return [Discard((c,)) for c in sort_cards(set(hand))]
+    return []
+
+
+def turn_actions(s: State, hand: tuple[str, ...]) -> list:
+    if not hand:
+        return [EndTurn()]
+    kinds = sort_cards(set(hand))
+    acts: list = [Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS]
+    for y in COMBOS:
+        if y in hand:
+            for g in kinds:
+                if is_green(g) and (y != "carpet" or carpet_lands(s, s.active, g)):
+                    acts.append(PlayPair(y, g))
+    counts = [(c, hand.count(c)) for c in kinds]
+    for picks in product(*(range(n + 1) for _, n in counts)):  # every sub-multiset once
+        cards = tuple(c for (c, _), k in zip(counts, picks) for _ in range(k))
+        if cards:
+            acts.append(Discard(cards))
+    return acts
+
+
+def carpet_lands(s: State, seat: int, green: str) -> bool:
+    return mv.fly(s.track, pieces(s), seat, value_of(green)) is not None
+
+
+def second_cards(s: State) -> set[str]:
+    """What the second card of the turn may be: a yellow after a green, a green after a yellow."""
+    if len(s.played) != 1:
+        return set()
+    first = s.played[0]
+    if is_green(first):
+        return set(SOLO_YELLOWS)
+    if first in SOLO_YELLOWS:
+        return {c for c in COUNTS if is_green(c)}
+    return set()
+
+
+def move_card(s: State) -> str:
+    return next(c for c in s.pending if is_movement(c))
+
+
+def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
+    return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode)
+
+
+# ------------------------------------------------------------------ apply
+def apply(s: State, action: Any) -> State:
+    return apply_explained(s, action)[0]
+
+
+def explain(s: State, action: Any) -> list[Event]:
+    return apply_explained(s, action)[1]
+
+
+def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+    if isinstance(action, str):
+        action = parse(action)
+    if not well_formed(action):
+        raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
+    legal = legal_actions(s)
+    if not any(type(a) is type(action) and a == action for a in legal):
+        raise refusal(s, action)
+    say = Narrator()
+    handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
+    return handler(s, action, say), say.events
+
+
+def safe_short(value: Any) -> str:
+    try:
+        return short(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still refused
+        return type(value).__name__
+
+
+def well_formed(action: Any) -> bool:
+    """An action value of the game whose every field is what its text says (it reads back from ``str``)."""
+    if not isinstance(action, ACTION_TYPES):
+        return False
+    try:
+        return repr(parse(str(action))) == repr(action)
+    except Exception:  # noqa: BLE001 - junk fields: a huge number, an unhashable value ...
+        return False
+
+
+def refusal(s: State, action: Any) -> IllegalAction:
+    if s.phase == "over":
+        return refuse(R + "win/line", "The race is over.")
+    if s.phase in ("turn", "second") and isinstance(action, (Play, PlayPair)):
+        cards = (action.card,) if isinstance(action, Play) else (action.yellow, action.green)
+        if not holds(s.hands[s.active], cards):
+            return refuse(R + "turn/choice", "{Player} does not hold {cards}.", player=s.active, cards=cards)
+        if isinstance(action, PlayPair) and action.yellow == "carpet" and is_green(action.green):
+            return refuse(R + "card/carpet", "The Flying Carpet cannot land {n} spaces ahead, so it cannot be played.",
+                          n=value_of(action.green))
+    if isinstance(action, Move) and s.phase == "move":
+        return refuse(R + "move/all-points", "{Action} is not one of the moves the rules allow here.",
+                      action=str(action))
+    return refuse(RULE_OF_PHASE.get(s.phase, R + "turn/choice"), "{Action} is not open now ({decision}).",
+                  action=str(action), decision=s.phase)
+
+
+def do_place(s: State, a: Place, say: Narrator) -> State:
+    el = list(s.elephants)
+    el[s.active] = a.cell
+    say("setup/place-order", "{Player} places the elephant at {cell}.", player=s.active, cell=a.cell)
+    s = replace(s, elephants=tuple(el))
+    if s.active == s.first:
+        say("setup/first-player", "{Player} starts the race.", player=s.first)
+        return replace(s, phase="turn")
+    return replace(s, active=(s.active - 1) % s.players)
+
+
+def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
+    p = s.active
+    if isinstance(a, Play):
+        cards: tuple[str, ...] = (a.card,)
+        say("turn/choice", "{Player} plays {card}.", player=p, card=a.card)
+    else:
+        cards = (a.yellow, a.green)
+        say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
+            yellow=a.yellow, green=a.green)
+    s = set_hand(s, p, remove(s.hands[p], cards))
+    s = replace(s, pending=cards, played=s.played + cards, cancelled="")
+    others = [(p + k) % s.players for k in range(1, s.players)]
+    if any("tiger" in s.hands[q] for q in others):
+        return replace(s, phase="tiger", asker=others[0])
+    return resolve(s, say)
+
+
+def do_allow(s: State, a: Allow, say: Narrator) -> State:
+    assert s.asker is not None
+    say("tiger/window", "{Player} lets it resolve.", player=s.asker)
+    nxt = (s.asker + 1) % s.players
+    if nxt == s.active:
+        return resolve(replace(s, asker=None), say)
+    return replace(s, asker=nxt)
+
+
+def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
+    q = s.asker
+    assert q is not None
+    say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {card}: it counts as played, with no effect.",
+        player=q, card=a.card)
+    s = set_hand(s, q, remove(s.hands[q], ("tiger",)))
+    s = replace(s, discard=s.discard + ("tiger",), cancelled=a.card, asker=None)
+    return resolve(s, say)
+
+
+def resolve(s: State, say: Narrator) -> State:
+    """The played card(s) take effect once the Tiger window has closed."""
+    live = list(s.pending)
+    if s.cancelled:
+        live.remove(s.cancelled)
+    moving = [c for c in live if is_movement(c)]
+    if moving:
+        mode = next((c for c in live if c in COMBOS), "")
+        return replace(s, phase="move", mode=mode, asker=None)
+    if not live or live[0] in COMBOS:  # a combo card whose green was cancelled does nothing
+        return finish_card(s, say)
+    card = live[0]
+    p = s.active
+    if card == "rat":
+        return replace(s, phase="rat", asker=None)
+    if card == "cow":
+        return replace(s, phase="cow", cow_left=COW_STEPS, asker=None)
+    if card == "monkey":
+        if not any(s.hands[v] for v in range(s.players) if v != p):
+            return finish_card(s, say)
+        return replace(s, phase="monkey", asker=None)
+    if card == "prayer":
+        return replace(s, phase="prayer", asker=None)
+    if card == "snake":
+        return replace(s, phase="snake", asker=None)
+    # the Tiger as a yellow card in one's own turn
+    cob = list(s.cobras)
+    say("card/tiger-yellow", "{Player} drops {n} Cobra(s).", player=p, n=cob[p])
+    cob[p] = 0
+    return finish_card(replace(s, cobras=tuple(cob)), say)
+
+
+def finish_card(s: State, say: Narrator) -> State:
+    s = replace(s, discard=s.discard + s.pending, pending=(), cancelled="", mode="", cow_left=0, asker=None)
+    return after_card(s, say)
+
+
+def after_card(s: State, say: Narrator) -> State:
+    if s.winner is not None:
+        return replace(s, phase="over")
+    if s.owed:
+        return replace(s, phase="discard", resume="card")
+    if second_cards(s) & set(s.hands[s.active]):
+        return replace(s, phase="second")
+    return end_turn(s, say)
+
+
+def end_turn(s: State, say: Narrator) -> State:
+    p = s.active
+    s, drew = draw(s, p, HAND_SIZE, say)
+    if drew:
+        say("draw/up-to-six", "{Player} draws {n} card(s) back up to six.", player=p, n=drew)
+    owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
+    if owed:
+        say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
+        return replace(s, phase="discard", owed=owed, resume="end")
+    return next_turn(s)
+
+
+def next_turn(s: State) -> State:
+    return replace(s, active=(s.active + 1) % s.players, phase="turn", played=(), owed=0, resume="",
+                   turns=s.turns + 1)
+
+
+def draw(s: State, p: int, upto: int, say: Narrator) -> tuple[State, int]:
+    hand = list(s.hands[p])
+    deck, discard, chance = list(s.deck), list(s.discard), s.chance
+    drew = 0
+    while len(hand) < upto:
+        if not deck:
+            if not discard:
+                break
+            deck = discard
+            random.Random(f"{GAME_NAME}|{s.seed}|{chance}").shuffle(deck)
+            discard, chance = [], chance + 1
+            say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
+        hand.append(deck.pop())
+        drew += 1
+    s = replace(set_hand(s, p, hand), deck=tuple(deck), discard=tuple(discard), chance=chance)
+    return s, drew
+
+
+def do_discard(s: State, a: Discard, say: Narrator) -> State:
+    p = s.active
+    s = set_hand(s, p, remove(s.hands[p], a.cards))
+    s = replace(s, discard=s.discard + a.cards)
+    if s.phase == "turn":
+        say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=a.cards)
+        return end_turn(s, say)
+    say("draw/cobra", "{Player} discards {cards} for a Cobra.", player=p, cards=a.cards)
+    owed = max(0, s.owed - 1) if s.hands[p] else 0
+    if owed:
+        return replace(s, owed=owed)
+    s = replace(s, owed=0)
+    if s.resume == "card":
+        return after_card(replace(s, resume=""), say)
+    return next_turn(s)
+
+
+def do_end(s: State, a: EndTurn, say: Narrator) -> State:
+    say("turn/pair-order", "{Player} ends the turn.", player=s.active)
+    return end_turn(s, say)
+
+
+def do_move(s: State, a: Move, say: Narrator) -> State:
+    p = s.active
+    start = s.elephants[p]
+    before = pieces(s)
+    after = dict(move_paths(s))[a.steps]
+    s = with_pieces(s, after)
+    end = after.elephants[p]
+    assert start is not None and end is not None
+    rule = {"charge": "card/charge", "carpet": "card/carpet", "mango": "card/mango"}.get(s.mode, "move/points")
+    if not a.steps:
+        say("move/all-points", "{Player}'s elephant cannot move and stays at {cell}.", player=p, cell=end)
+    else:
+        say(rule, "{Player}'s elephant moves {steps} from {start} to {end}.", player=p, steps=a.steps,
+            start=start, end=end)
+    for q in range(s.players):
+        moved = after.elephants[q]
+        if q != p and before.elephants[q] != moved and moved is not None and moved[0] < s.track.rows_count:
+            say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
+    if before.cows != after.cows:
+        say("card/charge", "The charge pushes Sacred Cows ahead.")
+    if after.winner is not None:
+        say("win/line", "{Winner} crosses the red line and wins the race!", winner=after.winner)
+        return finish_card(replace(s, winner=after.winner), say)
+    s = replace(s, discard=s.discard + s.pending, pending=(), cancelled="", mode="")
+    if a.steps and end != start and s.track.kind(end) == "B":
+        s, drew = draw(s, p, BANANA_HAND, say)
+        say("board/banana", "{Player} ends the move on a banana tree and draws {n} card(s) up to nine.", player=p,
+            n=drew)
+        owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
+        if owed:
+            say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
+            return replace(s, phase="discard", owed=owed, resume="card")
+    return after_card(s, say)
+
+
+def do_rat(s: State, a: RatTo, say: Narrator) -> State:
+    board = pieces(s)
+    hit = board.at(a.cell)
+    if hit is None or hit[0] != "e":
+        say("card/rat", "The Rat runs to {cell}.", cell=a.cell)
+        return finish_card(replace(s, rat=a.cell), say)
+    seat = hit[1]
+    after, moves = mv.scare(s.track, board, seat, RAT_SCARE)
+    hole = mv.nearest_hole(s.track, a.cell)
+    end = after.elephants[seat]
+    sideways = any(m in ("l", "r") for m in moves)
+    if sideways:
+        say("card/rat-scare", "The Rat scares {pushed}'s elephant: blocked by the end of its lane, it runs back and "
+            "sideways from {start} to {end}, and the Rat goes to the hole at {hole}.", pushed=seat, start=a.cell,
+            end=end, hole=hole)
+    else:
+        say("card/rat-scare", "The Rat scares {pushed}'s elephant: it runs back from {start} to {end}, and the Rat "
+            "goes to the hole at {hole}.", pushed=seat, start=a.cell, end=end, hole=hole)
+    return finish_card(replace(with_pieces(s, after), rat=hole), say)
+
+
+def do_cow(s: State, a: CowStep, say: Narrator) -> State:
+    target = next(t for c, d, t in mv.cow_steps(s.track, pieces(s)) if c == a.cell and d == a.direction)
+    cows = sorted(target if c == a.cell else c for c in s.cows)
+    say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target)
+    s = replace(s, cows=tuple(cows), cow_left=s.cow_left - 1)
+    return finish_card(s, say) if s.cow_left == 0 else s
+
+
+def do_stop_cows(s: State, a: StopCows, say: Narrator) -> State:
+    say("card/cow", "{Player} stops moving cows.", player=s.active)
+    return finish_card(s, say)
+
+
+def do_steal(s: State, a: Steal, say: Narrator) -> State:
+    victim = list(s.hands[a.victim])
+    rng = rng_for(s)
+    taken = [victim.pop(rng.randrange(len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
+    s = set_hand(s, a.victim, victim)
+    s = set_hand(s, s.active, s.hands[s.active] + tuple(taken))
+    say("card/monkey", "{Player} steals {n} card(s) at random from {victim}.", player=s.active, n=len(taken),
+        victim=a.victim)
+    return finish_card(replace(s, chance=s.chance + 1), say)
+
+
+def do_take(s: State, a: Take, say: Narrator) -> State:
+    if a.card:
+        d = list(s.discard)
+        d.reverse()
+        d.remove(a.card)
+        d.reverse()
+        s = replace(set_hand(s, s.active, s.hands[s.active] + (a.card,)), discard=tuple(d))
+        say("card/prayer", "{Player} takes {card} from the discards.", player=s.active, card=a.card)
+    else:
+        say("card/prayer", "The discards are empty: {Player} takes nothing.", player=s.active)
+    return finish_card(s, say)
+
+
+def do_give(s: State, a: Give, say: Narrator) -> State:
+    cob = list(s.cobras)
+    if a.source is None:
+        say("card/snake", "{Player} gives a Cobra to {target}.", player=s.active, target=a.target)
+    else:
+        cob[a.source] -= 1
+        say("card/snake", "All four Cobras are out: {Player} moves one from {source} to {target}.",
+            player=s.active, source=a.source, target=a.target)
+    cob[a.target] += 1
+    return finish_card(replace(s, cobras=tuple(cob)), say)
+
+
+HANDLERS: dict[type, Callable] = {
+    Place: do_place, Play: do_play, PlayPair: do_play, Allow: do_allow, Cancel: do_cancel, Discard: do_discard,
+    EndTurn: do_end, Move: do_move, RatTo: do_rat, CowStep: do_cow, StopCows: do_stop_cows, Steal: do_steal,
+    Take: do_take, Give: do_give,
+}
+
+
+# ------------------------------------------------------------------ reading the position
+def progress(s: State, player: int) -> int:
+    """Rows covered along the lap (0 at the back of the start grid; the number of rows once across the line)."""
+    cell = s.elephants[player]
+    return 0 if cell is None else min(cell[0], s.track.rows_count)
+
+
+def positions(s: State) -> dict:
+    """Each elephant's, cow's and the Rat's space (names such as ``b3``; "finish" past the line)."""
+    def name(c: Cell | None) -> str | None:
+        if c is None:
+            return None
+        return "finish" if c[0] >= s.track.rows_count else cell_name(c)
+
+    return {"elephants": [name(c) for c in s.elephants], "cows": [name(c) for c in s.cows], "rat": name(s.rat)}
+
+
+def preview(s: State, action: Any) -> dict:
+    """Where every piece will stand once ``action`` (a move, a Rat, a cow step) is done: what a panel shows
+    before the move is confirmed (``positions`` of the next state; the same position for a refused action)."""
+    try:
+        return positions(apply(s, action))
+    except IllegalAction:
+        return positions(s)
+
+
+def scores(s: State) -> list[int]:
+    return [progress(s, p) for p in range(s.players)]
+
+
+def winners(s: State) -> list[int]:
+    return [s.winner] if s.phase == "over" and s.winner is not None else []
+
+
+def discard_visible(s: State, player: int | None) -> bool:
+    """The discards are examined only by the player resolving a Prayer (and the teacher)."""
+    return player is None or (s.phase == "prayer" and player == s.active)
+
+
+def view(s: State, player: int | None) -> dict:
+    over = s.phase == "over"
+    pos = positions(s)
+    return {
+        "game": GAME_NAME, "player": player, "players": s.players,
+        "current_player": s.current_player, "decision": "" if over else s.phase,
+        "scores": scores(s), "over": over, "ruleset": "base",
+        "hands": [list(h) if player is None or player == q else None for q, h in enumerate(s.hands)],
+        "hand_sizes": s.hand_sizes(),
+        "track": {"name": s.track.name, "rows": list(s.track.rows)},
+        "elephants": pos["elephants"], "cows": pos["cows"], "rat": pos["rat"],
+        "progress": scores(s), "active": s.active, "first": s.first, "phase": s.phase,
+        "deck_size": len(s.deck), "discard_size": len(s.discard),
+        "discard_top": s.discard[-1] if s.discard else None,
+        "discard": list(s.discard) if discard_visible(s, player) else None,
+        "cobras": list(s.cobras), "cobras_free": COBRAS - sum(s.cobras),
+        "pending": list(s.pending), "cancelled": s.cancelled, "played": list(s.played), "mode": s.mode,
+        "asker": s.asker, "cow_left": s.cow_left, "owed": s.owed, "winner": s.winner, "turns": s.turns,
+    }
+
+
+def conserved(s: State) -> dict[str, int]:
+    counts: dict[str, int] = {c: 0 for c in COUNTS}
+    for pile in (*s.hands, s.deck, s.discard, s.pending):
+        for c in pile:
+            counts[c] = counts.get(c, 0) + 1
+    counts["cards"] = sum(counts[c] for c in COUNTS)
+    counts["elephant pieces"] = len(s.elephants)
+    counts["sacred cows"] = len(s.cows)
+    counts["cobras"] = COBRAS if sum(s.cobras) <= COBRAS else sum(s.cobras)
+    return counts
+
+
+def resample_hidden(s: State, player: int, rng: random.Random) -> State:
+    """Deal anew what ``player`` cannot see: the other hands, the deck and (unless shown) the discards under the top."""
+    others = [q for q in range(s.players) if q != player]
+    keep_discard = discard_visible(s, player)
+    under = () if keep_discard or not s.discard else s.discard[:-1]
+    pool = [c for q in others for c in s.hands[q]] + list(s.deck) + list(under)
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    for q in others:
+        n = len(s.hands[q])
+        hands[q] = sort_cards(pool[:n])
+        del pool[:n]
+    deck = tuple(pool[:len(s.deck)])
+    del pool[:len(s.deck)]
+    discard = s.discard if keep_discard or not s.discard else tuple(pool) + s.discard[-1:]
+    return replace(s, hands=tuple(hands), deck=deck, discard=discard)
+
+
+def settle(s: State, p: int) -> State:
+    """Where ``s`` leads once the Tiger window lets the card resolve and ``p`` makes its best move
+    (what a one-move look-ahead sees: a card played now moves the elephant in the next decision)."""
+    for _ in range(2 * s.players + 2):
+        if s.phase == "tiger":
+            s = apply(s, Allow())
+        elif s.phase == "move" and s.active == p:
+            s = max((after for _, after in [(a, apply(s, a)) for a in legal_actions(s)]),
+                    key=lambda t: progress(t, p) + (100 if t.winner == p else 0))
+        else:
+            break
+    return s
+
+
+def greedy_value(s: State, action: Any) -> float:
+    """Most progress along the lap (after the move the card makes), then the larger hand."""
+    p = s.current_player if s.current_player is not None else s.active
+    after = settle(apply(s, action), p)
+    gain = float(progress(after, p) - progress(s, p) + (100 if after.winner == p else 0))
+    if s.phase == "tiger" and isinstance(action, Cancel):
+        mover = s.active
+        allowed = settle(apply(s, Allow()), mover) if s.asker == p else s
+        gain += 0.5 * (progress(allowed, mover) - progress(after, mover))  # what the cancel keeps from the mover
+    return float(gain) + 0.01 * (len(after.hands[p]) - len(s.hands[p]))
+
+
+assert DECK_SIZE == 72

@@ -1,0 +1,139 @@
+"""The Formula E game object."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
+
+from . import engine
+from .actions import parse
+from .cards import DATA, GAME_NAME, RULEBOOK_FILE
+from .scenario import from_json, to_json
+from .state import State
+from .words import action_words, load_catalog
+
+
+class FormulaE(Game):
+    """The elephant race (see :class:`tutor.core.Game`).
+
+    The out-of-turn Tiger is a run of ordinary "tiger" decisions: after a card
+    is played, each other player in turn order may cancel it (with a Tiger in
+    hand) or let it resolve; the window is skipped when no other hand holds a
+    Tiger.
+    """
+
+    info = GameInfo(
+        name=GAME_NAME,
+        title="Formula E",
+        min_players=3,
+        max_players=6,
+        rulesets=("base",),
+        default_ruleset="base",
+        decisions=("place", "turn", "tiger", "move", "rat", "cow", "monkey", "prayer", "snake", "second",
+                   "discard"),
+        max_actions=engine.MAX_ACTIONS,
+        hidden_information=True,
+        chance=True,
+        rulebooks=(RULEBOOK_FILE,),
+        ruleset_names=(("base", "Base game"),),
+    )
+
+    def __init__(self) -> None:
+        self._rules: RuleBook | None = None
+        self._examples: list[Example] | None = None
+
+    @property
+    def rules(self) -> RuleBook:
+        if self._rules is None:
+            self._rules = RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
+        return self._rules
+
+    @property
+    def catalog(self) -> Catalog:
+        return load_catalog()
+
+    def new_game(self, players: int = 4, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
+        return engine.new_game(players, seed, ruleset, **options)
+
+    def legal_actions(self, state: State) -> list:
+        return engine.legal_actions(state)
+
+    def apply(self, state: State, action: Any) -> State:
+        return engine.apply(state, action)
+
+    def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
+        return engine.apply_explained(state, action)
+
+    def parse_action(self, state: State, text: str) -> Any:
+        return parse(text)
+
+    def current_player(self, state: State) -> int | None:
+        return state.current_player
+
+    def decision(self, state: State) -> str:
+        return "" if state.current_player is None else state.phase
+
+    def scores(self, state: State) -> list[int]:
+        return engine.scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return engine.winners(state)
+
+    def view(self, state: State, player: int | None = None) -> dict:
+        return engine.view(state, player)
+
+    def to_json(self, state: State) -> str:
+        return to_json(state)
+
+    def from_json(self, text: str | bytes) -> State:
+        return from_json(text)
+
+    def examples(self) -> list[Example]:
+        if self._examples is None:
+            from .examples import build_examples
+
+            self._examples = build_examples(self)
+        return list(self._examples)
+
+    def example_text(self, example: Example, lang: str = "en") -> dict:
+        """Title, outcome and note from the catalog; each step narrated in ``lang`` from its events."""
+        told = self.catalog.example(example, lang)
+        steps = []
+        for step in example.steps:
+            action = self.action_text(step.action, lang)
+            if step.illegal:
+                try:
+                    self.apply(step.before, step.action)
+                except IllegalAction as exc:
+                    steps.append(f"{action}: {self.message(exc, lang)}")
+                    continue
+            words = [self.message(e, lang) for e in step.events]
+            steps.append(" ".join([f"{action}:"] + words) if words else action)
+        return {**told, "steps": steps}
+
+    def action_text(self, action: Any, lang: str = "en") -> str:
+        return action_words(self.catalog, action, lang)
+
+    def conserved(self, state: State) -> dict[str, int]:
+        return engine.conserved(state)
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        return engine.resample_hidden(state, player, rng)
+
+    def greedy_value(self, state: State, action: Any) -> float:
+        return engine.greedy_value(state, action)
+
+    # helpers the tests and bots use
+    def positions(self, state: State) -> dict:
+        return engine.positions(state)
+
+    def progress(self, state: State, player: int) -> int:
+        return engine.progress(state, player)
+
+    def preview(self, state: State, action: Any) -> dict:
+        return engine.preview(state, action)
+
+
+GAME = FormulaE()

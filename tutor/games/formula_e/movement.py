@@ -1,0 +1,255 @@
+"""Movement as pure functions over the pieces on a track: steps, pushes, the Rat, the cows.
+
+Nothing here knows whose turn it is; each function takes the track and the
+pieces and returns new pieces (or None when the rules block the step).
+
+>>> from .track import Track
+>>> t = Track("t", ("SSS", "SSS", "...", "o.."))
+>>> p = Pieces((( 0, 0), (1, 0), None), ())
+>>> forward(t, p, 0, "").elephants    # seat 0 pushes seat 1 one space ahead
+((1, 0), (2, 0), None)
+>>> [steps for steps, _ in paths(t, p, 0, 2, "")]
+[('f', 'f')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .track import BLOCK_PUSH, Cell, Track
+
+SIDES = {"l": -1, "r": 1}
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """The elephants (by seat; a winner's stands past the line, row = rows of the track) and the cows."""
+
+    elephants: tuple[Cell | None, ...]
+    cows: tuple[Cell, ...]
+    winner: int | None = None
+
+    def at(self, cell: Cell) -> tuple[str, int] | None:
+        for seat, c in enumerate(self.elephants):
+            if c == cell:
+                return ("e", seat)
+        for i, c in enumerate(self.cows):
+            if c == cell:
+                return ("c", i)
+        return None
+
+    def occupied(self) -> set[Cell]:
+        return {c for c in self.elephants if c is not None} | set(self.cows)
+
+    def put(self, piece: tuple[str, int], cell: Cell) -> "Pieces":
+        kind, i = piece
+        if kind == "e":
+            el = list(self.elephants)
+            el[i] = cell
+            return replace(self, elephants=tuple(el))
+        cows = list(self.cows)
+        cows[i] = cell
+        return replace(self, cows=tuple(cows))
+
+
+def _add(cell: Cell, d: Cell) -> Cell:
+    return (cell[0] + d[0], cell[1] + d[1])
+
+
+def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: bool, water_ok: bool
+               ) -> tuple[Pieces | None, str]:
+    """Shift the line of pieces starting on ``first`` one space along ``d``.
+
+    Returns (pieces, "") or (None, why): "cow" (a cow in the line and no
+    Charge!), "end" (the line would leave the lane), "water" (a pushed piece
+    would go onto a bridge or river).  An elephant pushed forward across the
+    finish line wins (``winner``); a cow is never pushed across it.
+    """
+    chain: list[tuple[str, int]] = []
+    cell = first
+    while (piece := pieces.at(cell)) is not None:
+        if piece[0] == "c" and not cows_too:
+            return None, "cow"
+        chain.append(piece)
+        cell = _add(cell, d)
+    if not chain:
+        return pieces, ""
+    beyond = cell
+    crossing = d == (1, 0) and beyond[0] >= track.rows_count and track.on_board(_add(beyond, (-1, 0)))
+    if crossing and chain[-1][0] == "c":
+        return None, "end"
+    if not crossing and not track.on_board(beyond):
+        return None, "end"
+    cells = [_add(first, (d[0] * k, d[1] * k)) for k in range(1, len(chain) + 1)]
+    if not water_ok and any(track.kind(c) in BLOCK_PUSH for c in cells):
+        return None, "water"
+    out = pieces
+    for piece, dest in zip(chain, cells):
+        out = out.put(piece, dest)
+    if crossing:
+        out = replace(out, winner=chain[-1][1])
+    return out, ""
+
+
+def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None:
+    """One step forward, pushing the line ahead (cows too, and onto bridges, with Charge!)."""
+    here = pieces.elephants[seat]
+    assert here is not None
+    target = _add(here, (1, 0))
+    if target[0] >= track.rows_count:  # across the red line: the lap is done
+        return replace(pieces.put(("e", seat), target), winner=seat)
+    if not track.on_board(target):
+        return None
+    charge = mode == "charge"
+    pushed, _ = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
+    if pushed is None:
+        return None
+    return pushed.put(("e", seat), target)
+
+
+def sideways(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | None:
+    """One step to the side, pushing the elephants in the way (never a cow, never onto a bridge or river)."""
+    here = pieces.elephants[seat]
+    assert here is not None
+    target = _add(here, (0, SIDES[side]))
+    if not track.on_board(target):
+        return None
+    pushed, _ = push_chain(track, pieces, target, (0, SIDES[side]), cows_too=False, water_ok=False)
+    return None if pushed is None else pushed.put(("e", seat), target)
+
+
+def diagonal(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | None:
+    """Mango Juice: one step diagonally forward into a free space (no pushing)."""
+    here = pieces.elephants[seat]
+    assert here is not None
+    target = _add(here, (1, SIDES[side]))
+    if not track.on_board(target) or pieces.at(target) is not None:
+        return None
+    return pieces.put(("e", seat), target)
+
+
+def fly(track: Track, pieces: Pieces, seat: int, points: int) -> Pieces | None:
+    """Flying Carpet: exactly ``points`` spaces forward in the lane, over any piece, onto a free space
+    (past the red line: the lap is done)."""
+    here = pieces.elephants[seat]
+    assert here is not None
+    target = (here[0] + points, here[1])
+    if target[0] >= track.rows_count:  # a winner stands just past the line
+        return replace(pieces.put(("e", seat), (track.rows_count, here[1])), winner=seat)
+    if not track.on_board(target) or pieces.at(target) is not None:
+        return None
+    return pieces.put(("e", seat), target)
+
+
+def options(track: Track, pieces: Pieces, seat: int, mode: str, side: str) -> list[tuple[str, Pieces]]:
+    """The steps open now: forward if possible, else sideways (continuing a sideways run on its side);
+    with Mango Juice also the diagonals into free spaces."""
+    opts: list[tuple[str, Pieces]] = []
+    ahead = forward(track, pieces, seat, mode)
+    if ahead is not None:
+        opts.append(("f", ahead))
+    else:
+        for s in (side,) if side else ("l", "r"):
+            moved = sideways(track, pieces, seat, s)
+            if moved is not None:
+                opts.append((s, moved))
+    if mode == "mango":
+        for s in ("l", "r"):
+            moved = diagonal(track, pieces, seat, s)
+            if moved is not None:
+                opts.append(("d" + s, moved))
+    return opts
+
+
+def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> list[tuple[tuple[str, ...], Pieces]]:
+    """Every whole move of ``points`` steps (shorter only where no step is left), with where it leaves the pieces."""
+    if mode == "carpet":
+        flown = fly(track, pieces, seat, points)
+        return [] if flown is None else [(("fly",), flown)]
+    found: list[tuple[tuple[str, ...], Pieces]] = []
+
+    def walk(p: Pieces, steps: tuple[str, ...], side: str, left: int) -> None:
+        opts = options(track, p, seat, mode, side) if left and p.winner is None else []
+        if not opts:
+            found.append((steps, p))
+            return
+        for step, nxt in opts:
+            walk(nxt, steps + (step,), step if step in SIDES else "", left - 1)
+
+    walk(pieces, (), "", points)
+    return found
+
+
+# ------------------------------------------------------------------ the Rat
+def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cell, int]:
+    """Where the Rat may stop within ``moves`` moves, with the moves it takes: never diagonal, hole to hole
+    counts one, through cows (but not stopping on one), and it stops on the first elephant it enters."""
+    holes = track.holes
+    dist = {rat: 0}
+    frontier = [rat]
+    for k in range(1, moves + 1):
+        nxt: list[Cell] = []
+        for cell in frontier:
+            if cell != rat and pieces.at(cell) is not None and pieces.at(cell)[0] == "e":  # type: ignore[index]
+                continue  # the Rat stopped here
+            near = [_add(cell, d) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            if cell in holes:
+                near += [h for h in holes if h != cell]
+            for n in near:
+                if n not in dist and track.on_board(n):
+                    dist[n] = k
+                    nxt.append(n)
+        frontier = nxt
+    return {c: k for c, k in dist.items() if c != rat and (pieces.at(c) is None or pieces.at(c)[0] == "e")}  # type: ignore[index]
+
+
+def scare(track: Track, pieces: Pieces, seat: int, back: int) -> tuple[Pieces, list[str]]:
+    """The Rat scares an elephant: ``back`` spaces back, pushing elephants and cows in its lane; where the
+    end of the lane blocks it, sideways (left first, reconstructed) until it can go back again."""
+    moves: list[str] = []
+    left = back
+    side = ""
+    for _ in range(back + 2 * track.width):
+        if not left:
+            break
+        here = pieces.elephants[seat]
+        assert here is not None
+        target = _add(here, (-1, 0))
+        if not track.on_board(target):
+            pushed, why = None, "end"
+        else:
+            pushed, why = push_chain(track, pieces, target, (-1, 0), cows_too=True, water_ok=False)
+            if pushed is not None:
+                pushed = pushed.put(("e", seat), target)
+        if pushed is not None:
+            pieces, left, side = pushed, left - 1, ""
+            moves.append("b")
+            continue
+        if why != "end":
+            break
+        tried = (side,) if side else ("l", "r")
+        for s in tried:
+            moved = sideways(track, pieces, seat, s)
+            if moved is not None:
+                pieces, side = moved, s
+                moves.append(s)
+                break
+        else:
+            break
+    return pieces, moves
+
+
+def nearest_hole(track: Track, cell: Cell) -> Cell:
+    return min(track.holes, key=lambda h: (abs(h[0] - cell[0]) + abs(h[1] - cell[1]), h))
+
+
+# ------------------------------------------------------------------ cows
+def cow_steps(track: Track, pieces: Pieces) -> list[tuple[Cell, str, Cell]]:
+    """Each one-space cow move open: (cow's cell, direction, target); never diagonal, never onto a piece."""
+    found = []
+    for cell in sorted(pieces.cows):
+        for name, d in (("forward", (1, 0)), ("back", (-1, 0)), ("left", (0, -1)), ("right", (0, 1))):
+            target = _add(cell, d)
+            if track.on_board(target) and pieces.at(target) is None:
+                found.append((cell, name, target))
+    return found
