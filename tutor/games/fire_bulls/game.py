@@ -199,7 +199,7 @@ class FireBulls(Game):
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
-            acts = list(_paid_actions("pay", 0, nearest, ruleset, counts))
+            acts = list(_paid_actions("pay", 0, nearest, _pay_options(nearest, ruleset, counts)))
             acts.append(_STOP)
             return acts
         takes = _TAKES.get(state.reserve)
@@ -211,11 +211,12 @@ class FireBulls(Game):
             for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
                 nearest = slots[i]
                 if nearest is not None:
-                    found = memo.get(("attack", d, nearest, ruleset, counts))
-                    acts.extend(found if found is not None else _paid_actions("attack", d, nearest, ruleset, counts))
+                    pays = _pay_options(nearest, ruleset, counts)
+                    found = memo.get(("attack", d, nearest, pays))
+                    acts.extend(found if found is not None else _paid_actions("attack", d, nearest, pays))
                     break
         if state.general:
-            acts.extend(_paid_actions("general", 0, "general", ruleset, counts))
+            acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
@@ -448,7 +449,7 @@ _DRAW = Action("draw")
 _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEIGHBOURS}
 _COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (payment._counts)
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
-_PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, ruleset, counts) -> the paying actions
+_PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _MEMO_LIMIT = 100_000
 
 
@@ -459,11 +460,13 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
-def _paid_actions(kind: str, d: int, card: str, ruleset: str, counts: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every way to pay for ``card`` from a hand of ``counts``, as ``kind`` actions (memoised)."""
-    key = (kind, d, card, ruleset, counts)
+def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    """The ``kind`` actions paying for ``card`` in each of these ways (memoised)."""
+    key = (kind, d, card, pays)
     found = _PAID.get(key)
     if found is None:
-        found = _remember(_PAID, key, tuple(Action(kind, d, card, pay) for pay in _pay_options(card, ruleset, counts)))
+        found = _remember(_PAID, key, tuple(Action(kind, d, card, pay) for pay in pays))
     return found
+
+
 GAME = FireBulls()
