@@ -259,7 +259,7 @@ def _perform(w: _Work, a: Action) -> None:
 
 def _take(w: _Work, a: Action) -> None:
     card = a.card
-    if card not in w.reserve:
+    if card is None or card not in w.reserve:  # (shape_ok lets no "take" without a card through)
         raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
                        qi=card, shown=tuple(w.reserve))
     p = w.current_player
