@@ -31,41 +31,57 @@ from tutor.games.fire_bulls.state import FIELDS, WORK, State
 
 
 def _work_code() -> str:
-    """The source of _Work.__init__ and _Work.freeze, derived from State's fields (the one list of them)."""
-    copy = {"value": "s.{0}", "list": "list(s.{0})", "lists": "[list(x) for x in s.{0}]"}
-    back = {"value": "self.{0}", "list": "tuple(self.{0})", "lists": "tuple(tuple(x) for x in self.{0})"}
-    init = ["def __init__(self, s, narrate):", "    self.orig = s", "    self.mover = s.current_player",
-            "    self.events = []", "    self.narrate = narrate"]
+    """The source of _Work.__init__ and _Work.freeze, derived from State's fields (the one list of them).
+
+    This is the hot path of ``apply``: straight-line code, no Python-level loop
+    (``hands`` and ``won`` are copied as lists of tuples, see _Work), and
+    __slots__ attributes, the fastest for the rules to read.
+    """
+    copy = {"value": "s.{0}", "list": "list(s.{0})", "tuples": "list(s.{0})"}
+    back = {"value": "self.{0}", "list": "tuple(self.{0})", "tuples": "tuple(self.{0})"}
+    init = ["def __init__(self, s, narrate):", "    self.events = []", "    self.narrate = narrate",
+            "    self.grown = []"]
     init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
     made = {**{name: back[how].format(name) for name, how in WORK.items()}, **_FREEZE_SHARED}
-    freeze = ["def freeze(self):", "    orig = self.orig", "    mover = self.mover",
-              "    state = object.__new__(State)",
+    freeze = ["def freeze(self):", "    state = object.__new__(State)",
               "    state.__dict__.update(" + ", ".join(f"{name}={made[name]}" for name in WORK) + ")",
               "    return state"]
     return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
 
 
-# Only the mover's hand and pile can change in content without changing in
-# length, and Yen piles only lose their top cards, so freeze reuses the
-# original tuples of unchanged parts (this is the hot path).
-_FREEZE_SHARED = {
-    "hands": "tuple(_qi_sort(h) if p == mover or len(h) != len(orig.hands[p]) else orig.hands[p] "
-             "for p, h in enumerate(self.hands))",
-    "won": "tuple(tuple(w) if p == mover else orig.won[p] for p, w in enumerate(self.won))",
-}
-_WORK_NS: dict[str, Any] = {"State": State, "_qi_sort": _qi_sort}
+def _sorted_hands(w: _Work) -> tuple[tuple[str, ...], ...]:
+    """Every hand of a State is in _qi_sort order (new_game, from_json and freeze
+    sort them), and taking cards out keeps that order: sort the hands given a card."""
+    hands = w.hands
+    if w.grown:
+        hands = list(hands)
+        for p in set(w.grown):
+            hands[p] = _qi_sort(hands[p])
+    return tuple(hands)
+
+
+_FREEZE_SHARED = {"hands": "(_sorted_hands(self) if self.grown else tuple(self.hands))"}
+_WORK_NS: dict[str, Any] = {"State": State, "_sorted_hands": _sorted_hands}
 exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
 
 
 class _Work:
     """A mutable copy of a State used while one action is applied: one attribute
-    per State field (tuples become lists), plus the narration."""
+    per State field (tuples become lists), plus the narration.
 
-    __slots__ = (*FIELDS, "events", "narrate", "orig", "mover")
+    ``hands`` and ``won`` are lists of tuples: change a hand only through
+    :meth:`give`, :meth:`drop` and :meth:`pop_hand` (freeze sorts the hands
+    given a card), a victory pile by replacing its tuple.
+    """
+
+    __slots__ = (*FIELDS, "events", "narrate", "grown")
 
     if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
         events: list[Event]
         narrate: bool
+        grown: list[int]
+        hands: list[tuple[str, ...]]
+        won: list[tuple[str, ...]]
         deck: tuple[str, ...]  # the ones _Work's own methods assign need a type
         discard: tuple[str, ...]
         piles: tuple[tuple[str, ...], ...]
@@ -85,6 +101,23 @@ class _Work:
         """Narrate: ``template`` is the English message id (see MESSAGES)."""
         self.events.append(Event(rule=rule, text=MESSAGES.render(template, params), kind=kind,
                                  data=tuple(params.items()), template=template))
+
+    def give(self, p: int, card: str) -> None:
+        """``card`` joins the end of ``p``'s hand (in hand order again once frozen)."""
+        self.hands[p] += (card,)
+        self.grown.append(p)
+
+    def drop(self, p: int, card: str) -> None:
+        """The first ``card`` leaves ``p``'s hand (ValueError if there is none, as list.remove)."""
+        hand = self.hands[p]
+        i = hand.index(card)
+        self.hands[p] = hand[:i] + hand[i + 1:]
+
+    def pop_hand(self, p: int, i: int) -> str:
+        """The card at index ``i`` leaves ``p``'s hand (as list.pop)."""
+        hand = self.hands[p]
+        self.hands[p] = hand[:i] + hand[i + 1:]
+        return hand[i]
 
     def chance(self) -> random.Random:
         self.rng += 1
@@ -122,7 +155,7 @@ class _Work:
             if self.narrate:
                 self.log(rule, "draw", empty, who=self.who(p), **params)
             return
-        self.hands[p].append(card)
+        self.give(p, card)
         if self.narrate:
             self.log(rule, "draw", drawn, who=self.who(p), qi=card, **params)
 
@@ -226,12 +259,12 @@ def _perform(w: _Work, a: Action) -> None:
 
 def _take(w: _Work, a: Action) -> None:
     card = a.card
-    if card not in w.reserve:
+    if card is None or card not in w.reserve:  # (shape_ok lets no "take" without a card through)
         raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
                        qi=card, shown=tuple(w.reserve))
     p = w.current_player
     w.reserve.remove(card)
-    w.hands[p].append(card)
+    w.give(p, card)
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
     # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
@@ -334,11 +367,10 @@ def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[s
 
 def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None:
     p = w.current_player
-    hand = w.hands[p]
     for c in payment:
-        hand.remove(c)
+        w.drop(p, c)
     w.discard += payment
-    w.won[p].append(card)
+    w.won[p] += (card,)
     w.won_this_turn += 1
     warriors = payment.count("warrior")
     w.warriors += warriors
@@ -485,7 +517,7 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
         if qi is None or qi not in w.hands[victim]:
             w.pending.insert(0, head)
             raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
-        w.hands[victim].remove(qi)
+        w.drop(victim, qi)
         w.discard += (qi,)
         if w.narrate:
             w.log(rid("power/colonel", "it"), "power", "The Colonel's power: {qi} is discarded from {victim}'s hand.",
@@ -519,7 +551,7 @@ def _lose(w: _Work, card: str) -> None:
     pile = w.won[p]
     # Lose the latest such card won before this turn.
     idx = max(i for i in range(w.won_before) if pile[i] == card)
-    pile.pop(idx)
+    w.won[p] = pile[:idx] + pile[idx + 1:]
     w.won_before -= 1
     w.removed += (card,)
     if w.narrate:
@@ -529,7 +561,7 @@ def _lose(w: _Work, card: str) -> None:
 
 def _release(w: _Work, card: str) -> None:
     p = w.current_player
-    w.hands[p].remove(card)
+    w.drop(p, card)
     w.reserve.append(card)
     if w.narrate:
         w.log(rid("hand/limit"), "limit", "Hand limit: {who} puts {qi} face up in the reserve.", who=w.who(p), qi=card)
@@ -555,7 +587,7 @@ def _use_power(w: _Work, card: str) -> None:
         for o in opponents:
             if not w.hands[o]:
                 continue
-            lost = w.hands[o].pop(rng.randrange(len(w.hands[o])))
+            lost = w.pop_hand(o, rng.randrange(len(w.hands[o])))
             w.discard += (lost,)
             if w.narrate:
                 w.log(rid("power/colonel", "fr"), "power", "The Colonel's power: a card taken at random from "
@@ -565,8 +597,8 @@ def _use_power(w: _Work, card: str) -> None:
         for o in opponents:
             if not w.hands[o]:
                 continue
-            got = w.hands[o].pop(rng.randrange(len(w.hands[o])))
-            w.hands[p].append(got)
+            got = w.pop_hand(o, rng.randrange(len(w.hands[o])))
+            w.give(p, got)
             if w.narrate:
                 w.log(rid("power/general", rs), "power", "The General's power: {who} draws a card from {victim}'s "
                       "hand into their own.", who=w.who(p), victim=w.who(o), qi=got)
@@ -672,7 +704,7 @@ def _finish_turn(w: _Work) -> None:
             w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "
                   "ends.", n=empty)
     if w.end:
-        w.pending = []
+        w.pending.clear()
         if w.narrate:
             escaped = w.end == "escaped"
             for p in range(len(w.colours)):

@@ -31,6 +31,7 @@ from tutor.games.fire_bulls.actions import (
 )
 from tutor.games.fire_bulls.cards import (
     _NEIGHBOURS,
+    _PATH_INDEXES,
     _QI_ORDER,
     COLOURS,
     DECISIONS,
@@ -188,7 +189,9 @@ class FireBulls(Game):
                 return [Action.lose(c) for c in _distinct(_penalty_choices(state))]
             if head == "limit":
                 return [Action.release(c) for c in _distinct(hand)]
-        counts = _counts(hand)
+        counts = _COUNTS.get(hand)
+        if counts is None:
+            counts = _remember(_COUNTS, hand, _counts(hand))
         ruleset = state.ruleset
         slots = state.slots
         if state.attack:
@@ -196,23 +199,24 @@ class FireBulls(Game):
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
-            acts = [Action("pay", 0, nearest, pay) for pay in _pay_options(nearest, ruleset, counts)]
+            acts = list(_paid_actions("pay", 0, nearest, _pay_options(nearest, ruleset, counts)))
             acts.append(_STOP)
             return acts
-        acts = [Action("take", 0, c) for c in _distinct(state.reserve)]
-        acts.append(_DRAW)
-        for d in _NEIGHBOURS[state.pawns[p]]:
-            acts.append(Action("draw", d))
+        takes = _TAKES.get(state.reserve)
+        if takes is None:
+            takes = _remember(_TAKES, state.reserve, tuple(Action("take", 0, c) for c in _distinct(state.reserve)))
+        acts = [*takes, *_DRAWS[state.pawns[p]]]
+        memo = _PAID
         for d in _attack_directions(state):
-            target = _next_target(slots, d)
-            nearest = slots[target] if target is not None else None
-            if nearest is None:
-                continue
-            for pay in _pay_options(nearest, ruleset, counts):
-                acts.append(Action("attack", d, nearest, pay))
+            for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
+                nearest = slots[i]
+                if nearest is not None:
+                    pays = _pay_options(nearest, ruleset, counts)
+                    found = memo.get(("attack", d, nearest, pays))
+                    acts.extend(found if found is not None else _paid_actions("attack", d, nearest, pays))
+                    break
         if state.general:
-            for pay in _pay_options("general", ruleset, counts):
-                acts.append(Action("general", 0, "general", pay))
+            acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
@@ -440,4 +444,29 @@ class FireBulls(Game):
 
 _STOP = Action("stop")
 _DRAW = Action("draw")
+# legal_actions lists the same few action values over and over: they are
+# immutable, so each list is built from tuples made once (and bounded memos).
+_DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEIGHBOURS}
+_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (payment._counts)
+_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
+_PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
+_MEMO_LIMIT = 100_000
+
+
+def _remember(memo: dict, key: Any, value: Any) -> Any:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    """The ``kind`` actions paying for ``card`` in each of these ways (memoised)."""
+    key = (kind, d, card, pays)
+    found = _PAID.get(key)
+    if found is None:
+        found = _remember(_PAID, key, tuple(Action(kind, d, card, pay) for pay in pays))
+    return found
+
+
 GAME = FireBulls()

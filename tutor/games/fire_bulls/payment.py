@@ -144,7 +144,7 @@ def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[
     found = _PAY_MEMO.get(key)
     if found is None:
         caps = _caps(card, ruleset)
-        found = _payments(card, ruleset, tuple(min(c, h) for h, c in zip(hand, caps)))
+        found = _payments(card, ruleset, tuple(map(min, hand, caps)))
         if len(_PAY_MEMO) > 200_000:
             _PAY_MEMO.clear()
         _PAY_MEMO[key] = found

@@ -11,7 +11,6 @@ from tutor.games.fire_bulls.cards import _SLOT_INDEX
 # where it lives in a scenario file ("file": top level, "player" (one entry per
 # seat under "players") or "turn_state"; "key" renames it there).
 _LIST = {"work": "list"}
-_LISTS = {"work": "lists"}
 
 
 def _meta(work: str = "value", file: str = "top", key: str = "") -> dict[str, Any]:
@@ -43,8 +42,8 @@ class State:
     deck: tuple[str, ...]
     discard: tuple[str, ...]
     reserve: tuple[str, ...] = field(metadata=_meta("list"))
-    hands: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="hand"))
-    won: tuple[tuple[str, ...], ...] = field(metadata=_meta("lists", file="player", key="won"))
+    hands: tuple[tuple[str, ...], ...] = field(metadata=_meta("tuples", file="player", key="hand"))
+    won: tuple[tuple[str, ...], ...] = field(metadata=_meta("tuples", file="player", key="won"))
     removed: tuple[str, ...]
     exhaustions: int
     end: str | None
@@ -85,7 +84,8 @@ def _where(f: Any) -> tuple[str, str]:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
-#: field name -> how the working copy holds it: "value", "list" or "lists" (a list of lists)
+#: field name -> how the working copy holds it: "value", "list" or "tuples" (a list of tuples, each
+#: replaced rather than changed: see engine._Work)
 WORK: dict[str, str] = {f.name: _work(f) for f in fields(State)}
 #: field name -> (where in a scenario file, key there)
 FILE_PLACES: dict[str, tuple[str, str]] = {f.name: _where(f) for f in fields(State)}
