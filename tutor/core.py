@@ -415,8 +415,16 @@ class Game(ABC):
         """Read a scenario file; any fault raises ScenarioError naming the field."""
 
     # ------------------------------------------------------- teaching
+    def examples(self) -> list[Example]:
+        """The worked examples: built once by :meth:`build_examples`, a new list each call."""
+        built = self.__dict__.get("_built_examples")
+        if built is None:
+            built = self.__dict__["_built_examples"] = tuple(self.build_examples())
+        return list(built)
+
     @abstractmethod
-    def examples(self) -> list[Example]: ...
+    def build_examples(self) -> list[Example]:
+        """Every worked example, replayed from its start (:meth:`examples` calls it once and keeps them)."""
 
     @abstractmethod
     def action_text(self, action: Any, lang: str = "en") -> str:

@@ -62,7 +62,6 @@ class KamikazeAttack(Game):
     def __init__(self) -> None:
         self._rules: RuleBook | None = None
         self._catalog: Catalog | None = None
-        self._examples: list[Example] | None = None
         self._example_texts: dict[tuple[str, str], dict] = {}
 
     @property
@@ -123,12 +122,10 @@ class KamikazeAttack(Game):
         return from_json(text)
 
     # ------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
-        if self._examples is None:
-            from .examples import build_examples
+    def build_examples(self) -> list[Example]:
+        from .examples import build_examples
 
-            self._examples = build_examples(self)
-        return list(self._examples)
+        return build_examples(self)
 
     def verify_example(self, example: Example) -> list[str]:
         """Where the replay differs from the outcome the rulebook states: the duel

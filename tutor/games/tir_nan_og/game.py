@@ -40,7 +40,6 @@ class TirNanOg(Game):
 
     def __init__(self) -> None:
         self._rules: RuleBook | None = None
-        self._examples: list[Example] | None = None
         self._example_texts: dict[tuple[str, str], dict] = {}
 
     @property
@@ -95,12 +94,10 @@ class TirNanOg(Game):
         return from_json(text)
 
     # ------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
-        if self._examples is None:
-            from .examples import build_examples
+    def build_examples(self) -> list[Example]:
+        from .examples import build_examples
 
-            self._examples = build_examples(self)
-        return list(self._examples)
+        return build_examples(self)
 
     def example_text(self, example: Example, lang: str = "en") -> dict:
         """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
