@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
@@ -39,14 +40,11 @@ class TirNanOg(Game):
     )
 
     def __init__(self) -> None:
-        self._rules: RuleBook | None = None
         self._example_texts: dict[tuple[str, str], dict] = {}
 
-    @property
+    @cached_property
     def rules(self) -> RuleBook:
-        if self._rules is None:
-            self._rules = RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
-        return self._rules
+        return RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
 
     @property
     def catalog(self) -> Catalog:
