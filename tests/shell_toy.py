@@ -175,7 +175,7 @@ class HighCard(Game):
         return ToyState(n, tuple(tuple(h) for h in hands), tuple(table), tuple(points),
                         r.optional_int("mover", 0, n - 1), r.int("turn", 0, 9, default=0), colours=tuple(colours))
 
-    def examples(self) -> list[Example]:
+    def build_examples(self) -> list[Example]:
         start = self.new_game(2, seed=1)
         a = self.legal_actions(start)[-1]
         mid, ev1 = self.apply_explained(start, a)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Container, Iterable, Iterator, Sequence
 
 __all__ = [
     "IllegalAction",
@@ -415,8 +415,16 @@ class Game(ABC):
         """Read a scenario file; any fault raises ScenarioError naming the field."""
 
     # ------------------------------------------------------- teaching
+    def examples(self) -> list[Example]:
+        """The worked examples: built once by :meth:`build_examples`, a new list each call."""
+        built = self.__dict__.get("_built_examples")
+        if built is None:
+            built = self.__dict__["_built_examples"] = tuple(self.build_examples())
+        return list(built)
+
     @abstractmethod
-    def examples(self) -> list[Example]: ...
+    def build_examples(self) -> list[Example]:
+        """Every worked example, replayed from its start (:meth:`examples` calls it once and keeps them)."""
 
     @abstractmethod
     def action_text(self, action: Any, lang: str = "en") -> str:
@@ -582,11 +590,7 @@ class Catalog:
 
     def name(self, kind: str, key: str, lang: str = "en") -> str:
         """``names/<lang>/<kind>/<key>``, else the English one, else ``key``."""
-        for code in (lang, "en"):
-            found = self.names.get(code, {}).get(kind, {}).get(key)
-            if found:
-                return str(found)
-        return key
+        return _name_in(self.names, kind, key, lang)
 
     def example(self, example: "Example", lang: str = "en") -> dict:
         """An example's title, outcome, note and step narrations in ``lang`` (English where missing)."""
@@ -616,6 +620,78 @@ class Catalog:
                 if not text or _fields(text) != want:
                     bad.append(f"{lang}: {template}")
         return bad
+
+
+def _name_in(names: dict, kind: str, key: str, lang: str) -> str:
+    for code in (lang, "en"):
+        found = names.get(code, {}).get(kind, {}).get(key)
+        if found:
+            return str(found)
+    return key
+
+
+class Words:
+    """Formats one message parameter in a language from a catalog file's ``names``:
+    the ``param`` of a :class:`Catalog` (build both with :meth:`catalog`).
+
+    Parameters named in ``PLAYERS`` are seats (``names/<lang>/players/seat``
+    with ``{n}`` counted from 1), those in ``PLAYER_LISTS`` lists of seats
+    joined by ``names/<lang>/words/and``.  A game subclasses it, sets these two
+    and words its own parameters (cards ...) in :meth:`other`.  Anything else
+    is shown as is when it is text, else quoted short: a junk value from a
+    refused action can never make a message long or raise.
+
+    >>> w = Words({"en": {"players": {"seat": "Player {n}"}, "words": {"and": " and "}},
+    ...            "it": {"players": {"seat": "Giocatore {n}"}, "words": {"and": " e "}}})
+    >>> w("player", 0, "it"), w("players", (0, 2), "en"), w("player", "x" * 99, "en")
+    ('Giocatore 1', 'Player 1 and Player 3', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    >>> w.name("players", "seat", "fr"), w.known("cards", "gong", ("gong",), "it"), w("count", 3, "en")
+    ('Player {n}', 'gong', '3')
+    """
+
+    PLAYERS: ClassVar[frozenset[str]] = frozenset({"player"})
+    PLAYER_LISTS: ClassVar[frozenset[str]] = frozenset({"players"})
+
+    def __init__(self, names: dict):
+        self.names = names
+
+    @classmethod
+    def catalog(cls, package: str, name: str = "messages.json") -> "Catalog":
+        """The catalog in ``package``'s data file ``name``, worded by this class, falling back to the core catalog."""
+        data = load_json_data(package, name)
+        return Catalog(data, cls(data.get("names", {})), fallback=core_catalog())
+
+    def name(self, kind: str, key: str, lang: str) -> str:
+        """``names/<lang>/<kind>/<key>``, else the English one, else ``key`` (as :meth:`Catalog.name`)."""
+        return _name_in(self.names, kind, key, lang)
+
+    def known(self, kind: str, key: Any, keys: Container[str], lang: str) -> str:
+        """The name of ``key`` if it is one of ``keys``, else ``key`` quoted short."""
+        return self.name(kind, key, lang) if isinstance(key, str) and key in keys else short(key)
+
+    def player(self, p: Any, lang: str) -> str:
+        if isinstance(p, bool) or not isinstance(p, int):
+            return short(p)
+        return self.name("players", "seat", lang).format(n=p + 1)
+
+    def join(self, items: list[str], lang: str) -> str:
+        return self.name("words", "and", lang).join(items)
+
+    def other(self, name: str, value: Any, lang: str) -> str | None:
+        """A game's own parameter in words, or None to show it as is (text) or quoted short."""
+        return None
+
+    def __call__(self, name: str, value: Any, lang: str) -> str:
+        if name in self.PLAYERS:
+            return self.player(value, lang)
+        if name in self.PLAYER_LISTS and isinstance(value, (tuple, list)):
+            return self.join([self.player(p, lang) for p in value], lang)
+        shown = self.other(name, value, lang)
+        if shown is not None:
+            return shown
+        if isinstance(value, str):
+            return value
+        return short(value)
 
 
 def _fields(template: str) -> set[str]:

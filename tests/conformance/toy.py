@@ -336,7 +336,7 @@ class HighCard(Game):
         return turn is None and not played and any(not h for h in hands)
 
     # ------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
+    def build_examples(self) -> list[Example]:
         start = self.from_json(dump_json({
             "game": NAME, "format": 2, "players": 2, "seed": 1, "deck": [1, 2, 3],
             "hands": [[5, 6, 9], [4, 7, 8]], "won": [[], []], "table": [None, None],

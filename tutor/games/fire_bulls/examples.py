@@ -12,7 +12,6 @@ states (``Example.expected``; :func:`verify` compares).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from tutor.core import Example, IllegalAction, Quote, Step
@@ -303,17 +302,12 @@ def _ex8(game) -> Example:
              "French ruleset the third card is refused.")
 
 
-@cache
-def _build_all(game) -> tuple[Example, ...]:
-    return (
+def build(game) -> list[Example]:
+    """All ten worked examples, the Italian scoring example first (``game.examples()`` keeps them)."""
+    return [
         _scoring(game, "it"), _ex1(game), _ex2(game), _ex3(game), _ex4(game), _ex5(game), _ex6(game),
         _ex7(game), _ex8(game), _scoring(game, "fr"),
-    )
-
-
-def build(game) -> list[Example]:
-    """All ten worked examples, the Italian scoring example first."""
-    return list(_build_all(game))
+    ]
 
 
 _LOCALIZED: dict[tuple[int, str], tuple[Example, dict]] = {}

@@ -416,7 +416,7 @@ class FireBulls(Game):
         return _from_data(parse_json_object(text))
 
     # --------------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
+    def build_examples(self) -> list[Example]:
         return fire_bulls_examples.build(self)
 
     # ---------------------------------------------------------- languages

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
@@ -60,23 +61,15 @@ class KamikazeAttack(Game):
     decks = DECKS
 
     def __init__(self) -> None:
-        self._rules: RuleBook | None = None
-        self._catalog: Catalog | None = None
-        self._examples: list[Example] | None = None
         self._example_texts: dict[tuple[str, str], dict] = {}
 
-    @property
+    @cached_property
     def rules(self) -> RuleBook:
-        if self._rules is None:
-            data = load_json_data("tutor.games.kamikaze.data", "rules.json")
-            self._rules = RuleBook.from_data(GAME_NAME, data)
-        return self._rules
+        return RuleBook.from_data(GAME_NAME, load_json_data("tutor.games.kamikaze.data", "rules.json"))
 
-    @property
+    @cached_property
     def catalog(self) -> Catalog:
-        if self._catalog is None:
-            self._catalog = load_catalog()
-        return self._catalog
+        return load_catalog()
 
     # ------------------------------------------------------------ play
     def new_game(self, players: int = 2, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
@@ -123,12 +116,10 @@ class KamikazeAttack(Game):
         return from_json(text)
 
     # ------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
-        if self._examples is None:
-            from .examples import build_examples
+    def build_examples(self) -> list[Example]:
+        from .examples import build_examples
 
-            self._examples = build_examples(self)
-        return list(self._examples)
+        return build_examples(self)
 
     def verify_example(self, example: Example) -> list[str]:
         """Where the replay differs from the outcome the rulebook states: the duel

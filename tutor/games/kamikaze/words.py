@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.core import Catalog, IllegalAction, core_catalog, load_json_data, short
+from tutor.core import Catalog, IllegalAction, Words, short
 
 from .actions import Challenge, Decline, Keep, Play, Swap, TakeBack
 
@@ -37,47 +37,25 @@ ACTION_TEMPLATES = {
 }
 
 
-class _Words:
+class _Words(Words):
     """Formats one message parameter in a language from the catalog's names."""
 
-    def __init__(self, names: dict):
-        self.names = names
-
-    def name(self, kind: str, key: str, lang: str) -> str:
-        for code in (lang, "en"):
-            found = self.names.get(code, {}).get(kind, {}).get(key)
-            if found:
-                return str(found)
-        return key
-
-    def player(self, p: Any, lang: str) -> str:
-        if isinstance(p, bool) or not isinstance(p, int):
-            return short(p)
-        return self.name("players", "seat", lang).format(n=p + 1)
+    PLAYERS = PLAYER_PARAMS
+    PLAYER_LISTS = PLAYER_LIST_PARAMS
 
     def card(self, c: Any, lang: str) -> str:
         return self.name("cards", c, lang) if isinstance(c, str) and len(c) <= 40 else short(c)
 
-    def join(self, items: list[str], lang: str) -> str:
-        return self.name("words", "and", lang).join(items)
-
-    def __call__(self, name: str, value: Any, lang: str) -> str:
-        if name in PLAYER_PARAMS:
-            return self.player(value, lang)
+    def other(self, name: str, value: Any, lang: str) -> str | None:
         if name in CARD_PARAMS:
             return self.card(value, lang)
-        if name in PLAYER_LIST_PARAMS and isinstance(value, (tuple, list)):
-            return self.join([self.player(p, lang) for p in value], lang)
         if name in CARD_LIST_PARAMS and isinstance(value, (tuple, list)):
             return self.join([self.card(c, lang) for c in value], lang)
-        if isinstance(value, str):
-            return value
-        return short(value)
+        return None
 
 
 def load_catalog() -> Catalog:
-    data = load_json_data("tutor.games.kamikaze.data", "messages.json")
-    return Catalog(data, _Words(data.get("names", {})), fallback=core_catalog())
+    return _Words.catalog("tutor.games.kamikaze.data")
 
 
 def action_params(action: Any) -> dict:

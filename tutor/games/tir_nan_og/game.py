@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
@@ -39,15 +40,11 @@ class TirNanOg(Game):
     )
 
     def __init__(self) -> None:
-        self._rules: RuleBook | None = None
-        self._examples: list[Example] | None = None
         self._example_texts: dict[tuple[str, str], dict] = {}
 
-    @property
+    @cached_property
     def rules(self) -> RuleBook:
-        if self._rules is None:
-            self._rules = RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
-        return self._rules
+        return RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
 
     @property
     def catalog(self) -> Catalog:
@@ -95,12 +92,10 @@ class TirNanOg(Game):
         return from_json(text)
 
     # ------------------------------------------------------- teaching
-    def examples(self) -> list[Example]:
-        if self._examples is None:
-            from .examples import build_examples
+    def build_examples(self) -> list[Example]:
+        from .examples import build_examples
 
-            self._examples = build_examples(self)
-        return list(self._examples)
+        return build_examples(self)
 
     def example_text(self, example: Example, lang: str = "en") -> dict:
         """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.core import Catalog, core_catalog, load_json_data, short
+from tutor.core import Catalog, Words, short
 
 from .actions import Consolidate, Discard, Join, Pass, StayOut, TakeCreatures, TakeTerritory
 from .cards import DATA, FOUNTAINS, KINDS, ORDER, TERRITORIES
@@ -35,26 +35,14 @@ ACTION_TEMPLATES = {
 }
 
 
-class _Words:
+class _Words(Words):
     """Formats one message parameter in a language from the catalog's names."""
 
-    def __init__(self, names: dict):
-        self.names = names
-
-    def name(self, kind: str, key: str, lang: str) -> str:
-        for code in (lang, "en"):
-            found = self.names.get(code, {}).get(kind, {}).get(key)
-            if found:
-                return str(found)
-        return key
-
-    def player(self, p: Any, lang: str) -> str:
-        if isinstance(p, bool) or not isinstance(p, int):
-            return short(p)
-        return self.name("players", "seat", lang).format(n=p + 1)
+    PLAYERS = PLAYER_PARAMS
+    PLAYER_LISTS = PLAYER_LIST_PARAMS
 
     def creature(self, c: Any, lang: str) -> str:
-        return self.name("cards", c, lang) if isinstance(c, str) and c in ORDER else short(c)
+        return self.known("cards", c, ORDER, lang)
 
     def kind(self, k: Any, lang: str) -> str:
         return self.name("kinds", k, lang) if isinstance(k, str) and (k in KINDS or k == "fountain") else short(k)
@@ -75,29 +63,22 @@ class _Words:
             return items[0]
         return ", ".join(items[:-1]) + self.name("words", "and", lang) + items[-1]
 
-    def __call__(self, name: str, value: Any, lang: str) -> str:
-        if name in PLAYER_PARAMS:
-            return self.player(value, lang)
+    def other(self, name: str, value: Any, lang: str) -> str | None:
         if name in CREATURE_PARAMS:
             return self.creature(value, lang)
         if name in TERRITORY_PARAMS:
             return self.territory(value, lang)
         if name in KIND_PARAMS:
             return self.kind(value, lang)
-        if name in PLAYER_LIST_PARAMS and isinstance(value, (tuple, list)):
-            return self.join([self.player(p, lang) for p in value], lang)
         if name in CREATURE_LIST_PARAMS and isinstance(value, (tuple, list)):
             return self.join([self.creature(c, lang) for c in value], lang)
-        if isinstance(value, str):
-            return value
         if isinstance(value, (tuple, list)):
             return ", ".join(short(v) for v in value)
-        return short(value)
+        return None
 
 
 def load_catalog() -> Catalog:
-    data = load_json_data(DATA, "messages.json")
-    return Catalog(data, _Words(data.get("names", {})), fallback=core_catalog())
+    return _Words.catalog(DATA)
 
 
 def action_words(catalog: Catalog, action: Any, lang: str = "en") -> str:
