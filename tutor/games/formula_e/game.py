@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
@@ -40,15 +41,9 @@ class FormulaE(Game):
         ruleset_names=(("base", "Base game"),),
     )
 
-    def __init__(self) -> None:
-        self._rules: RuleBook | None = None
-        self._examples: list[Example] | None = None
-
-    @property
+    @cached_property
     def rules(self) -> RuleBook:
-        if self._rules is None:
-            self._rules = RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
-        return self._rules
+        return RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
 
     @property
     def catalog(self) -> Catalog:
@@ -90,12 +85,10 @@ class FormulaE(Game):
     def from_json(self, text: str | bytes) -> State:
         return from_json(text)
 
-    def examples(self) -> list[Example]:
-        if self._examples is None:
-            from .examples import build_examples
+    def build_examples(self) -> list[Example]:
+        from .examples import build_examples
 
-            self._examples = build_examples(self)
-        return list(self._examples)
+        return build_examples(self)
 
     def example_text(self, example: Example, lang: str = "en") -> dict:
         """Title, outcome and note from the catalog; each step narrated in ``lang`` from its events."""

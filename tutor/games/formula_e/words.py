@@ -11,42 +11,27 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from tutor.core import Catalog, core_catalog, load_json_data, short
+from tutor.core import Catalog, Words
 
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take)
 from .cards import DATA, ORDER
 from .track import cell_name
 
-PLAYER_PARAMS = frozenset({"player", "victim", "target", "source", "asker", "pushed", "winner"})
 CARD_PARAMS = frozenset({"card", "green", "yellow"})
 CELL_PARAMS = frozenset({"cell", "hole", "start", "end"})
 
 
-class _Words:
-    """Formats one message parameter in a language from the catalog's names."""
+class _Words(Words):
+    """Formula E's own parameters: cards, spaces, steps, decisions, directions (seats come from core.Words)."""
 
-    def __init__(self, names: dict):
-        self.names = names
-
-    def name(self, kind: str, key: str, lang: str) -> str:
-        for code in (lang, "en"):
-            found = self.names.get(code, {}).get(kind, {}).get(key)
-            if found:
-                return str(found)
-        return key
-
-    def player(self, p: Any, lang: str) -> str:
-        if isinstance(p, bool) or not isinstance(p, int):
-            return short(p)
-        return self.name("players", "seat", lang).format(n=p + 1)
+    PLAYERS = frozenset({"player", "victim", "target", "source", "asker", "pushed", "winner"})
+    PLAYER_LISTS = frozenset()
 
     def card(self, c: Any, lang: str) -> str:
-        return self.name("cards", c, lang) if isinstance(c, str) and c in ORDER else short(c)
+        return self.known("cards", c, ORDER, lang)
 
-    def __call__(self, name: str, value: Any, lang: str) -> str:
-        if name in PLAYER_PARAMS:
-            return self.player(value, lang)
+    def other(self, name: str, value: Any, lang: str) -> str | None:
         if name in CARD_PARAMS:
             return self.card(value, lang)
         if name in CELL_PARAMS and isinstance(value, tuple) and len(value) == 2:
@@ -59,15 +44,12 @@ class _Words:
             return self.name("decisions", value, lang)
         if name == "direction" and isinstance(value, str):
             return self.name("directions", value, lang)
-        if isinstance(value, str):
-            return value
-        return short(value)
+        return None
 
 
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
-    data = load_json_data(DATA, "messages.json")
-    return Catalog(data, _Words(data.get("names", {})), fallback=core_catalog())
+    return _Words.catalog(DATA)
 
 
 ACTION_TEMPLATES: dict[type, str] = {
