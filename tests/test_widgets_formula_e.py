@@ -52,13 +52,13 @@ def _loaded(state, players: int = 3):
 def test_every_string_has_three_languages_and_the_legend_names_every_feature():
     assert i18n.missing() == []
     shell = _hotseat(3)
-    track = _part(shell, "track")
+    track, legend = _part(shell, "track"), _part(shell, "legend")
     for word in ("start grid", "banana tree", "bridge", "river", "rat hole", "finish line", "Sacred Cow", "Rat"):
-        assert word in track
+        assert word in legend
     # the reconstructed 3-4 player side: 20 rows of 3 lanes, the red line after row 20
     assert track.count("class='fe-cell") == 20 * 3 - 2  # two '#' spaces beside the bridge
     assert "class='fe-finish'" in track and "#d50000" in track
-    assert "reconstructed" in _part(shell, "info")
+    assert "(reconstructed)" in _part(shell, "info") and "board map is lost" in _part(shell, "info")
 
 
 def test_start_a_four_player_hotseat_race_placing_elephants_from_the_last_seat():
@@ -207,7 +207,7 @@ def test_three_languages_on_the_board_and_the_buttons():
                                ("en", "play green 3", "banana tree")):
         shell.language.lang = lang
         assert _buttons(shell)["fe-play-g3"].description == play
-        assert legend in _part(shell, "track")
+        assert legend in _part(shell, "legend")
         assert F.GAME.card_name("g3", lang) in _part(shell, "seats")
 
 

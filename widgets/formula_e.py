@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, message
+from widgets.common import esc
 from widgets.game import GameShell
 from widgets.i18n import add_strings, t
 
@@ -53,9 +53,9 @@ add_strings({
     "fe_past": ("past the line", "oltre il traguardo", "au-delà de la ligne"),
     "fe_elephant": ("elephant of {who}", "elefante di {who}", "éléphant de {who}"),
     "fe_moved": ("moved", "spostato", "déplacé"),
-    "fe_track": ("Track: {name} — reconstructed (the board map is lost)",
-                 "Pista: {name} — ricostruita (la mappa del tabellone è perduta)",
-                 "Piste : {name} — reconstituée (le plan du plateau est perdu)"),
+    "fe_track": ("Track: {name} — the board map is lost, this one is the project's",
+                 "Pista: {name} — la mappa del tabellone è perduta, questa è del progetto",
+                 "Piste : {name} — le plan du plateau est perdu, celui-ci est celui du projet"),
     "fe_deck": ("Deck: {n} · discards: {d}", "Mazzo: {n} · scarti: {d}", "Pioche : {n} · défausse : {d}"),
     "fe_top": ("top of the discards: {card}", "in cima agli scarti: {card}", "sommet de la défausse : {card}"),
     "fe_discards": ("Discards (you may take one)", "Scarti (puoi prenderne uno)", "Défausse (vous pouvez en prendre une)"),
@@ -113,8 +113,8 @@ CELL = 40  # px in the SVG's own units
 
 _CSS = """<style>
 .fe-board { display: flex; flex-direction: column; gap: 6px; }
-.fe-track-wrap { overflow-x: auto; max-width: 100%; }
-.fe-track-wrap svg { min-width: 620px; width: 100%; height: auto; display: block; }
+.fe-track-wrap { overflow-x: auto; max-width: calc(100vw - 48px); }
+.fe-track-wrap svg { min-width: 560px; max-width: 100%; height: auto; display: block; }
 .fe-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
 .fe-label { font-weight: bold; margin-right: 4px; }
 .fe-muted { color: #555; font-size: 90%; }
@@ -168,10 +168,11 @@ def _cell(name: str | None) -> tuple[int, int] | None:
 def track_svg(view: dict, before: dict | None, lang: str, who: Who) -> str:
     """The track as inline SVG: cells by feature, the red finish line, cows, the Rat and the elephants."""
     rows = view["track"]["rows"]
+    name = game().catalog.name("tracks", view["track"]["name"], lang)
     n_rows, width = len(rows), len(rows[0]) if rows else 0
     W, H = 30 + (n_rows + 1) * CELL + 10, 20 + width * CELL + 22
     parts = [f"<svg class='fe-track' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {W} {H}' "
-             f"role='img' aria-label='{esc(t('fe_track', lang, name=view['track']['name']))}' "
+             f"width='{round(W * 1.4)}' height='{round(H * 1.4)}' role='img' aria-label='{esc(t('fe_track', lang, name=name))}' "
              "font-family='sans-serif'>"]
     for lane in range(width):  # lane letters
         parts.append(f"<text x='14' y='{20 + lane * CELL + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
@@ -188,8 +189,11 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who) -> str:
             kind = {"S": "start", "B": "banana", "=": "bridge", "~": "river", "o": "hole"}.get(ch, "plain")
             parts.append(f"<rect class='fe-cell fe-{kind}' data-cell='{'abcdefgh'[lane]}{r + 1}' x='{x}' y='{y}' "
                          f"width='{CELL}' height='{CELL}' fill='{fill}' stroke='#777' stroke-width='1'/>")
-            if sym:
-                size = 12 if ch == "o" else 22
+            if ch == "o":  # a rat hole: a black hole in the ground
+                parts.append(f"<circle class='fe-hole-mark' cx='{x + CELL // 2}' cy='{y + CELL // 2}' r='8' "
+                             "fill='#212121'/>")
+            elif sym:
+                size = 22
                 parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + size // 3}' font-size='{size}' "
                              f"text-anchor='middle' fill='#333' opacity='0.75'>{sym}</text>")
     fx = 30 + n_rows * CELL
@@ -334,7 +338,8 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         winner = f"<div class='fe-row fe-winner'><b>{esc(t('fe_winner', lang, who=who(view['winner'])))}</b></div>"
     return {
         "css": _CSS,
-        "track": track_svg(view, before, lang, who) + legend(lang),
+        "track": track_svg(view, before, lang, who),
+        "legend": legend(lang),
         "table": on_table + winner,
         "info": "".join(info),
         "seats": "".join(seats),
@@ -446,10 +451,10 @@ class FormulaEControls(w.VBox):
         fe = _fe()
         self._discards = {a for a in actions if isinstance(a, fe.Discard)}
         self.picks = []
-        for i, card in enumerate(hand):
+        for card in hand:
             tb = w.ToggleButton(value=False, description=game().card_name(card, lang), layout=w.Layout(width="auto"))
             tb.add_class(f"fe-pick-{card}")
-            tb.card = card  # type: ignore[attr-defined]
+            tb.card = card
             tb.observe(lambda ch: self._picked(), "value")
             self.picks.append(tb)
         self.discard_button = w.Button(description=t("fe_discard_button", lang), button_style="warning",
@@ -462,7 +467,7 @@ class FormulaEControls(w.VBox):
         fe = _fe()
         from tutor.games.formula_e.cards import sort_cards
 
-        cards = sort_cards(tb.card for tb in self.picks if tb.value)  # type: ignore[attr-defined]
+        cards = sort_cards(tb.card for tb in self.picks if tb.value)
         action = fe.Discard(cards)
         return action if action in self._discards else None
 
@@ -540,11 +545,6 @@ def _all_buttons(widget: Any) -> list[w.Button]:
     for child in getattr(widget, "children", ()):
         out += _all_buttons(child)
     return out
-
-
-def note(kind: str, text: str) -> str:
-    """A message box (for tests and notebooks)."""
-    return message(kind, text)
 
 
 # ------------------------------------------------------------------- page --
