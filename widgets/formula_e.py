@@ -267,7 +267,7 @@ def legend(lang: str) -> str:
                 "</span>")
     keys.append(f"<span><span class='fe-key' style='background:#616161;color:#fff'><b>R</b></span>"
                 f"{esc(g.card_name('rat', lang))}</span>")
-    keys.append(f"<span><span class='fe-key' style='background:#fff;border-color:#d50000;border-width:0 0 0 5px'>"
+    keys.append(f"<span><span class='fe-key' style='background:linear-gradient(90deg,#fff 38%,#d50000 38%,#d50000 62%,#fff 62%)'>"
                 f"&nbsp;</span>{esc(t('fe_finish', lang))}</span>")
     keys.append(f"<span><span class='fe-key fe-changed'>&nbsp;</span>{esc(t('fe_moved', lang))}</span>")
     return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}:</span>"
