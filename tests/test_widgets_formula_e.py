@@ -219,3 +219,33 @@ def test_the_teacher_sees_every_hand_and_the_page_builds():
     page = fw.page("fr")
     assert page.spec.game == "formula-e"
     assert "tiger" not in fw.PAGE.public_decisions
+
+
+def test_every_position_of_bot_races_draws_on_both_tracks_and_in_every_view():
+    """Random races (3 players on the small side, 6 on the large): the board draws every position, for the
+    teacher and for the seat to decide, every elephant on the track or past the line, the winner named."""
+    from tutor import bots
+
+    g = F.GAME
+    for players, seed, rows in ((3, 5, 20), (6, 7, 25)):
+        state = g.new_game(players, seed=seed)
+        final, actions = bots.play(g, state, [bots.get("random") for _ in range(players)])
+        assert g.winners(final)
+        s, before = state, None
+        for i, action in enumerate(actions + [None]):
+            if i % 3 == 0 or action is None:  # every third position, and the last
+                for viewer in (None, g.current_player(s)):
+                    view = g.view(s, viewer)
+                    parts = fw.board(view, before, "it", lambda p: f"P{p + 1}")
+                    placed = sum(c is not None for c in view["elephants"])
+                    assert parts["track"].count("class='fe-elephant") == placed
+                    assert parts["seats"].count("class='fe-seat") == players
+                    hidden = sum(h is None for h in view["hands"])
+                    assert hidden == (0 if viewer is None else players - 1)
+            before = g.view(s, None)
+            if action is not None:
+                s = g.apply(s, action)
+        assert len(fw.track_svg(g.view(s, None), None, "en", str).split("class='fe-cell")) - 1 == sum(
+            ch != "#" for row in s.track.rows for ch in row)
+        assert len(s.track.rows) == rows
+        assert "Vincitore" in fw.board(g.view(s, None), None, "it", lambda p: f"P{p + 1}")["table"]
