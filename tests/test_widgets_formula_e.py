@@ -249,3 +249,23 @@ def test_every_position_of_bot_races_draws_on_both_tracks_and_in_every_view():
             ch != "#" for row in s.track.rows for ch in row)
         assert len(s.track.rows) == rows
         assert "Vincitore" in fw.board(g.view(s, None), None, "it", lambda p: f"P{p + 1}")["table"]
+
+
+def test_the_prayer_shows_the_discards_only_to_its_player_once_they_show_their_hand():
+    # "the Prayer: take any card from the discards" -- examined by its player only
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["prayer", "g1", "g2", "rat", "cow", "p5"],
+                     discard=("monkey", "g4"))
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-prayer"].click()
+    assert shell.game.decision(shell.state) == "prayer" and shell.state.current_player == 0
+    assert "fe-discards" in _part(shell, "info")  # the same player goes on, hand shown
+    shell.hand_button.value = False  # hidden again (another player looks): the discards hide too
+    assert "fe-discards" not in _part(shell, "info")
+    assert _buttons(shell) == {}
+    shell.hand_button.value = True
+    info = _part(shell, "info")
+    assert "fe-discards" in info and "data-card='monkey'" in info and "data-card='g4'" in info
+    assert set(_buttons(shell)) == {"fe-take-monkey", "fe-take-g4"}
+    _buttons(shell)["fe-take-monkey"].click()
+    assert "monkey" in shell.state.hands[0] and "monkey" not in shell.state.discard

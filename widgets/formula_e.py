@@ -286,7 +286,9 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     if view["discard_top"]:
         info.append(" · " + esc(t("fe_top", lang, card=g.card_name(view["discard_top"], lang))))
     info.append(f" · {esc(t('fe_cobras_free', lang, n=view['cobras_free']))}</div>")
-    if view["discard"] is not None and view["decision"] == "prayer":
+    me = view["player"]
+    shown = me is None or view["hands"][me] is not None  # in hotseat, only once the Prayer's player shows their hand
+    if view["discard"] is not None and view["decision"] == "prayer" and shown:
         info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
                     + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
     table = []
