@@ -298,7 +298,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     if view["cancelled"]:
         table.append(f"<div class='fe-cancelled'><b>{esc(t('fe_cancelled', lang, card=g.card_name(view['cancelled'], lang)))}"
                      "</b></div>")
-    if view["played"]:
+    if view["played"] and view["played"] != view["pending"]:
         table.append(f"<div class='fe-played'>{esc(t('fe_played', lang, cards=_cards(view['played'], lang)))}</div>")
     if view["decision"] == "cow":
         table.append(f"<div>{esc(t('fe_cows_left', lang, n=view['cow_left']))}</div>")
