@@ -1,0 +1,103 @@
+"""The Formula E page in a real browser (Voilà + Debian's Chromium): a move and a Tiger window by clicks.
+
+Three people at one screen load an arranged position (the engine's practice
+track; player 1 holds a green 3 and a Monkey, player 2 a Tiger), player 1
+plays the Monkey, player 2 is asked by the Tiger window and cancels it; then
+player 1 plays the green 3 and moves three spaces forward (the button says
+where the elephant ends up).  At a projector's size (1280x720) and a phone's
+(390x844).  Uses the ``voila``, ``browser`` and ``artifacts`` fixtures of
+tests/conftest.py; screenshots go to test-artifacts/.  Marked ``browser``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_browser_sizes import overflow
+from tutor.games import formula_e as F
+from tutor.games.formula_e.examples import OPEN, arranged
+
+pytestmark = pytest.mark.browser
+
+READY = ".fe-page .rt-next"
+SIZES = {"projector": (1280, 720), "phone": (390, 844)}
+
+START = arranged(OPEN, ["a3", "b3", "c3"], ["monkey", "g3", "g2", "rat", "cow", "p5"],
+                 others=[["tiger", "g1", "g2", "g3", "p5", "p6"], ["g1", "g2", "g3", "g4", "p5", "p6"]])
+
+
+def shot(pg, selector: str, path) -> None:
+    """A screenshot of the screen with ``selector`` scrolled to its top (Voilà scrolls inside the page)."""
+    pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
+    pg.wait_for_timeout(300)
+    pg.screenshot(path=str(path))
+
+
+def test_landing_page_links_the_formula_e_page(page, voila):
+    page.goto(voila.url("index.ipynb"))
+    page.click(".rt-game-link[href='formula_e.ipynb']")
+    page.wait_for_selector(READY)
+    assert page.url.endswith("/voila/render/formula_e.ipynb")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_walk_a_tiger_window_and_a_move_by_clicks(browser, voila, artifacts, size):
+    width, height = SIZES[size]
+    pg = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        pg.goto(voila.url("formula_e.ipynb"))
+        pg.wait_for_selector(READY)
+        shot(pg, ".fe-page", artifacts / f"formula-e-{size}-examples.png")
+        pg.click(".lm-TabBar-tab >> nth=1")
+        pg.wait_for_selector(".rt-game .rt-new-game")
+        # three people at the same screen
+        players = pg.locator(".rt-players input")
+        players.fill("3")
+        players.press("Tab")
+        pg.wait_for_selector(".rt-seat-2 select", state="visible")
+        for seat in (0, 1, 2):
+            pg.select_option(f".rt-seat-{seat} select", "person")
+        pg.click(".rt-game .rt-new-game")
+        # placing shows no hand: offered at once, and the elephant appears on the track
+        pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
+        pg.click(".rt-game .fe-place-b2")
+        pg.wait_for_selector(".rt-game .fe-elephant[data-cell='b2']")
+        shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-placing.png")
+        # the arranged position, loaded as a scenario file
+        pg.click("text=Scenario file (JSON)")
+        area = pg.wait_for_selector(".rt-scenario textarea")
+        area.fill(F.GAME.to_json(START))
+        area.press("Tab")
+        pg.click(".rt-load")
+        pg.wait_for_selector(".rt-file-message .rt-msg-ok")
+        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
+        pg.click(".rt-show-hand")
+        pg.wait_for_selector(".rt-game .fe-play-monkey")
+        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-track.png")
+        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-turn-buttons.png")
+        pg.click(".rt-game .fe-play-monkey")
+        # the Tiger window asks player 2, whose hand stays hidden until asked
+        pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='tiger']")
+        assert pg.locator(".rt-game .fe-cancel-monkey").count() == 0
+        assert "Show the hand of Player 2" in pg.locator(".rt-game .fe-prompt").inner_text()
+        assert "Monkey" in pg.locator(".rt-game .fe-pending").inner_text()
+        shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-tiger-window.png")
+        assert overflow(pg) <= 1, f"the page scrolls sideways at {size}"
+        pg.click(".rt-show-hand")
+        pg.wait_for_selector(".rt-game .fe-cancel-monkey")
+        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-tiger-buttons.png")
+        pg.click(".rt-game .fe-cancel-monkey")
+        # back to player 1: the Monkey counts as played; a green may follow
+        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='second']")
+        pg.click(".rt-show-hand")
+        pg.click(".rt-game .fe-play-g3")
+        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='move']")
+        button = pg.locator(".rt-game .fe-move-f-f-f")
+        assert "Player 1 a6" in button.inner_text()
+        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-move-preview.png")
+        button.click()
+        pg.wait_for_selector(".rt-game .fe-elephant.fe-moved[data-cell='a6']")
+        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-moved.png")
+        assert overflow(pg) <= 1
+    finally:
+        pg.close()

@@ -1,0 +1,271 @@
+"""The Formula E panels without a browser: build them, click, check the panels and the engine state.
+
+Expected values come from the rulebook (002) and the reconstructed track the
+rules panel marks: a movement card moves the elephant its full value forward
+when nothing is in the way ("usare tutti i punti"); a played card may be
+cancelled out of turn by another player's Tiger, before it resolves, and the
+cancelled card counts as played; the first elephant across the red line wins.
+The positions are arranged with the engine's example helper on a practice
+track (rows 1-2 the start grid, row 8 the last before the line).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tutor.games import formula_e as F
+from tutor.games.formula_e.examples import OPEN, arranged
+from widgets import i18n
+from widgets import formula_e as fw
+
+
+def _buttons(shell) -> dict:
+    """The move buttons on show, by their CSS class (fe-play-g3, fe-move-f-f-f, fe-allow, ...)."""
+    out = {}
+    for b in shell.controls.buttons:
+        cls = next(c for c in b._dom_classes if c.startswith("fe-"))
+        out[cls] = b
+    return out
+
+
+def _part(shell, name: str) -> str:
+    return shell.board._parts[name].value
+
+
+def _hotseat(players: int = 4, seed: int = 3):
+    return fw.game_panel(players=players, seats=["person"] * players, seed=seed)
+
+
+def _elephant_cell(svg: str, player: int) -> str:
+    m = re.search(rf"class='fe-elephant[^']*' data-player='{player}' data-cell='(\w+)'", svg)
+    assert m, svg[:300]
+    return m.group(1)
+
+
+def _loaded(state, players: int = 3):
+    shell = _hotseat(players)
+    assert shell.load(F.GAME.to_json(state))
+    assert shell.seats == ["person"] * players
+    return shell
+
+
+def test_every_string_has_three_languages_and_the_legend_names_every_feature():
+    assert i18n.missing() == []
+    shell = _hotseat(3)
+    track, legend = _part(shell, "track"), _part(shell, "legend")
+    for word in ("start grid", "banana tree", "bridge", "river", "rat hole", "finish line", "Sacred Cow", "Rat"):
+        assert word in legend
+    # the reconstructed 3-4 player side: 20 rows of 3 lanes, the red line after row 20
+    assert track.count("class='fe-cell") == 20 * 3 - 2  # two '#' spaces beside the bridge
+    assert "class='fe-finish'" in track and "#d50000" in track
+    assert "(reconstructed)" in _part(shell, "info") and "board map is lost" in _part(shell, "info")
+
+
+def test_start_a_four_player_hotseat_race_placing_elephants_from_the_last_seat():
+    shell = _hotseat(4)
+    s = shell.state
+    # "the last player places first, the first player last": placing shows no hand, so it is offered at once
+    placer = s.current_player
+    assert placer == (s.first - 1) % 4
+    assert shell.game.decision(s) == "place"
+    buttons = _buttons(shell)
+    assert sorted(buttons) == sorted(f"fe-place-{c}" for c in ("a1", "b1", "c1", "a2", "b2", "c2"))
+    buttons["fe-place-b2"].click()
+    assert _elephant_cell(_part(shell, "track"), placer) == "b2"
+    assert "fe-place-b2" not in _buttons(shell)  # a taken space is no longer offered
+    for _ in range(3):
+        next(iter(_buttons(shell).values())).click()
+    s = shell.state
+    assert shell.game.decision(s) == "turn" and s.current_player == s.first
+    # the first player's cards stay hidden until they ask; then the cards are offered
+    assert _buttons(shell) == {}
+    assert f"Show the hand of Player {s.first + 1}" in shell.controls.prompt.value
+    seats = _part(shell, "seats")
+    assert seats.count("fe-back") == 4 * 6 and "data-card" not in seats
+    shell.hand_button.value = True
+    hand = s.hands[s.first]
+    assert {f"fe-play-{c}" for c in hand} <= set(_buttons(shell)) | {"fe-play-carpet", "fe-play-charge",
+                                                                    "fe-play-mango"}
+    mine = _part(shell, "seats").split("fe-seat")[s.first + 1]
+    assert all(f"data-card='{c}'" in mine for c in hand)
+
+
+def test_a_green_card_moves_the_elephant_its_full_value_and_the_board_marks_it():
+    # three elephants side by side on row 3; player 1 holds a green 3, nobody a Tiger
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g3"].click()
+    assert shell.game.decision(shell.state) == "move"
+    buttons = _buttons(shell)
+    # the preview on the button: three forward steps put Player 1 on a6
+    assert buttons["fe-move-f-f-f"].description == "move forward, forward, forward → Player 1 a6"
+    buttons["fe-move-f-f-f"].click()
+    assert F.positions(shell.state)["elephants"][0] == "a6"
+    track = _part(shell, "track")
+    assert _elephant_cell(track, 0) == "a6"
+    assert re.search(r"class='fe-elephant fe-moved' data-player='0'", track)
+    assert "class='fe-from' data-player='0'" in track  # where it came from, dashed
+    assert not re.search(r"class='fe-elephant fe-moved' data-player='1'", track)
+    assert "Played this turn: green 3" in _part(shell, "table")
+
+
+def test_a_refused_move_shows_why_and_changes_nothing():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g3"].click()
+    before, length, board = shell.state, len(shell.history), _part(shell, "track")
+    # one step of a green 3 when three are possible: all the points must be used
+    assert not shell.play(F.Move(("f",)))
+    assert "rt-msg-error" in shell.msg.value
+    assert shell.state is before and len(shell.history) == length and _part(shell, "track") == board
+    assert not shell.play("rubbish")  # junk is refused the same way
+    assert shell.state is before and "rt-msg-error" in shell.msg.value
+
+
+def test_the_tiger_window_asks_the_next_seat_who_cancels_the_monkey():
+    # player 1 plays the Monkey; player 2 holds a Tiger and is asked first (clockwise)
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["monkey", "g1", "g2", "rat", "cow", "p5"],
+                     others=[["tiger", "g1", "g2", "g3", "p5", "p6"], ["g1", "g2", "g3", "g4", "p5", "p6"]])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-monkey"].click()
+    s = shell.state
+    assert shell.game.decision(s) == "tiger" and s.current_player == 1
+    assert "data-player='1' data-decision='tiger'" in shell.status.value
+    # not a public decision: nothing is offered until player 2 shows their hand (else all would see a Tiger)
+    assert _buttons(shell) == {}
+    assert "Show the hand of Player 2" in shell.controls.prompt.value
+    assert "Just played, waiting for the Tiger window: Monkey" in _part(shell, "table")
+    shell.hand_button.value = True
+    buttons = _buttons(shell)
+    assert set(buttons) == {"fe-cancel-monkey", "fe-allow"}
+    assert "Player 1 played Monkey" in shell.controls.prompt.value
+    buttons["fe-cancel-monkey"].click()
+    s = shell.state
+    assert "tiger" not in s.hands[1]
+    assert sorted(s.hands[0]) == sorted(["g1", "g2", "p5", "rat", "cow"])
+    assert len(s.hands[2]) == 6  # the Monkey stole nothing
+    assert "Player 2 plays a Tiger out of turn and cancels Monkey" in shell.log_html.value
+    assert s.current_player == 0  # back to player 1, whose Monkey counts as played
+
+
+def test_a_window_nobody_can_use_still_asks_each_seat_in_turn_and_allow_passes_it_on():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["monkey", "g1", "g2", "rat", "cow", "p5"],
+                     others=[["g1", "g2", "g3", "g4", "p5", "p6"], ["tiger", "g1", "g2", "g3", "p5", "p6"]])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-monkey"].click()
+    assert shell.state.current_player == 1
+    shell.hand_button.value = True
+    assert set(_buttons(shell)) == {"fe-allow"}  # no Tiger in player 2's hand
+    _buttons(shell)["fe-allow"].click()
+    assert shell.state.current_player == 2 and shell.game.decision(shell.state) == "tiger"
+    assert shell.hand_button.value is False  # the next seat asks for its own hand
+
+
+def test_discard_picker_offers_only_the_hand_and_discards_the_chosen_cards():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    picks = {tb._dom_classes[0]: tb for tb in shell.controls.picks}
+    assert len(shell.controls.picks) == 6
+    assert shell.controls.discard_button.disabled  # nothing chosen yet
+    picks["fe-pick-rat"].value = True
+    picks["fe-pick-cow"].value = True
+    assert not shell.controls.discard_button.disabled
+    shell.controls.discard_button.click()
+    s = shell.state
+    assert "rat" in s.discard and "cow" in s.discard
+    assert s.current_player == 1  # a discard is the whole turn
+
+
+def test_crossing_the_line_wins_and_the_end_table_says_so():
+    # player 1 on b7 of the practice track's 8 rows: a green 2 takes it across the red line
+    start = arranged(OPEN, ["b7", "a3", "c3"], ["g2", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g2"].click()
+    _buttons(shell)["fe-move-f-f"].click()
+    assert shell.to_decide is None and shell.game.winners(shell.state) == [0]
+    assert "Winner: Player 1" in _part(shell, "table")
+    assert "data-cell='finish'" in _part(shell, "track")
+    table = shell.end_table.value
+    assert "Player 1" in table and "past the line" in table
+    df = fw.breakdown(shell.game, shell.game.view(shell.state, None), "en", shell.who)
+    assert list(df["Winner"]) == ["yes", "no", "no"]
+    assert list(df["Rows covered"]) == [8, 2, 2]  # all 8 rows; row 3 is two rows past the back of the grid
+
+
+def test_three_languages_on_the_board_and_the_buttons():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    for lang, play, legend in (("it", "gioca verde 3", "albero di banane"),
+                               ("fr", "jouer vert 3", "bananier"),
+                               ("en", "play green 3", "banana tree")):
+        shell.language.lang = lang
+        assert _buttons(shell)["fe-play-g3"].description == play
+        assert legend in _part(shell, "legend")
+        assert F.GAME.card_name("g3", lang) in _part(shell, "seats")
+
+
+def test_the_teacher_sees_every_hand_and_the_page_builds():
+    shell = _hotseat(3)
+    shell.teacher.value = True
+    seats = _part(shell, "seats")
+    assert "fe-back" not in seats and seats.count("data-card=") == 18
+    page = fw.page("fr")
+    assert page.spec.game == "formula-e"
+    assert "tiger" not in fw.PAGE.public_decisions
+
+
+def test_every_position_of_bot_races_draws_on_both_tracks_and_in_every_view():
+    """Random races (3 players on the small side, 6 on the large): the board draws every position, for the
+    teacher and for the seat to decide, every elephant on the track or past the line, the winner named."""
+    from tutor import bots
+
+    g = F.GAME
+    for players, seed, rows in ((3, 5, 20), (6, 7, 25)):
+        state = g.new_game(players, seed=seed)
+        final, actions = bots.play(g, state, [bots.get("random") for _ in range(players)])
+        assert g.winners(final)
+        s, before = state, None
+        for i, action in enumerate(actions + [None]):
+            if i % 3 == 0 or action is None:  # every third position, and the last
+                for viewer in (None, g.current_player(s)):
+                    view = g.view(s, viewer)
+                    parts = fw.board(view, before, "it", lambda p: f"P{p + 1}")
+                    placed = sum(c is not None for c in view["elephants"])
+                    assert parts["track"].count("class='fe-elephant") == placed
+                    assert parts["seats"].count("class='fe-seat") == players
+                    hidden = sum(h is None for h in view["hands"])
+                    assert hidden == (0 if viewer is None else players - 1)
+            before = g.view(s, None)
+            if action is not None:
+                s = g.apply(s, action)
+        assert len(fw.track_svg(g.view(s, None), None, "en", str).split("class='fe-cell")) - 1 == sum(
+            ch != "#" for row in s.track.rows for ch in row)
+        assert len(s.track.rows) == rows
+        assert "Vincitore" in fw.board(g.view(s, None), None, "it", lambda p: f"P{p + 1}")["table"]
+
+
+def test_the_prayer_shows_the_discards_only_to_its_player_once_they_show_their_hand():
+    # "the Prayer: take any card from the discards" -- examined by its player only
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["prayer", "g1", "g2", "rat", "cow", "p5"],
+                     discard=("monkey", "g4"))
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-prayer"].click()
+    assert shell.game.decision(shell.state) == "prayer" and shell.state.current_player == 0
+    assert "fe-discards" in _part(shell, "info")  # the same player goes on, hand shown
+    shell.hand_button.value = False  # hidden again (another player looks): the discards hide too
+    assert "fe-discards" not in _part(shell, "info")
+    assert _buttons(shell) == {}
+    shell.hand_button.value = True
+    info = _part(shell, "info")
+    assert "fe-discards" in info and "data-card='monkey'" in info and "data-card='g4'" in info
+    assert set(_buttons(shell)) == {"fe-take-monkey", "fe-take-g4"}
+    _buttons(shell)["fe-take-monkey"].click()
+    assert "monkey" in shell.state.hands[0] and "monkey" not in shell.state.discard

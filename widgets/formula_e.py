@@ -1,0 +1,571 @@
+"""The Formula E page: the track drawn as inline SVG from views, moves by clicking.
+
+Drawing only.  The board draws ``game.view(state, viewer)`` (the shell picks
+the viewer: the teacher sees every hand, a seat its own).  Every word about
+the game (card and decision names, actions, narration, refusals) comes from
+the engine's catalog; UI chrome (labels, the legend, prompts) is here.  The
+buttons hand the legal actions the shell gives them to ``shell.play``.
+
+The move preview ("where each piece will end up") is written on the move,
+Rat and cow buttons: the controls ask ``game.preview(shell.state, action)``
+of the position the shell already shows (the same position the buttons'
+legal actions come from), never a hidden one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from tutor import games
+from widgets.common import esc
+from widgets.game import GameShell
+from widgets.i18n import add_strings, t
+
+GAME_NAME = "formula-e"
+FIRST_EXAMPLE = None
+
+Who = Callable[[int], str]
+
+
+def game():
+    return games.get(GAME_NAME)
+
+
+def _fe():
+    from tutor.games import formula_e as fe
+
+    return fe
+
+
+# ------------------------------------------------------------------ chrome --
+
+add_strings({
+    "fe_legend": ("Legend", "Legenda", "Légende"),
+    "fe_start": ("start grid", "griglia di partenza", "grille de départ"),
+    "fe_banana": ("banana tree", "albero di banane", "bananier"),
+    "fe_bridge": ("bridge", "ponte", "pont"),
+    "fe_river": ("river", "fiume", "rivière"),
+    "fe_hole": ("rat hole", "tana del topo", "trou du rat"),
+    "fe_finish": ("finish line", "traguardo", "ligne d'arrivée"),
+    "fe_past": ("past the line", "oltre il traguardo", "au-delà de la ligne"),
+    "fe_elephant": ("elephant of {who}", "elefante di {who}", "éléphant de {who}"),
+    "fe_moved": ("moved", "spostato", "déplacé"),
+    "fe_track": ("Track: {name} — the board map is lost, this one is the project's",
+                 "Pista: {name} — la mappa del tabellone è perduta, questa è del progetto",
+                 "Piste : {name} — le plan du plateau est perdu, celui-ci est celui du projet"),
+    "fe_deck": ("Deck: {n} · discards: {d}", "Mazzo: {n} · scarti: {d}", "Pioche : {n} · défausse : {d}"),
+    "fe_top": ("top of the discards: {card}", "in cima agli scarti: {card}", "sommet de la défausse : {card}"),
+    "fe_discards": ("Discards (you may take one)", "Scarti (puoi prenderne uno)", "Défausse (vous pouvez en prendre une)"),
+    "fe_pending": ("Just played, waiting for the Tiger window: {cards}",
+                   "Appena giocata, in attesa della finestra della Tigre: {cards}",
+                   "Vient d'être jouée, en attente de la fenêtre du Tigre : {cards}"),
+    "fe_cancelled": ("Cancelled by a Tiger: {card}", "Annullata da una Tigre: {card}", "Annulée par un Tigre : {card}"),
+    "fe_played": ("Played this turn: {cards}", "Giocate in questo turno: {cards}", "Jouées ce tour : {cards}"),
+    "fe_cows_left": ("cow steps left: {n}", "passi di mucca rimasti: {n}", "pas de vache restants : {n}"),
+    "fe_owed": ("{who} owes {n} Cobra discard(s)", "{who} deve scartare {n} carta/e per i Cobra",
+                "{who} doit défausser {n} carte(s) pour les Cobras"),
+    "fe_hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
+    "fe_cobras": ("Cobras: {n}", "Cobra: {n}", "Cobras : {n}"),
+    "fe_cobras_free": ("Cobras in the box: {n}", "Cobra nella scatola: {n}", "Cobras dans la boîte : {n}"),
+    "fe_progress": ("{n} of {m} rows", "{n} di {m} righe", "{n} sur {m} rangées"),
+    "fe_to_play": ("to play", "di turno", "joue"),
+    "fe_deciding": ("deciding", "decide", "décide"),
+    "fe_winner": ("Winner: {who}", "Vincitore: {who}", "Gagnant : {who}"),
+    "fe_group_cards": ("Play a card", "Gioca una carta", "Jouer une carte"),
+    "fe_group_pairs": ("A yellow with its green", "Una gialla con la sua verde", "Une jaune avec sa verte"),
+    "fe_group_discard": ("Discard (pick the cards, then discard)", "Scarta (scegli le carte, poi scarta)",
+                         "Défausser (choisissez les cartes, puis défaussez)"),
+    "fe_discard_button": ("Discard the chosen cards", "Scarta le carte scelte", "Défausser les cartes choisies"),
+    "fe_group_move": ("Your move, step by step (→ where pieces end up)",
+                      "La tua mossa, passo per passo (→ dove finiscono i pezzi)",
+                      "Votre déplacement, pas à pas (→ où finissent les pièces)"),
+    "fe_group_tiger": ("The Tiger window", "La finestra della Tigre", "La fenêtre du Tigre"),
+    "fe_tiger_prompt": ("{who}: {active} played {cards}. Cancel it with a Tiger, or let it resolve.",
+                        "{who}: {active} ha giocato {cards}. Annullala con una Tigre, o lasciala agire.",
+                        "{who} : {active} a joué {cards}. Annulez-la avec un Tigre, ou laissez-la agir."),
+    "fe_prompt_hidden": ("{who}: press “{button}” while the others look away, then decide.",
+                         "{who}: premi «{button}» mentre gli altri non guardano, poi decidi.",
+                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis décidez."),
+    "fe_nothing_moves": ("nothing moves", "nulla si sposta", "rien ne bouge"),
+    "fe_col_player": ("Player", "Giocatore", "Joueur"),
+    "fe_col_progress": ("Rows covered", "Righe percorse", "Rangées parcourues"),
+    "fe_col_space": ("Space", "Casella", "Case"),
+    "fe_col_cobras": ("Cobras", "Cobra", "Cobras"),
+    "fe_col_cards": ("Cards in hand", "Carte in mano", "Cartes en main"),
+    "fe_col_winner": ("Winner", "Vincitore", "Gagnant"),
+})
+
+# Each seat: a colour and its number written on the elephant (told apart without colour vision).
+SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f")
+CARD_COLOURS = {"green": ("#2e7d32", "#fff"), "purple": ("#6a1b9a", "#fff"), "yellow": ("#fbc02d", "#111")}
+# Board features: fill colour and symbol (legend key).
+FEATURES = {
+    "S": ("#eceff1", "", "fe_start"),
+    "B": ("#c5e1a5", "♣", "fe_banana"),
+    "=": ("#bcaaa4", "≡", "fe_bridge"),
+    "~": ("#90caf9", "≈", "fe_river"),
+    "o": ("#f5f5f5", "●", "fe_hole"),
+}
+CELL = 40  # px in the SVG's own units
+
+_CSS = """<style>
+.fe-board { display: flex; flex-direction: column; gap: 6px; }
+.fe-track-wrap { overflow-x: auto; max-width: calc(100vw - 48px); }
+.fe-track-wrap svg { min-width: 560px; max-width: 100%; height: auto; display: block; }
+.fe-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
+.fe-label { font-weight: bold; margin-right: 4px; }
+.fe-muted { color: #555; font-size: 90%; }
+.fe-card { display: inline-block; border-radius: 6px; padding: 2px 8px; margin: 1px; font-weight: bold;
+           border: 2px solid #111; white-space: nowrap; }
+.fe-back { display: inline-block; width: 20px; height: 28px; margin: 1px; border-radius: 4px; border: 2px solid #333;
+           background: repeating-linear-gradient(45deg, #8d6e63, #8d6e63 4px, #a1887f 4px, #a1887f 8px); }
+.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 4px 8px; margin: 3px 0; }
+.fe-seat.fe-current { border-color: #111; box-shadow: 0 0 0 2px #fdd835; }
+.fe-dot { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 50%; color: #fff;
+          font-weight: bold; border: 2px solid #111; }
+.fe-bar { display: inline-block; width: 140px; max-width: 40vw; height: 10px; background: #eee; border: 1px solid #999;
+          vertical-align: middle; }
+.fe-bar > span { display: block; height: 100%; }
+.fe-changed { outline: 3px solid #fdd835; }
+.fe-legend span.fe-key { display: inline-block; min-width: 1.4em; text-align: center; border: 1px solid #555;
+                         border-radius: 3px; margin-right: 3px; }
+.fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
+.fe-buttons .widget-button { min-height: 36px; }
+</style>"""
+
+
+def card_chip(card: str, lang: str) -> str:
+    from tutor.games.formula_e.cards import COLOURS
+
+    bg, fg = CARD_COLOURS.get(COLOURS.get(card, ""), ("#eee", "#111"))
+    return (f"<span class='fe-card fe-card-{esc(card)}' data-card='{esc(card)}' "
+            f"style='background:{bg};color:{fg}'>{esc(game().card_name(card, lang))}</span>")
+
+
+def _cards(cards: list, lang: str) -> str:
+    return ", ".join(game().card_name(c, lang) for c in cards)
+
+
+def _backs(n: int) -> str:
+    return "".join("<span class='fe-back'></span>" for _ in range(min(n, 12))) + (f" +{n - 12}" if n > 12 else "")
+
+
+def _xy(row: int, lane: int, rows: int, width: int) -> tuple[int, int]:
+    """The top-left corner of a cell: rows run left to right (start at the left, finish at the right),
+    lane a at the top."""
+    return 30 + row * CELL, 20 + lane * CELL
+
+
+def _cell(name: str | None) -> tuple[int, int] | None:
+    if name is None or name == "finish":
+        return None
+    return _fe().parse_cell(name)
+
+
+def track_svg(view: dict, before: dict | None, lang: str, who: Who) -> str:
+    """The track as inline SVG: cells by feature, the red finish line, cows, the Rat and the elephants."""
+    rows = view["track"]["rows"]
+    name = game().catalog.name("tracks", view["track"]["name"], lang)
+    n_rows, width = len(rows), len(rows[0]) if rows else 0
+    W, H = 30 + (n_rows + 1) * CELL + 10, 20 + width * CELL + 22
+    parts = [f"<svg class='fe-track' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {W} {H}' "
+             f"width='{round(W * 1.4)}' height='{round(H * 1.4)}' role='img' aria-label='{esc(t('fe_track', lang, name=name))}' "
+             "font-family='sans-serif'>"]
+    for lane in range(width):  # lane letters
+        parts.append(f"<text x='14' y='{20 + lane * CELL + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
+                     f"fill='#333'>{'abcdefgh'[lane]}</text>")
+    for r, row in enumerate(rows):
+        x, _ = _xy(r, 0, n_rows, width)
+        parts.append(f"<text x='{x + CELL // 2}' y='{20 + width * CELL + 16}' font-size='12' "
+                     f"text-anchor='middle' fill='#333'>{r + 1}</text>")
+        for lane, ch in enumerate(row):
+            if ch == "#":
+                continue
+            x, y = _xy(r, lane, n_rows, width)
+            fill, sym, _ = FEATURES.get(ch, ("#fafafa", "", ""))
+            kind = {"S": "start", "B": "banana", "=": "bridge", "~": "river", "o": "hole"}.get(ch, "plain")
+            parts.append(f"<rect class='fe-cell fe-{kind}' data-cell='{'abcdefgh'[lane]}{r + 1}' x='{x}' y='{y}' "
+                         f"width='{CELL}' height='{CELL}' fill='{fill}' stroke='#777' stroke-width='1'/>")
+            if ch == "o":  # a rat hole: a black hole in the ground
+                parts.append(f"<circle class='fe-hole-mark' cx='{x + CELL // 2}' cy='{y + CELL // 2}' r='8' "
+                             "fill='#212121'/>")
+            elif sym:
+                size = 22
+                parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + size // 3}' font-size='{size}' "
+                             f"text-anchor='middle' fill='#333' opacity='0.75'>{sym}</text>")
+    fx = 30 + n_rows * CELL
+    parts.append(f"<line class='fe-finish' x1='{fx}' y1='14' x2='{fx}' y2='{20 + width * CELL + 6}' "
+                 "stroke='#d50000' stroke-width='5'/>")
+    # the pieces
+    moved: list[str] = []
+
+    def changed(now, then) -> bool:
+        return before is not None and now != then
+
+    b_cows = list(before["cows"]) if before is not None else []
+    for name in view["cows"]:
+        c = _cell(name)
+        if c is None:
+            continue
+        x, y = _xy(c[0], c[1], n_rows, width)
+        ring = changed(name, name if name in b_cows else None)
+        parts.append(f"<g class='fe-cow{' fe-moved' if ring else ''}' data-cell='{name}'>"
+                     f"<rect x='{x + 5}' y='{y + 5}' width='{CELL - 10}' height='{CELL - 10}' rx='6' fill='#fff' "
+                     f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{4 if ring else 2}'/>"
+                     f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + 6}' font-size='17' font-weight='bold' "
+                     "text-anchor='middle' fill='#111'>C</text></g>")
+        if ring:
+            moved.append("cow")
+    rat = _cell(view["rat"])
+    if rat is not None:
+        x, y = _xy(rat[0], rat[1], n_rows, width)
+        ring = before is not None and before["rat"] != view["rat"]
+        parts.append(f"<g class='fe-rat{' fe-moved' if ring else ''}' data-cell='{view['rat']}'>"
+                     f"<polygon points='{x + 4},{y + CELL - 4} {x + CELL // 2},{y + 6} {x + CELL - 4},{y + CELL - 4}' "
+                     f"fill='#616161' stroke='{'#fdd835' if ring else '#111'}' stroke-width='{4 if ring else 1}'/>"
+                     f"<text x='{x + CELL // 2}' y='{y + CELL - 9}' font-size='13' font-weight='bold' "
+                     "text-anchor='middle' fill='#fff'>R</text></g>")
+    past = 0
+    for p, name in enumerate(view["elephants"]):
+        if name is None:
+            continue
+        then = before["elephants"][p] if before is not None and p < len(before["elephants"]) else name
+        ring = before is not None and then != name
+        if then is not None and ring and (c0 := _cell(then)) is not None:  # where it came from
+            x0, y0 = _xy(c0[0], c0[1], n_rows, width)
+            parts.append(f"<circle class='fe-from' data-player='{p}' cx='{x0 + CELL // 2}' cy='{y0 + CELL // 2}' "
+                         f"r='{CELL // 2 - 6}' fill='none' stroke='{SEAT_COLOURS[p % 6]}' stroke-width='2' "
+                         "stroke-dasharray='4 3'/>")
+        if name == "finish":
+            cx, cy = fx + CELL // 2 + 2, 20 + (past % max(width, 1)) * CELL + CELL // 2
+            past += 1
+        else:
+            c = _cell(name)
+            if c is None:
+                continue
+            x, y = _xy(c[0], c[1], n_rows, width)
+            cx, cy = x + CELL // 2, y + CELL // 2
+        label = esc(t("fe_elephant", lang, who=who(p)))
+        parts.append(f"<g class='fe-elephant{' fe-moved' if ring else ''}' data-player='{p}' data-cell='{name}'>"
+                     f"<title>{label}</title>"
+                     f"<circle cx='{cx}' cy='{cy}' r='{CELL // 2 - 3}' fill='{SEAT_COLOURS[p % 6]}' "
+                     f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{5 if ring else 2}'/>"
+                     f"<text x='{cx}' y='{cy + 6}' font-size='17' font-weight='bold' text-anchor='middle' "
+                     f"fill='#fff'>{p + 1}</text></g>")
+    parts.append("</svg>")
+    return "<div class='fe-track-wrap'>" + "".join(parts) + "</div>"
+
+
+def legend(lang: str) -> str:
+    keys = [f"<span><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}</span>{esc(t(key, lang))}</span>"
+            for fill, sym, key in FEATURES.values()]
+    g = game()
+    keys.append(f"<span><span class='fe-key' style='background:#fff'><b>C</b></span>{esc(g.card_name('cow', lang))}"
+                "</span>")
+    keys.append(f"<span><span class='fe-key' style='background:#616161;color:#fff'><b>R</b></span>"
+                f"{esc(g.card_name('rat', lang))}</span>")
+    keys.append(f"<span><span class='fe-key' style='background:linear-gradient(90deg,#fff 38%,#d50000 38%,#d50000 62%,#fff 62%)'>"
+                f"&nbsp;</span>{esc(t('fe_finish', lang))}</span>")
+    keys.append(f"<span><span class='fe-key fe-changed'>&nbsp;</span>{esc(t('fe_moved', lang))}</span>")
+    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}:</span>"
+            + " ".join(keys) + "</div>")
+
+
+def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str]:
+    """The table from a view: the track, what lies on the table, every seat's hand, Cobras and progress."""
+    g = game()
+    n = view["players"]
+    track_name = g.catalog.name("tracks", view["track"]["name"], lang)
+    rows_count = len(view["track"]["rows"])
+    info = [f"<div class='fe-row fe-muted fe-track-name'>{esc(t('fe_track', lang, name=track_name))}</div>",
+            f"<div class='fe-row fe-deck' data-deck='{view['deck_size']}' data-discard='{view['discard_size']}'>"
+            f"{esc(t('fe_deck', lang, n=view['deck_size'], d=view['discard_size']))}"]
+    if view["discard_top"]:
+        info.append(" · " + esc(t("fe_top", lang, card=g.card_name(view["discard_top"], lang))))
+    info.append(f" · {esc(t('fe_cobras_free', lang, n=view['cobras_free']))}</div>")
+    me = view["player"]
+    shown = me is None or view["hands"][me] is not None  # in hotseat, only once the Prayer's player shows their hand
+    if view["discard"] is not None and view["decision"] == "prayer" and shown:
+        info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
+                    + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
+    table = []
+    if view["pending"]:
+        table.append(f"<div class='fe-pending'>{esc(t('fe_pending', lang, cards=_cards(view['pending'], lang)))}"
+                     "</div>")
+    if view["cancelled"]:
+        table.append(f"<div class='fe-cancelled'><b>{esc(t('fe_cancelled', lang, card=g.card_name(view['cancelled'], lang)))}"
+                     "</b></div>")
+    if view["played"] and view["played"] != view["pending"]:
+        table.append(f"<div class='fe-played'>{esc(t('fe_played', lang, cards=_cards(view['played'], lang)))}</div>")
+    if view["decision"] == "cow":
+        table.append(f"<div>{esc(t('fe_cows_left', lang, n=view['cow_left']))}</div>")
+    if view["owed"]:
+        table.append(f"<div class='fe-owed'>{esc(t('fe_owed', lang, who=who(view['active']), n=view['owed']))}</div>")
+    on_table = ("<div class='fe-table-cards'>" + "".join(table) + "</div>") if table else ""
+
+    seats = []
+    for p in range(n):
+        hand, size = view["hands"][p], view["hand_sizes"][p]
+        if hand is not None:
+            cards = "".join(card_chip(c, lang) for c in hand) or "—"
+        else:
+            cards = _backs(size) + f" <span class='fe-muted'>{esc(t('hand_hidden', lang))}</span>"
+        moved_hand = before is not None and (before["hands"][p] != hand or before["hand_sizes"][p] != size)
+        prog = view["progress"][p]
+        pct = min(100, round(100 * prog / max(rows_count, 1)))
+        mark = ""
+        if not view["over"] and view["active"] == p:
+            mark = f" <span class='fe-muted'>({esc(t('fe_to_play', lang))})</span>"
+        if not view["over"] and view["current_player"] == p and view["active"] != p:
+            mark += f" <span class='fe-muted'>({esc(t('fe_deciding', lang))})</span>"
+        colour = SEAT_COLOURS[p % 6]
+        cur = " fe-current" if view["current_player"] == p else ""
+        seats.append(
+            f"<div class='fe-seat{cur}' data-player='{p}'>"
+            f"<div class='fe-row'><span class='fe-dot' style='background:{colour}'>{p + 1}</span>"
+            f"<span class='fe-label'>{esc(who(p))}{mark}</span>"
+            f"<span class='fe-bar' title='{esc(t('fe_progress', lang, n=prog, m=rows_count))}'>"
+            f"<span style='width:{pct}%;background:{colour}'></span></span>"
+            f"<span class='fe-progress' data-progress='{prog}'>{esc(t('fe_progress', lang, n=prog, m=rows_count))}"
+            f"</span> · <span class='fe-cobra-count' data-cobras='{view['cobras'][p]}'>"
+            f"{esc(t('fe_cobras', lang, n=view['cobras'][p]))}</span></div>"
+            f"<div class='fe-row fe-hand{' fe-changed' if moved_hand else ''}' data-player='{p}' data-size='{size}'>"
+            f"<span class='fe-label'>{esc(t('fe_hand_of', lang, who=who(p)))} ({size}):</span>{cards}</div>"
+            "</div>")
+    winner = ""
+    if view["over"] and view["winner"] is not None:
+        winner = f"<div class='fe-row fe-winner'><b>{esc(t('fe_winner', lang, who=who(view['winner'])))}</b></div>"
+    return {
+        "css": _CSS,
+        "track": track_svg(view, before, lang, who),
+        "legend": legend(lang),
+        "table": on_table + winner,
+        "info": "".join(info),
+        "seats": "".join(seats),
+    }
+
+
+def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
+    """The end of the race as a pandas table (from the teacher's view): rows covered, space, Cobras, the winner."""
+    import pandas as pd
+
+    who = who or (lambda p: t("player_n", lang, n=p + 1))
+    rows = []
+    for p in range(view["players"]):
+        space = view["elephants"][p]
+        rows.append({
+            t("fe_col_player", lang): who(p),
+            t("fe_col_progress", lang): view["progress"][p],
+            t("fe_col_space", lang): t("fe_past", lang) if space == "finish" else (space or "—"),
+            t("fe_col_cobras", lang): view["cobras"][p],
+            t("fe_col_cards", lang): view["hand_sizes"][p],
+            t("fe_col_winner", lang): t("yes", lang) if view["winner"] == p else t("no", lang),
+        })
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------- moving --
+
+def _slug(action: Any) -> str:
+    """A CSS class naming a move: fe-play-g3, fe-pair-charge-g3, fe-move-f-f-l, fe-cancel-monkey, fe-allow ..."""
+    fe = _fe()
+    if isinstance(action, fe.Place):
+        return f"fe-place-{fe.cell_name(action.cell)}"
+    if isinstance(action, fe.Play):
+        return f"fe-play-{action.card}"
+    if isinstance(action, fe.PlayPair):
+        return f"fe-pair-{action.yellow}-{action.green}"
+    if isinstance(action, fe.Discard):
+        return "fe-discard-" + "-".join(action.cards)
+    if isinstance(action, fe.Cancel):
+        return f"fe-cancel-{action.card}"
+    if isinstance(action, fe.Allow):
+        return "fe-allow"
+    if isinstance(action, fe.Move):
+        return "fe-move-" + ("-".join(action.steps) or "stay")
+    if isinstance(action, fe.RatTo):
+        return f"fe-rat-{fe.cell_name(action.cell)}"
+    if isinstance(action, fe.CowStep):
+        return f"fe-cow-{fe.cell_name(action.cell)}-{action.direction}"
+    if isinstance(action, fe.StopCows):
+        return "fe-stop-cows"
+    if isinstance(action, fe.Steal):
+        return f"fe-steal-{action.victim}"
+    if isinstance(action, fe.Take):
+        return f"fe-take-{action.card or 'nothing'}"
+    if isinstance(action, fe.Give):
+        return f"fe-give-{'box' if action.source is None else action.source}-{action.target}"
+    if isinstance(action, fe.EndTurn):
+        return "fe-end-turn"
+    return "fe-other"
+
+
+class FormulaEControls(w.VBox):
+    """Moves by clicking (exactly the legal actions the shell gives), grouped: cards to play, the
+    discard picker, the steps of a move with where each piece ends up, the Tiger window."""
+
+    def __init__(self, shell: GameShell):
+        super().__init__()
+        self.shell = shell
+        self.prompt = w.HTML()
+        self.prompt.add_class("fe-prompt")
+        self.groups = w.VBox()
+        self.groups.add_class("fe-buttons")
+        self._key: Any = None
+        self.buttons: list[w.Button] = []
+        self.picks: list[w.ToggleButton] = []
+        self.discard_button: w.Button | None = None
+        self._discards: set = set()
+        self.children = [self.prompt, self.groups]
+
+    # -- building blocks
+    def _button(self, action: Any, lang: str, style: str = "", suffix: str = "") -> w.Button:
+        text = game().action_text(action, lang) + suffix
+        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
+        b.add_class(_slug(action))
+        b.on_click(lambda _: self.shell.play(action))
+        return b
+
+    def _group(self, title: str, children: list) -> w.VBox:
+        box = w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
+        return box
+
+    def preview_text(self, action: Any, lang: str) -> str:
+        """Where each piece that moves will end up (from the shell's shown position)."""
+        g, shell = game(), self.shell
+        now = g.positions(shell.state)
+        then = g.preview(shell.state, action)
+        out = []
+        for p, (a, b) in enumerate(zip(now["elephants"], then["elephants"])):
+            if a != b:
+                out.append(f"{shell.who(p)} {t('fe_past', lang) if b == 'finish' else b}")
+        cows_now, cows_then = set(now["cows"]), set(then["cows"])
+        for c in sorted(cows_then - cows_now, key=str):
+            out.append(f"{g.card_name('cow', lang)} {c}")
+        if now["rat"] != then["rat"]:
+            out.append(f"{g.card_name('rat', lang)} {then['rat']}")
+        return " → " + (", ".join(out) if out else t("fe_nothing_moves", lang))
+
+    def _discard_picker(self, hand: list, lang: str, actions: list) -> w.VBox:
+        fe = _fe()
+        self._discards = {a for a in actions if isinstance(a, fe.Discard)}
+        self.picks = []
+        for card in hand:
+            tb = w.ToggleButton(value=False, description=game().card_name(card, lang), layout=w.Layout(width="auto"))
+            tb.add_class(f"fe-pick-{card}")
+            tb.card = card
+            tb.observe(lambda ch: self._picked(), "value")
+            self.picks.append(tb)
+        self.discard_button = w.Button(description=t("fe_discard_button", lang), button_style="warning",
+                                       disabled=True, layout=w.Layout(width="auto"))
+        self.discard_button.add_class("fe-discard")
+        self.discard_button.on_click(lambda _: self._discard())
+        return self._group(t("fe_group_discard", lang), [*self.picks, self.discard_button])
+
+    def chosen_discard(self) -> Any:
+        fe = _fe()
+        from tutor.games.formula_e.cards import sort_cards
+
+        cards = sort_cards(tb.card for tb in self.picks if tb.value)
+        action = fe.Discard(cards)
+        return action if action in self._discards else None
+
+    def _picked(self) -> None:
+        if self.discard_button is not None:
+            self.discard_button.disabled = self.chosen_discard() is None
+
+    def _discard(self) -> None:
+        action = self.chosen_discard()
+        if action is not None:
+            self.shell.play(action)
+
+    # -- the prompt and groups for a decision
+    def _moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
+        fe = _fe()
+        g = game()
+        me = view["current_player"]
+        decision = view["decision"]
+        self.picks, self.discard_button = [], None
+        if not actions:
+            if me is not None and view["hands"][me] is None and view["player"] is not None:
+                who = self.shell.who(me)
+                return t("fe_prompt_hidden", lang, who=who, button=t("show_hand", lang, who=who)), []
+            return "", []
+        head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
+        row = w.Layout(flex_flow="row wrap")
+        if decision == "turn":
+            groups = []
+            singles = [self._button(a, lang, "success" if a.card[0] in "gp" else "info")
+                       for a in actions if isinstance(a, fe.Play)]
+            if singles:
+                groups.append(self._group(t("fe_group_cards", lang), singles))
+            pairs = [self._button(a, lang, "info") for a in actions if isinstance(a, fe.PlayPair)]
+            if pairs:
+                groups.append(self._group(t("fe_group_pairs", lang), pairs))
+            if any(isinstance(a, fe.Discard) for a in actions):
+                groups.append(self._discard_picker(view["hands"][me] or [], lang, actions))
+            rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, fe.EndTurn)]
+            if rest:
+                groups.append(w.HBox(rest, layout=row))
+            return head, groups
+        if decision == "tiger":
+            who = self.shell.who(me)
+            prompt = t("fe_tiger_prompt", lang, who=who, active=self.shell.who(view["active"]),
+                       cards=_cards(view["pending"], lang))
+            buttons = [self._button(a, lang, "danger") for a in actions if isinstance(a, fe.Cancel)]
+            buttons += [self._button(a, lang, "success") for a in actions if isinstance(a, fe.Allow)]
+            return prompt, [self._group(t("fe_group_tiger", lang), buttons)]
+        if decision in ("move", "rat", "cow"):
+            buttons = [self._button(a, lang, "warning" if isinstance(a, fe.StopCows) else "",
+                                    "" if isinstance(a, fe.StopCows) else self.preview_text(a, lang))
+                       for a in actions]
+            return head, [self._group(t("fe_group_move", lang), buttons)]
+        return head, [w.HBox([self._button(a, lang, "warning" if isinstance(a, fe.EndTurn) else "")
+                              for a in actions], layout=row)]
+
+    def refresh(self, view: dict, actions: list, lang: str) -> None:
+        shell = self.shell
+        me = view["current_player"]
+        key = (id(shell.state), lang, tuple(str(a) for a in actions),
+               view["hands"][me] is None if me is not None else None)
+        if key == self._key:
+            return
+        self._key = key
+        prompt, groups = self._moves(view, actions, lang)
+        self.prompt.value = f"<b class='fe-prompt-text'>{esc(prompt)}</b>" if prompt else ""
+        self.groups.children = groups
+        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
+
+
+def _all_buttons(widget: Any) -> list[w.Button]:
+    if isinstance(widget, w.Button):
+        return [widget]
+    out: list[w.Button] = []
+    for child in getattr(widget, "children", ()):
+        out += _all_buttons(child)
+    return out
+
+
+# ------------------------------------------------------------------- page --
+# The page is the generic one (widgets/page.py); this is all Formula E adds.
+
+from widgets.page import PageSpec  # noqa: E402  (the page skeleton imports nothing of this module)
+
+PAGE = PageSpec(
+    game=GAME_NAME,
+    board=board,
+    controls=FormulaEControls,
+    breakdown=breakdown,
+    first_example=FIRST_EXAMPLE,
+    seats=("person", "greedy", "greedy"),
+    # Decisions that show nothing of the player's hand: offered in hotseat without "show my hand".
+    # NOT "tiger": a prompt that skipped the hand would tell everybody who holds a Tiger.
+    public_decisions=("place", "move", "rat", "cow", "monkey", "snake"),
+    css_class="fe-page",
+)
+
+# Shorthands the tests use: the stepper, a game shell, the rules panel, the page.
+stepper, game_panel, rules_panel, page = PAGE.make_stepper, PAGE.make_shell, PAGE.make_rules, PAGE.make_page
