@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc
-from widgets.game import GameShell
+from widgets.game import ButtonControls, GameShell
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "formula-e"
@@ -403,35 +403,20 @@ def _slug(action: Any) -> str:
     return "fe-other"
 
 
-class FormulaEControls(w.VBox):
+class FormulaEControls(ButtonControls):
     """Moves by clicking (exactly the legal actions the shell gives), grouped: cards to play, the
     discard picker, the steps of a move with where each piece ends up, the Tiger window."""
 
+    prefix = "fe"
+
     def __init__(self, shell: GameShell):
-        super().__init__()
-        self.shell = shell
-        self.prompt = w.HTML()
-        self.prompt.add_class("fe-prompt")
-        self.groups = w.VBox()
-        self.groups.add_class("fe-buttons")
-        self._key: Any = None
-        self.buttons: list[w.Button] = []
+        super().__init__(shell)
         self.picks: list[w.ToggleButton] = []
         self.discard_button: w.Button | None = None
         self._discards: set = set()
-        self.children = [self.prompt, self.groups]
 
-    # -- building blocks
-    def _button(self, action: Any, lang: str, style: str = "", suffix: str = "") -> w.Button:
-        text = game().action_text(action, lang) + suffix
-        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
-        b.add_class(_slug(action))
-        b.on_click(lambda _: self.shell.play(action))
-        return b
-
-    def _group(self, title: str, children: list) -> w.VBox:
-        box = w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
-        return box
+    def slug(self, action: Any) -> str:
+        return _slug(action)
 
     def preview_text(self, action: Any, lang: str) -> str:
         """Where each piece that moves will end up (from the shell's shown position)."""
@@ -483,7 +468,7 @@ class FormulaEControls(w.VBox):
             self.shell.play(action)
 
     # -- the prompt and groups for a decision
-    def _moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
+    def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
         fe = _fe()
         g = game()
         me = view["current_player"]
@@ -525,28 +510,6 @@ class FormulaEControls(w.VBox):
             return head, [self._group(t("fe_group_move", lang), buttons)]
         return head, [w.HBox([self._button(a, lang, "warning" if isinstance(a, fe.EndTurn) else "")
                               for a in actions], layout=row)]
-
-    def refresh(self, view: dict, actions: list, lang: str) -> None:
-        shell = self.shell
-        me = view["current_player"]
-        key = (id(shell.state), lang, tuple(str(a) for a in actions),
-               view["hands"][me] is None if me is not None else None)
-        if key == self._key:
-            return
-        self._key = key
-        prompt, groups = self._moves(view, actions, lang)
-        self.prompt.value = f"<b class='fe-prompt-text'>{esc(prompt)}</b>" if prompt else ""
-        self.groups.children = groups
-        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
-
-
-def _all_buttons(widget: Any) -> list[w.Button]:
-    if isinstance(widget, w.Button):
-        return [widget]
-    out: list[w.Button] = []
-    for child in getattr(widget, "children", ()):
-        out += _all_buttons(child)
-    return out
 
 
 # ------------------------------------------------------------------- page --

@@ -146,6 +146,69 @@ class SeatChoices:
             box.description = t(self.label, lang, n=i + 1)
 
 
+class ButtonControls(w.VBox):
+    """Moves as buttons, one per legal action the shell gives, under a prompt and in groups.
+
+    A game's controls subclass it and say how to group the moves in
+    :meth:`moves`; ``prefix`` names the CSS classes (``<prefix>-prompt``,
+    ``<prefix>-buttons``) and ``slug(action)`` the class of each button.  The
+    buttons are rebuilt only when the position, the language, the actions or
+    whether the hand is shown change.
+    """
+
+    prefix = "rt"
+
+    def __init__(self, shell: "GameShell"):
+        super().__init__()
+        self.shell = shell
+        self.prompt = w.HTML()
+        self.prompt.add_class(f"{self.prefix}-prompt")
+        self.groups = w.VBox()
+        self.groups.add_class(f"{self.prefix}-buttons")
+        self._key: Any = None
+        self.buttons: list[w.Button] = []
+        self.children = [self.prompt, self.groups]
+
+    def slug(self, action: Any) -> str:
+        """The CSS class of an action's button."""
+        return f"{self.prefix}-move"
+
+    def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
+        """The prompt and the groups of buttons for these actions."""
+        return "", [w.HBox([self._button(a, lang) for a in actions], layout=w.Layout(flex_flow="row wrap"))]
+
+    def _button(self, action: Any, lang: str, style: str = "", suffix: str = "") -> w.Button:
+        text = self.shell.game.action_text(action, lang) + suffix
+        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
+        b.add_class(self.slug(action))
+        b.on_click(lambda _: self.shell.play(action))
+        return b
+
+    def _group(self, title: str, children: list) -> w.VBox:
+        return w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
+
+    def refresh(self, view: dict, actions: list, lang: str) -> None:
+        me = view["current_player"]
+        key = (id(self.shell.state), lang, tuple(str(a) for a in actions),
+               view["hands"][me] is None if me is not None else None)
+        if key == self._key:
+            return
+        self._key = key
+        prompt, groups = self.moves(view, actions, lang)
+        self.prompt.value = f"<b class='{self.prefix}-prompt-text'>{esc(prompt)}</b>" if prompt else ""
+        self.groups.children = groups
+        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
+
+
+def _all_buttons(widget: Any) -> list[w.Button]:
+    if isinstance(widget, w.Button):
+        return [widget]
+    out: list[w.Button] = []
+    for child in getattr(widget, "children", ()):
+        out += _all_buttons(child)
+    return out
+
+
 class ChoiceControls(w.VBox):
     """The generic way to move: a chooser of the legal actions and a Play button."""
 

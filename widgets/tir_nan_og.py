@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
-from widgets.game import GameShell
+from widgets.game import ButtonControls, GameShell
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "tir-nan-og"
@@ -403,24 +403,19 @@ def _slug(action: Any) -> str:
     return "tn-pass"
 
 
-class TirNanOgControls(w.VBox):
+class TirNanOgControls(ButtonControls):
     """Moves by clicking (exactly the legal actions the shell gives), grouped by kind, and the search bot's hint."""
 
+    prefix = "tn"
+
     def __init__(self, shell: GameShell):
-        super().__init__()
-        self.shell = shell
-        self.prompt = w.HTML()
-        self.prompt.add_class("tn-prompt")
-        self.groups = w.VBox()
-        self.groups.add_class("tn-buttons")
+        super().__init__(shell)
         self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto", flex="0 0 auto"))
         self.hint_button.add_class("tn-hint")
         self.hint_button.on_click(lambda _: self.hint())
         self.hint_html = w.HTML()
         self.hint_html.add_class("tn-hint-box")
-        self._key: Any = None
         self._hint_for: Any = None
-        self.buttons: list[w.Button] = []
         self.children = [self.prompt, self.groups,
                          w.HBox([self.hint_button, self.hint_html], layout=w.Layout(flex_flow="row wrap"))]
 
@@ -435,18 +430,10 @@ class TirNanOgControls(w.VBox):
             self.hint_html.value = message("ok", tn.hint(shell.game, shell.state, None, lang))
         return self.hint_html.value
 
-    def _button(self, action: Any, lang: str, style: str = "") -> w.Button:
-        text = game().action_text(action, lang)
-        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
-        b.add_class(_slug(action))
-        b.on_click(lambda _: self.shell.play(action))
-        return b
+    def slug(self, action: Any) -> str:
+        return _slug(action)
 
-    def _group(self, title: str, buttons: list[w.Button]) -> w.VBox:
-        label = w.HTML(f"<b>{esc(title)}</b>")
-        return w.VBox([label, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))])
-
-    def _moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
+    def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
         tn = _tn()
         me = view["current_player"]
         decision = view["decision"]
@@ -480,25 +467,7 @@ class TirNanOgControls(w.VBox):
         self.hint_button.disabled = not actions
         if self._hint_for != (shell.index, len(shell.history)):
             self.hint_html.value = ""
-        me = view["current_player"]
-        key = (id(shell.state), lang, tuple(str(a) for a in actions),
-               view["hands"][me] is None if me is not None else None)
-        if key == self._key:
-            return
-        self._key = key
-        prompt, groups = self._moves(view, actions, lang)
-        self.prompt.value = f"<b class='tn-prompt-text'>{esc(prompt)}</b>" if prompt else ""
-        self.groups.children = groups
-        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
-
-
-def _all_buttons(widget: Any) -> list[w.Button]:
-    if isinstance(widget, w.Button):
-        return [widget]
-    out: list[w.Button] = []
-    for child in getattr(widget, "children", ()):
-        out += _all_buttons(child)
-    return out
+        super().refresh(view, actions, lang)
 
 
 # ------------------------------------------------------------------- page --
