@@ -441,7 +441,20 @@ class Game(ABC):
         return self.catalog.name("decisions", kind, lang)
 
     def example_text(self, example: Example, lang: str = "en") -> dict:
-        """An example's title, outcome, note and step narrations in ``lang``."""
+        """An example's title, outcome, note and step narrations in ``lang``.
+
+        Worded once per example and language by :meth:`narrate_example` (panels
+        ask on every redraw, and a refused step replays its action to word the
+        refusal); a new dict each call.
+        """
+        cache = self.__dict__.setdefault("_example_texts", {})
+        hit = cache.get((id(example), lang))
+        if hit is None or hit[0] is not example:
+            hit = cache[(id(example), lang)] = (example, self.narrate_example(example, lang))
+        return dict(hit[1])
+
+    def narrate_example(self, example: Example, lang: str) -> dict:
+        """How :meth:`example_text` words an example: by default the catalog's texts, English where missing."""
         return self.catalog.example(example, lang)
 
     def differences(self) -> list[dict]:

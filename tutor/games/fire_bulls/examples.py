@@ -310,9 +310,6 @@ def build(game) -> list[Example]:
     ]
 
 
-_LOCALIZED: dict[tuple[int, str], tuple[Example, dict]] = {}
-
-
 def localized(game, example: Example, lang: str) -> dict:
     """Title, outcome, note and step narrations of an example in ``lang``.
 
@@ -323,10 +320,6 @@ def localized(game, example: Example, lang: str) -> dict:
     steps_en = [s.narration for s in example.steps]
     if lang == "en":
         return {"title": example.title, "outcome": example.outcome, "note": example.note, "steps": steps_en}
-    # Panels ask on every redraw; a refused step replays its action to word the refusal.
-    hit = _LOCALIZED.get((id(example), lang))
-    if hit is not None and hit[0] is example:
-        return hit[1]
     texts = _TEXT["examples"].get(example.id, {})
 
     def pick(entry: dict, default: str) -> str:
@@ -352,7 +345,6 @@ def localized(game, example: Example, lang: str) -> dict:
         "note": pick(texts.get("note", {}), example.note) if example.note else "",
         "steps": steps,
     }
-    _LOCALIZED[(id(example), lang)] = (example, told)
     return told
 
 

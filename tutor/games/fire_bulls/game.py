@@ -434,7 +434,7 @@ class FireBulls(Game):
         """How an example's end differs from the outcome its rulebook states ([] when it matches)."""
         return fire_bulls_examples.verify(self, example)
 
-    def example_text(self, example: Example, lang: str = "en") -> dict:
+    def narrate_example(self, example: Example, lang: str) -> dict:
         """An example's title, outcome, note and step narrations in a language."""
         return fire_bulls_examples.localized(self, example, lang)
 

@@ -90,7 +90,7 @@ class FormulaE(Game):
 
         return build_examples(self)
 
-    def example_text(self, example: Example, lang: str = "en") -> dict:
+    def narrate_example(self, example: Example, lang: str) -> dict:
         """Title, outcome and note from the catalog; each step narrated in ``lang`` from its events."""
         told = self.catalog.example(example, lang)
         steps = []

@@ -60,9 +60,6 @@ class KamikazeAttack(Game):
     cards = CARDS
     decks = DECKS
 
-    def __init__(self) -> None:
-        self._example_texts: dict[tuple[str, str], dict] = {}
-
     @cached_property
     def rules(self) -> RuleBook:
         return RuleBook.from_data(GAME_NAME, load_json_data("tutor.games.kamikaze.data", "rules.json"))
@@ -131,7 +128,7 @@ class KamikazeAttack(Game):
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 
-    def example_text(self, example: Example, lang: str = "en") -> dict:
+    def narrate_example(self, example: Example, lang: str) -> dict:
         """An example's title, outcome, note and step narrations in ``lang``.
 
         English is the example's own text.  In Italian and French the title,
@@ -139,10 +136,7 @@ class KamikazeAttack(Game):
         whole game are worded from their cards and result), and each step is
         narrated from the action and the events in that language.
         """
-        key = (example.id, lang)
-        if key not in self._example_texts:
-            self._example_texts[key] = example_words(self, example, lang)
-        return dict(self._example_texts[key])
+        return example_words(self, example, lang)
 
     def coach(self, state: State) -> tuple[float, dict[str, float]]:
         return coach(state)

@@ -39,9 +39,6 @@ class TirNanOg(Game):
         ruleset_names=(("base", "Base game"),),
     )
 
-    def __init__(self) -> None:
-        self._example_texts: dict[tuple[str, str], dict] = {}
-
     @cached_property
     def rules(self) -> RuleBook:
         return RuleBook.from_data(GAME_NAME, load_json_data(DATA, "rules.json"))
@@ -97,12 +94,9 @@ class TirNanOg(Game):
 
         return build_examples(self)
 
-    def example_text(self, example: Example, lang: str = "en") -> dict:
+    def narrate_example(self, example: Example, lang: str) -> dict:
         """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
-        key = (example.id, lang)
-        if key not in self._example_texts:
-            self._example_texts[key] = example_words(self, example, lang)
-        return dict(self._example_texts[key])
+        return example_words(self, example, lang)
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
