@@ -328,8 +328,9 @@ def test_a_rat_scare_is_previewed_then_traced_step_by_step():
     track = _part(shell, "track")
     assert "fe-ghost" not in track
     assert "class='fe-path fe-path-rat' data-piece='rat' data-cells='a5 a4 a5'" in track
-    elephant = track.split("data-piece='elephant' data-player='1' data-cells='a4 b4 b3 b2 b1'>")[1].split("</g>\n")[0]
-    assert all(f"data-step='{k}'" in elephant for k in (1, 2, 3, 4))  # each step numbered in order
+    assert "data-piece='elephant' data-player='1' data-cells='a4 b4 b3 b2 b1'" in track
+    steps = track.split("<g class='fe-steps' data-piece='elephant' data-player='1'>")[1].split("</g></g>")[0]
+    assert re.findall(r"data-step='(\d)'", steps) == ["1", "2", "3", "4"]  # each step numbered in order
     assert "The Rat scares Player 2" in shell.log_html.value
 
 

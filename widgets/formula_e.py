@@ -157,6 +157,9 @@ _CSS = """<style>
                          border-radius: 3px; margin-right: 3px; }
 .fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
 .fe-buttons .widget-button { min-height: 36px; }
+.fe-buttons .jupyter-button { white-space: normal !important; height: auto !important; max-width: 100%;
+                              text-align: left; padding: 4px 10px; line-height: 1.3; }
+.fe-page .rt-chosen { outline: 3px solid #fdd835; outline-offset: 1px; }
 </style>"""
 
 
@@ -257,8 +260,23 @@ def _path_svg(path: dict, geo: Geometry, preview: bool) -> str:
     right = (base[0] + uy * 7, base[1] - ux * 7)
     out.append(f"<polygon class='fe-arrow' points='{tip[0]:.0f},{tip[1]:.0f} {left[0]:.0f},{left[1]:.0f} "
                f"{right[0]:.0f},{right[1]:.0f}' fill='{colour}'/>")
-    for k, (x, y) in enumerate(pts[1:], start=1):  # the steps in order
-        ox, oy = (x - 12, y - 12) if piece != "rat" else (x + 12, y - 12)
+    out.append("</g>")
+    return "".join(out)
+
+
+def _steps_svg(path: dict, geo: Geometry) -> str:
+    """A path's steps numbered in order, in a corner of each cell it enters (drawn over the pieces)."""
+    pts = _points(path.get("cells", []), geo)
+    if len(pts) < 2:
+        return ""
+    piece, player = path.get("piece"), path.get("player")
+    colour = SEAT_COLOURS[player % 6] if piece == "elephant" and isinstance(player, int) else PATH_COLOURS.get(
+        str(piece), "#37474f")
+    who = f" data-player='{player}'" if isinstance(player, int) else ""
+    out = [f"<g class='fe-steps' data-piece='{esc(str(piece))}'{who}>"]
+    corner = {"elephant": (-13, -13), "rat": (13, -13), "cow": (13, 13)}.get(str(piece), (-13, 13))
+    for k, (x, y) in enumerate(pts[1:], start=1):
+        ox, oy = x + corner[0], y + corner[1]
         out.append(f"<g class='fe-step' data-step='{k}'><circle cx='{ox}' cy='{oy}' r='7' fill='#fff' "
                    f"stroke='{colour}' stroke-width='2'/><text x='{ox}' y='{oy + 4}' font-size='10' "
                    f"font-weight='bold' text-anchor='middle' fill='#111'>{k}</text></g>")
@@ -316,7 +334,7 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
     n_rows, width = len(rows), len(rows[0]) if rows else 0
     geo = Geometry(n_rows, width, vertical)
     W, H = geo.W, geo.H
-    scale = 1.1 if vertical else 1.4
+    scale = 1.25 if vertical else 1.4
     parts = [f"<svg class='fe-track fe-track-{'v' if vertical else 'h'}' xmlns='http://www.w3.org/2000/svg' "
              f"viewBox='0 0 {W} {H}' width='{round(W * scale)}' height='{round(H * scale)}' role='img' "
              f"aria-label='{esc(t('fe_track', lang, name=name))}' font-family='sans-serif'>"]
@@ -390,9 +408,12 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
                 continue
             cx, cy = geo.centre(*c)
         parts.append(_elephant(p, cx, cy, ring, esc(t("fe_elephant", lang, who=who(p))), cell))
+    for path in trace.get("paths", []) if preview is None else []:
+        parts.append(_steps_svg(path, geo))
     if preview is not None:  # the chosen move: dashed paths and ghosts where the pieces will end up
         for path in (preview.get("trace") or {}).get("paths", []):
             parts.append(_path_svg(path, geo, preview=True))
+            parts.append(_steps_svg(path, geo))
         for cell in sorted(set(preview.get("cows", [])) - set(view["cows"]), key=str):
             if (c := _cell(cell)) is not None:
                 parts.append(_cow(*geo.xy(*c), False, cell, ghost=True))
@@ -461,7 +482,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
                     + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
     table = []
-    if view["pending"]:
+    if view["pending"] and view["decision"] == "tiger":  # (later, the card resolving is among those played)
         table.append(f"<div class='fe-pending'>{esc(t('fe_pending', lang, cards=_cards(view['pending'], lang)))}"
                      "</div>")
     for cancel in (view.get("trace") or {}).get("cancelled", []):  # from the engine's Tiger event
