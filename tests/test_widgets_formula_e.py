@@ -377,3 +377,46 @@ def test_the_track_is_drawn_up_for_phones_with_the_same_pieces():
     w, h = map(int, re.search(r"viewBox='0 0 (\d+) (\d+)'", up).groups())
     assert h > 2 * w
     assert "@media (max-width: 700px)" in _part(shell, "css")
+
+
+def test_against_bots_the_board_traces_everything_since_the_person_last_decided():
+    # player 1 (a person) moves a green 3 from a3 and ends the turn; both bots then play; back to player 1,
+    # the board traces every elephant that moved since player 1 last decided, each path ending where it stands
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = fw.game_panel(players=3, seats=["person", "greedy", "greedy"], seed=3)
+    assert shell.load(F.GAME.to_json(start))
+    _buttons(shell)["fe-play-g3"].click()
+    _buttons(shell)["fe-move-f-f-f"].click()
+    _confirm(shell)
+    assert shell.to_decide == 0 and shell.game.decision(shell.state) == "second"  # a yellow may follow
+    assert "data-player='0' data-cells='a3 a4 a5 a6'" in _part(shell, "track")
+    before = F.positions(shell.state)["elephants"]
+    _buttons(shell)["fe-end-turn"].click()
+    assert {e.player for e in shell.history[1:]} >= {1, 2}  # the bots played in between
+    now = F.positions(shell.state)["elephants"]
+    track = _part(shell, "track").split("fe-track-v")[0]
+    moved = [p for p in range(3) if before[p] != now[p]]
+    assert moved, "the greedy bots moved"
+    for p in moved:
+        m = re.search(rf"class='fe-path fe-path-elephant' data-piece='elephant' data-player='{p}' "
+                      r"data-cells='([^']*)'", track)
+        assert m and m.group(1).split()[-1] == now[p]
+    assert "data-cells='a3 a4 a5 a6'" not in track  # player 1's own move was before their last decision
+
+
+def test_the_new_words_in_three_languages():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g3"].click()
+    _buttons(shell)["fe-move-f-f-f"].click()
+    for lang, confirm, cancel, chosen, path, ghost in (
+            ("it", "Conferma", "Annulla", "Scelta: muovi", "percorso dell'ultima mossa", "dove finirà"),
+            ("fr", "Confirmer", "Annuler", "Choisi : avancer", "chemin du dernier coup", "où elle finira"),
+            ("en", "Confirm", "Cancel", "Chosen: move", "path of the last move", "where it will end up")):
+        shell.language.lang = lang
+        by_class = {c: b for b in shell.controls.buttons for c in b._dom_classes if c.startswith("rt-")}
+        assert by_class["rt-confirm"].description == confirm and by_class["rt-cancel-choice"].description == cancel
+        assert chosen in shell.controls.groups.children[0].children[0].value
+        legend = _part(shell, "legend")
+        assert path in legend.replace("&#x27;", "'") and ghost in legend
