@@ -145,7 +145,8 @@ _CSS = """<style>
            border: 2px solid #111; white-space: nowrap; }
 .fe-back { display: inline-block; width: 20px; height: 28px; margin: 1px; border-radius: 4px; border: 2px solid #333;
            background: repeating-linear-gradient(45deg, #8d6e63, #8d6e63 4px, #a1887f 4px, #a1887f 8px); }
-.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 4px 8px; margin: 3px 0; }
+.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 2px 8px; margin: 3px 0;
+           display: flex; flex-wrap: wrap; align-items: center; column-gap: 18px; }
 .fe-seat.fe-current { border-color: #111; box-shadow: 0 0 0 2px #fdd835; }
 .fe-dot { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 50%; color: #fff;
           font-weight: bold; border: 2px solid #111; }
