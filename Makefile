@@ -1,11 +1,13 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
-# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel).
+# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
+# `make site` (the static site, no server: site/), `make bench-site`.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
+NPM := /usr/bin/npm
 
-.PHONY: run test lint fuzz bench bench-browser clean
+.PHONY: run test lint fuzz bench bench-browser site bench-site clean
 PORT ?= 8866
 
 $(VPY):
@@ -21,6 +23,10 @@ $(VENV)/.installed-test: pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+$(VENV)/.installed-site: pyproject.toml | $(VPY)
+	$(VPY) -m pip install --quiet -e '.[site]'
+	touch $@
+
 $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet -e '.[bench]'
 	touch $@
@@ -33,12 +39,22 @@ $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# Pyodide and Font Awesome for the static site come from npm (`npm pack`, no install).
+$(NPM):
+	@echo "Installing Debian's npm for the static site"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm
+
+# The static site: every notebook page, Python in the page (Voici + Pyodide), served from
+# site/ by any static host.  Rebuilt only when its inputs change (site/.inputs).
+site: $(VENV)/.installed-site $(NPM)
+	$(VPY) -m widgets.site
+
 # ruff and mypy (configured in pyproject.toml) first, then every test.
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check tutor widgets tests
 	$(VPY) -m mypy tutor
 
-test: lint $(CHROMIUM)
+test: lint $(CHROMIUM) site
 	$(VPY) -m pytest -q
 
 # Mutated scenario files, action values and action texts for every game,
@@ -56,6 +72,10 @@ bench: $(VENV)/.installed-bench
 # beside a one-button hello-world Voilà notebook.
 bench-browser: $(VENV)/.installed-test $(CHROMIUM)
 	$(VPY) -m widgets.bench
+
+# The static site's size and time to interactive beside the Voila page's cold start.
+bench-site: site $(VENV)/.installed-test $(CHROMIUM)
+	$(VPY) -m widgets.bench_site
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import action_label, esc
+from widgets.endgame import frame
 from widgets.game import GameShell
 from widgets.i18n import add_strings, t
 
@@ -299,10 +300,8 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
 
 
 def breakdown(game_, view, lang: str, who=None):
-    """Each player's score as a pandas table, from the teacher's view at the end:
+    """Each player's score as a table (a DataFrame where pandas imports), from the teacher's view at the end:
     the penalty card and the bonus cards marked."""
-    import pandas as pd
-
     view = _as_view(view)
     who = who or _default_who(lang)
     rows = []
@@ -322,7 +321,7 @@ def breakdown(game_, view, lang: str, who=None):
             t("total", lang): sc.total,
             t("col_marks", lang): "; ".join(marks) or "—",
         })
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 class QiButton(w.Button):

@@ -28,6 +28,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc
+from widgets.endgame import frame
 from widgets.game import ButtonControls, GameShell
 from widgets.i18n import add_strings, t
 
@@ -546,9 +547,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
 
 
 def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
-    """The end of the race as a pandas table (from the teacher's view): rows covered, space, Cobras, the winner."""
-    import pandas as pd
-
+    """The end of the race as a table (a DataFrame where pandas imports) (from the teacher's view): rows covered, space, Cobras, the winner."""
     who = who or (lambda p: t("player_n", lang, n=p + 1))
     rows = []
     for p in range(view["players"]):
@@ -561,7 +560,7 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
             t("fe_col_cards", lang): view["hand_sizes"][p],
             t("fe_col_winner", lang): t("yes", lang) if view["winner"] == p else t("no", lang),
         })
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 # ----------------------------------------------------------------- moving --

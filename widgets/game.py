@@ -32,7 +32,6 @@ No rule is decided here: every move goes through ``game.apply_explained``; an
 from __future__ import annotations
 
 import asyncio
-import io
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -40,6 +39,7 @@ import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from widgets.common import cite, esc, message
+from widgets.endgame import score_chart
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
@@ -824,28 +824,10 @@ class GameShell(w.VBox):
         if self.breakdown_fn is not None:
             frame = self.breakdown_fn(self.game, self.game.view(s, None), lang, self.who)
             self.end_table.value = frame.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
-        # matplotlib only here: the chart changes once per game.  Drawn with
-        # the object API on an Agg canvas: no pyplot, no backend switching.
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator
-
+        # the chart changes once per game: matplotlib's PNG, or an SVG where matplotlib is absent (the static site)
         turns, series = self.scores_over_turns()
-        fig = Figure(figsize=(7, 3.2), dpi=100)
-        ax = fig.subplots()
-        n = len(series[0]) if series else 0
-        markers = "os^Dv"
-        for p in range(n):
-            ax.plot(turns, [row[p] for row in series], marker=markers[p % 5],
-                    markevery=max(1, len(series) // 12), label=self.who(p))
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # turns are whole numbers
-        if len(turns) == 1:
-            ax.set_xlim(turns[0] - 1, turns[0] + 1)
-        ax.set_xlabel(t("turn", lang))
-        ax.set_ylabel(t("points", lang))
-        ax.set_title(t("scores_over_turns", lang))
-        ax.legend(loc="upper left")
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        self.end.value = buf.getvalue()
+        names = [self.who(p) for p in range(len(series[0]) if series else 0)]
+        data, fmt = score_chart(turns, series, names, t("turn", lang), t("points", lang), t("scores_over_turns", lang))
+        self.end.format = fmt
+        self.end.value = data
         self.end.layout.display = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import ipywidgets as w
@@ -12,6 +13,14 @@ from widgets.i18n import Language, add_strings, t
 
 # the notebooks beside index.ipynb (relative links work under Voilà and Binder)
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# In the static site (Python in the page, on Pyodide) every notebook is a page `name.html`
+# beside this one, built from the same notebooks/ (widgets.site); the wheel has no notebooks/.
+IN_SITE = sys.platform == "emscripten"
+
+
+def href(notebook: str) -> str:
+    """The link to a notebook's page: the notebook itself under Voilà, its .html in the static site."""
+    return notebook.removesuffix(".ipynb") + ".html" if IN_SITE else notebook
 
 add_strings({
     "welcome": ("Learn the rules of tabletop games, step by step.",
@@ -31,7 +40,7 @@ def pages() -> list[tuple[str, str, str | None]]:
     out = []
     for entry in games.entries():
         nb = entry.notebook
-        out.append((entry.name, games.get(entry.name).title, nb if (NOTEBOOKS / nb).exists() else None))
+        out.append((entry.name, games.get(entry.name).title, nb if IN_SITE or (NOTEBOOKS / nb).exists() else None))
     return out
 
 
@@ -39,7 +48,7 @@ def landing_html(lang: str) -> str:
     items = []
     for _name, title, nb in pages():
         if nb:
-            items.append(f"<li><a class='rt-game-link' href='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
+            items.append(f"<li><a class='rt-game-link' href='{esc(href(nb))}'><b>{esc(t('open', lang, game=title))}</b></a>"
                          f" — {esc(t('page_offers', lang))}</li>")
         else:
             items.append(f"<li><b>{esc(title)}</b> {esc(t('no_page', lang))}</li>")

@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
+from widgets.endgame import frame
 from widgets.game import GameShell
 from widgets.i18n import add_strings, t
 from widgets.rules import RulesPanel
@@ -314,9 +315,7 @@ def board(view: dict, before: dict | None = None, lang: str = "en", who: Who | N
 
 
 def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
-    """The end of the game as a pandas table (from the teacher's view): graveyards, hands, the winner."""
-    import pandas as pd
-
+    """The end of the game as a table (a DataFrame where pandas imports) (from the teacher's view): graveyards, hands, the winner."""
     who = who or _default_who(lang)
     win = set(view["winners"])
     rows = []
@@ -329,7 +328,7 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
             t("ka_col_cards", lang): ", ".join(game_.card_name(c, lang) for c in view["graveyards"][p]) or "—",
             t("ka_col_winner", lang): t("yes", lang) if p in win else t("no", lang),
         })
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 # ----------------------------------------------------------------- moving --

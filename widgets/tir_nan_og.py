@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
+from widgets.endgame import frame
 from widgets.game import ButtonControls, GameShell
 from widgets.i18n import add_strings, t
 
@@ -361,9 +362,7 @@ def _revealed(view: dict, before: dict | None, lang: str, who: Who) -> str:
 
 
 def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
-    """The end of the game as a pandas table (from the teacher's view): points, the territory-value tie-break."""
-    import pandas as pd
-
+    """The end of the game as a table (a DataFrame where pandas imports) (from the teacher's view): points, the territory-value tie-break."""
     who = who or _default_who(lang)
     win = set(view["winners"])
     rows = []
@@ -379,7 +378,7 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
             t("tn_col_stack", lang): stack,
             t("tn_col_winner", lang): t("yes", lang) if p in win else t("no", lang),
         })
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 # ----------------------------------------------------------------- moving --

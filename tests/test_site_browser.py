@@ -1,0 +1,105 @@
+"""The static site in a real browser, with no server but a static file host and no network.
+
+``site/`` (built by ``make site``; built here too, cached by its inputs) is served by a plain
+static file server on a free loopback port; every request that leaves 127.0.0.1 is blocked and
+recorded.  Python runs in the page (Pyodide): the Fire Bulls page steps its scoring example to
+Gong's 23 points and plays a move against a bot; the Kamikaze Attack page opens.
+
+Marked ``site`` (and ``browser``); skipped, saying why, where npm is not installed and the
+site's npm inputs are not there.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from widgets import site as site_build
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parent.parent
+NPM = ROOT / "build" / "npm"
+START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    missing = [n for n in site_build.NPM_TARBALLS if not (NPM / n).exists()]
+    if missing:
+        if shutil.which("npm") is None:
+            pytest.skip("npm is not installed: the static site needs Pyodide and Font Awesome from npm "
+                        "(`make site` installs npm and fetches them)")
+    out = ROOT / "site"
+    site_build.build(out, NPM)  # fetches the tarballs; nothing to do when make site built it from the same inputs
+    server, url = site_build.serve(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A page whose every request outside 127.0.0.1 is blocked; the blocked URLs are kept in ``page.blocked``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    blocked: list[str] = []
+
+    def route(r):
+        if urlparse(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    pg = context.new_page()
+    pg.set_default_timeout(120_000)
+    pg.blocked = blocked  # type: ignore[attr-defined]
+    yield pg
+    context.close()
+
+
+def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_page, site_url, artifacts):
+    page = offline_page
+    page.goto(site_url + "/voici/render/fire_bulls.html")
+    page.wait_for_selector(".rt-next", timeout=START)
+    header = page.locator(".rt-step-count")
+    for _ in range(30):
+        if page.locator(".rt-next button, button.rt-next").first.is_disabled():
+            break
+        text = header.inner_text()
+        page.click(".rt-next")
+        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                               arg=[".rt-step-count", text])
+    assert "6 of 6" in header.inner_text()
+    # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
+    score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
+    assert score.get_attribute("data-total") == "23"
+    page.locator(".rt-stepper").screenshot(path=str(artifacts / "site-stepper-23.png"))
+    # play: pay a green Qi, attack the 3, stop; the bot answers, narrated in the log
+    page.click(".lm-TabBar-tab >> nth=1")
+    page.wait_for_selector(".fb-attack-3")
+    page.click(".fb-qi-green")
+    page.wait_for_selector(".fb-qi-green.fb-selected")
+    page.click(".fb-attack-3")
+    page.wait_for_function(
+        "document.querySelectorAll(\".rt-game .rt-sec-won [data-player='0'] .fb-mini\").length > 0")
+    page.wait_for_selector(".fb-stop")
+    page.click(".fb-stop")
+    page.wait_for_selector(".rt-log:has-text('Bot 2')")
+    page.screenshot(path=str(artifacts / "site-fire-bulls-game.png"))
+    assert page.blocked == []  # nothing was even asked of another host
+
+
+def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, artifacts):
+    page = offline_page
+    page.goto(site_url + "/")  # the site's front door forwards to the landing page
+    page.wait_for_selector(".rt-game-link[href='kamikaze_attack.html']", timeout=START)
+    page.click(".rt-game-link[href='kamikaze_attack.html']")
+    page.wait_for_selector(".rt-page-kamikaze-attack .rt-next", timeout=START)
+    assert page.url.endswith("/voici/render/kamikaze_attack.html")
+    assert "Kamikaze" in page.locator(".rt-heading").inner_text()
+    page.screenshot(path=str(artifacts / "site-kamikaze.png"))
+    assert page.blocked == []
