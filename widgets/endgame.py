@@ -8,6 +8,7 @@ rows become an HTML table and the same series an SVG chart.
 from __future__ import annotations
 
 import io
+import math
 from html import escape as _esc
 from typing import Any, Sequence
 
@@ -77,8 +78,11 @@ COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 
 
 def _ticks(lo: int, hi: int, most: int = 8) -> list[int]:
-    step = max(1, -(-(hi - lo) // most))
-    return list(range(lo, hi + 1, step))
+    """Whole-number ticks 1, 2 or 5 times a power of ten apart, at most about ``most`` of them, as matplotlib picks."""
+    raw = max(1, hi - lo) / most
+    mag = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
+    step = max(1, int(next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)))
+    return list(range(-(-lo // step) * step, hi + 1, step))
 
 
 def svg_chart(turns: list[int], series: list[list[int]], names: list[str],
@@ -87,7 +91,8 @@ def svg_chart(turns: list[int], series: list[list[int]], names: list[str],
     w, h, left, right, top, bottom = 700, 320, 56, 16, 34, 44
     x0, x1 = (turns[0] - 1, turns[0] + 1) if len(turns) == 1 else (min(turns, default=0), max(turns, default=1))
     values = [v for row in series for v in row] or [0]
-    y0, y1 = min(0, min(values)), max(1, max(values))
+    y0 = min(0, min(values))
+    y1 = max(1, max(values)) + max(1, (max(values) - y0) // 20)  # a little headroom
 
     def x(t: float) -> float:
         return left + (t - x0) * (w - left - right) / (x1 - x0)
@@ -100,7 +105,7 @@ def svg_chart(turns: list[int], series: list[list[int]], names: list[str],
            f'<rect width="{w}" height="{h}" fill="white"/>',
            f'<text x="{w / 2}" y="20" text-anchor="middle" font-size="14">{_esc(title)}</text>',
            f'<path d="M{left},{top} V{h - bottom} H{w - right}" fill="none" stroke="black"/>']
-    for t in _ticks(int(x0), int(x1)):
+    for t in _ticks(int(x0), int(x1), 10):
         out.append(f'<text x="{x(t):.1f}" y="{h - bottom + 16}" text-anchor="middle">{t}</text>')
     for v in _ticks(int(y0), int(y1), 6):
         out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>'

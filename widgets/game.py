@@ -11,7 +11,7 @@ panels, declared in its :class:`widgets.page.PageSpec`:
   actions, lang)`` offers ``actions`` (the legal ones, or none when no person
   may move now) and calls ``shell.play(action)``; without one the shell lists
   the actions in a chooser;
-* optionally ``breakdown(game, view, lang, who) -> pandas.DataFrame`` for the
+* optionally ``breakdown(game, view, lang, who) -> widgets.endgame.frame(rows)`` for the
   end, from the teacher's view.
 
 Two keys the engine gives go into the view the board draws, when there is

@@ -46,7 +46,7 @@ class PageSpec:
       stepper and the shell;
     * ``controls``: a class built with ``(shell)`` offering the moves by
       clicking (None: the shell's chooser of legal actions);
-    * ``breakdown(game, view, lang, who) -> DataFrame``: the end table (or None);
+    * ``breakdown(game, view, lang, who) -> frame(rows)`` (``widgets.endgame``: a DataFrame where pandas imports): the end table (or None);
     * ``shell``, ``stepper``, ``rules``: subclasses of the generic panels when
       a game truly needs one (the shell is built as ``shell(game, board,
       language, controls=..., breakdown=..., setup=..., public_decisions=...,
