@@ -60,6 +60,8 @@ def check(q: quiz.Question) -> None:
         refused = [_refused(game, state, text) for text in q.actions]
         assert sorted(q.answer) == [i for i, r in enumerate(refused) if not r]
         assert q.many and any(refused)
+    elif q.kind == "allowed":
+        assert q.answer == ((1,) if _refused(game, state, q.action) else (0,))
     elif q.kind == "effect":
         _, events = game.apply_explained(state, game.parse_action(state, q.action))
         assert q.choices[q.answer[0]] == quiz.narration(game, events, q.lang)
@@ -110,6 +112,26 @@ def test_same_seed_same_questions_in_every_language(name):
         assert [(q.kind, q.state, q.answer, q.rule) for q in other] == [(q.kind, q.state, q.answer, q.rule)
                                                                         for q in en]
         assert [q.prompt for q in other] != [q.prompt for q in en]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_your_turn_questions_on_every_example_step(name):
+    game = games.get(name)
+    asked = refused = 0
+    for example in game.examples():
+        for i, step in enumerate(example.steps):
+            q = quiz.step_question(game, example, i, "fr")
+            if q is None:
+                continue
+            check(q)
+            asked += 1
+            if step.illegal:  # the rulebook's refused moves are asked as such, and refused
+                assert q.kind == "allowed" and q.answer == (1,)
+                refused += 1
+            else:
+                assert q.kind == "effect" and q.action == str(step.action)
+    assert asked >= 10 and refused >= 1
+    assert quiz.step_question(game, game.examples()[0], 999) is None
 
 
 def test_refused_moves_are_explained_by_their_refusal():

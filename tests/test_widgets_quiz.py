@@ -114,3 +114,44 @@ def test_hint_button_in_the_play_tab(name):
     # the hint goes once the position changes
     shell.play(h.action)
     assert shell.hint_box.text.value == ""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_your_turn_in_the_stepper_right_and_wrong(name):
+    pg = page(name)
+    st = pg.stepper
+    turn = st.your_turn
+    turn.switch.value = True
+    # an example with a step the rules refuse (every game's rulebook examples have one)
+    index = next(i for i, ex in enumerate(st.examples) if any(s.illegal for s in ex.steps))
+    st.chooser.value = index
+    ex = st.example
+    outcomes = []
+    while st.position < len(ex.steps):
+        pos = st.position
+        st.next.click()
+        q = turn.question
+        if q is None:  # a step with nothing to predict: shown at once
+            assert st.position == pos + 1
+            continue
+        assert st.position == pos and st.next.disabled  # asked before the step is shown
+        assert esc(q.prompt) in turn.prompt.value
+        step = ex.steps[pos]
+        if step.illegal:
+            assert q.kind == "allowed"
+            assert turn.choices.children[1].description == "No, the rules refuse it"
+        pick = q.answer[0] if len(outcomes) % 2 == 0 else next(k for k in range(len(q.choices)) if k not in q.answer)
+        turn.choices.children[pick].click()
+        ok = pick in q.answer
+        outcomes.append(ok)
+        assert st.position == pos + 1  # then the step is shown
+        assert ("rt-msg-ok" if ok else "rt-msg-error") in turn.feedback.value
+        assert f"data-rule='{q.rule}'" in turn.feedback.value
+    assert True in outcomes and False in outcomes
+    # asked once: stepping back and forth again shows the steps directly
+    st.first.click()
+    st.next.click()
+    assert st.position == 1 and turn.question is None
+    turn.switch.value = False
+    st.next.click()
+    assert st.position == 2

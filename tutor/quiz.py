@@ -37,7 +37,7 @@ from tutor.core import IllegalAction, ScenarioError, ScenarioReader, core_catalo
 if TYPE_CHECKING:
     from tutor.core import Event, Game
 
-__all__ = ["Question", "generate", "save", "load", "words", "seat_name", "narration", "first_rule",
+__all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
            "GENERIC_KINDS", "Maker"]
 
 FORMAT = 1
@@ -294,13 +294,20 @@ def _outcomes(game: "Game", state: Any, rng: random.Random, lang: str, limit: in
     return out
 
 
-def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool) -> Question | None:
-    """What does this action do?  The choices are what several legal actions would do."""
+def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool,
+            action: Any = None) -> Question | None:
+    """What does this action do?  The choices are what several legal actions would do
+    (``action``, when given, is the one asked about; else one drawn at random)."""
     options: list[tuple[Any, str, list]] = []
     texts: set[str] = set()
     outcomes = _outcomes(game, state, rng, lang)
     if not outcomes:
         return None
+    if action is not None:
+        head = game.action_text(action).split(" ")[0]
+        rest = sorted((o for o in outcomes if o[0] != action),
+                      key=lambda o: game.action_text(o[0]).split(" ")[0] != head)
+        outcomes = [(action, *game.apply_explained(state, action))] + rest
     first = outcomes[0][0]
     for action, _after, events in outcomes:
         text = narration(game, events, lang)
@@ -356,6 +363,38 @@ def _score(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool)
                               who=seat_name(game, who, lang), before=before[who], after=right),
             state=game.to_json(state), action=str(action))
     return None
+
+
+def step_question(game: "Game", example: Any, index: int, lang: str = "en") -> Question | None:
+    """The "Your turn" question of step ``index`` of a worked example, asked before the step is shown.
+
+    A step the rules refuse asks whether the move is allowed (kind
+    ``allowed``: the refusal explains); a step with a legal action asks what it
+    does (kind ``effect``, the other choices what other legal moves would do).
+    None for a narration-only step or one whose effect cannot be told apart.
+    """
+    if not 0 <= index < len(example.steps):
+        return None
+    step = example.steps[index]
+    state = step.before
+    player = game.current_player(state)
+    if step.action is None or player is None:
+        return None
+    rng = random.Random(f"step|{game.name}|{example.id}|{index}")
+    move = game.action_text(step.action, lang)
+    if step.illegal:
+        exc = _refuses(game, state, step.action)
+        why = (words("“{move}” is refused: {why}", lang, move=move, why=sentence(game.message(exc, lang)))
+               if exc is not None else words("“{move}” is legal.", lang, move=move))
+        rule = exc.rule if exc is not None and exc.rule in game.rules else step.illegal
+        return Question(
+            game=game.name, kind="allowed", lang=lang, player=player,
+            prompt=words("{Seat} tries: {move}. Do the rules allow it?", lang, seat=seat_name(game, player, lang),
+                         move=move),
+            choices=(words("Yes, it is legal", lang), words("No, the rules refuse it", lang)),
+            answer=((1,) if exc is not None else (0,)), rule=rule, explanation=why, state=game.to_json(state),
+            action=str(step.action), actions=(str(step.action), str(step.action)))
+    return _effect(game, state, rng, lang, _Pool([], []), action=step.action)
 
 
 GENERIC_KINDS: dict[str, Callable[..., Question | None]] = {"legal": _legal, "effect": _effect, "score": _score}

@@ -268,3 +268,84 @@ class HintBox(w.HBox):
         self.hint = hints.hint(shell.game, shell.state, lang=lang)
         self.text.value = message("info", self.hint.sentence) + cite(shell.game, self.hint.rule, lang, brief=True)
         return self.hint
+
+
+class YourTurn(w.VBox):
+    """The stepper's "Your turn" switch: before a step is shown, the learner predicts it.
+
+    With the switch on, Next first asks :func:`tutor.quiz.step_question` (is
+    this move allowed? what does it do?); the learner's pick is checked against
+    the engine's answer, the feedback cites the rule, and the step is shown.
+    """
+
+    def __init__(self, stepper: Any):
+        super().__init__()
+        self.stepper = stepper
+        self.add_class("rt-your-turn")
+        self.switch = w.ToggleButton(value=False, icon="hand-pointer-o", layout=w.Layout(width="auto"))
+        self.switch.add_class("rt-your-turn-switch")
+        self.switch.observe(lambda ch: self.clear(), "value")
+        stepper.chooser.observe(lambda ch: self.clear(), "value")
+        self.prompt = w.HTML()
+        self.prompt.add_class("rt-your-turn-prompt")
+        self.choices = w.VBox()
+        self.choices.add_class("rt-your-turn-choices")
+        self.feedback = w.HTML()
+        self.feedback.add_class("rt-your-turn-feedback")
+        self.children = [self.prompt, self.choices, self.feedback]
+        self.question: quiz.Question | None = None
+        self.asked: dict[tuple[str, int], bool] = {}  # (example id, step) -> answered right
+        self.relabel()
+
+    def relabel(self) -> None:
+        lang = self.stepper.lang
+        self.switch.description = t("your_turn", lang)
+        self.switch.tooltip = t("your_turn_tip", lang)
+
+    def clear(self) -> None:
+        self.question = None
+        self.prompt.value = ""
+        self.choices.children = ()
+        self.feedback.value = ""
+
+    def next(self) -> None:
+        """Next: ask about the coming step first when the switch is on and it was not asked yet."""
+        st = self.stepper
+        self.clear()
+        ex, pos = st.example, st.position
+        if not self.switch.value or ex is None or (ex.id, pos) in self.asked:
+            st.go(pos + 1)
+            return
+        q = quiz.step_question(st.game, ex, pos, st.lang)
+        if q is None:
+            st.go(pos + 1)
+            return
+        self.question = q
+        self.prompt.value = f"<div class='rt-narration'><b>{esc(q.prompt)}</b></div>"
+        buttons = []
+        for i, text in enumerate(q.choices):
+            b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", max_width="100%"))
+            b.add_class("rt-quiz-choice")
+            b.add_class(f"rt-your-turn-choice-{i}")
+            b.on_click(lambda _, i=i: self.answer(i))
+            buttons.append(b)
+        self.choices.children = buttons
+        st.next.disabled = True  # answer first
+
+    def answer(self, i: int) -> bool | None:
+        """The learner picks choice ``i``: checked, explained with the rule, then the step is shown."""
+        q, st = self.question, self.stepper
+        if q is None or st.example is None:
+            return None
+        ok = q.is_right([i])
+        self.asked[(st.example.id, st.position)] = ok
+        for k, b in enumerate(self.choices.children):
+            b.disabled = True
+            b.button_style = "success" if k in q.answer else ("danger" if k == i else "")
+        lang = st.lang
+        self.feedback.value = (message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
+                               + f"<div class='rt-narration'>{esc(q.explanation)}</div>"
+                               + cite(st.game, q.rule, lang, brief=True))
+        self.question = None
+        st.go(st.position + 1)
+        return ok
