@@ -20,6 +20,21 @@ def test_answer_a_question_and_ask_a_hint(browser, voila, artifacts, name):
         try:
             page.goto(voila.url(games.entry(name).notebook))
             page.wait_for_selector(".rt-next")
+            # Your turn: predict the next step of the example before it is shown
+            page.click(".rt-your-turn-switch")
+            page.wait_for_selector(".rt-your-turn-switch.mod-active")
+            for _ in range(6):  # the first steps may have nothing to predict: they are shown at once
+                before = page.locator(".rt-step-count").inner_text()
+                page.click(".rt-next")
+                page.wait_for_function("([text]) => document.querySelector('.rt-your-turn-choice-0') !== null"
+                                       " || document.querySelector('.rt-step-count').innerText !== text", arg=[before])
+                if page.locator(".rt-your-turn-choice-0").count():
+                    break
+            page.click(".rt-your-turn-choice-0")
+            page.wait_for_selector(".rt-your-turn-feedback .rt-msg")
+            page.wait_for_selector(".rt-your-turn-feedback .rt-cite")
+            page.locator(".rt-your-turn").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"your-turn-{name}-{size}.png"))
             page.click(".lm-TabBar-tab >> nth=3")  # Quiz
             page.wait_for_selector(".rt-quiz-choice-0")
             assert "Question 1 of 10" in page.locator(".rt-quiz-progress").inner_text()

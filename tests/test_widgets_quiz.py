@@ -52,6 +52,7 @@ def test_quiz_tab_right_and_wrong_with_a_running_score(name):
         assert all(b.disabled for b in panel.choices.children)
         # answered choices: the right ones are green
         assert [k for k, b in enumerate(panel.choices.children) if b.button_style == "success"] == sorted(q.answer)
+        assert [k for k, b in enumerate(panel.choices.children) if b.description.startswith("✓ ")] == sorted(q.answer)
         if right_done and wrong_done:
             break
         panel.next_button.click()

@@ -22,7 +22,26 @@ from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
-__all__ = ["QuizPanel", "HintBox"]
+__all__ = ["QuizPanel", "HintBox", "YourTurn", "CSS"]
+
+# choices are sentences: they wrap (a button is one line by default) and stay readable once answered
+CSS = """
+<style>
+.rt-panel .rt-quiz-choice { white-space: normal; height: auto; min-height: 36px; text-align: left;
+  line-height: 1.35; padding: 6px 12px; font-size: 16px; }
+.rt-panel .rt-quiz-choice:disabled { opacity: 1; color: #111; }
+.rt-panel .rt-quiz-choice.mod-success, .rt-panel .rt-quiz-choice.mod-danger { color: #fff; }
+</style>
+"""
+
+
+def _style() -> w.HTML:
+    return w.HTML(CSS, layout=w.Layout(height="0px", margin="0"))
+
+
+def _mark(text: str, right: bool, picked: bool) -> str:
+    """An answered choice: ✓ before a right one, ✗ before a wrong pick (not by colour alone)."""
+    return ("✓ " if right else "✗ " if picked else "") + text
 
 
 class QuizPanel(w.VBox):
@@ -77,7 +96,7 @@ class QuizPanel(w.VBox):
         self.files = w.Accordion(children=[w.VBox([w.HBox([self.save_button, self.load_button, self.upload]),
                                                     self.file_msg, self.text])])
         self.files.selected_index = None
-        self.children = [self.progress, self.board, self.prompt, self.choices,
+        self.children = [_style(), self.progress, self.board, self.prompt, self.choices,
                          w.HBox([self.check_button, self.next_button, self.new_button]),
                          self.feedback, self.files]
         self.language.observe(lambda ch: self._relanguage(), "lang")
@@ -173,6 +192,7 @@ class QuizPanel(w.VBox):
             b.add_class(f"rt-quiz-choice-{i}")
             if answered:
                 b.disabled = True
+                b.description = _mark(text, i in q.answer, i in self.picked)
                 if i in q.answer:
                     b.button_style = "success"
                 elif i in self.picked:
@@ -292,7 +312,7 @@ class YourTurn(w.VBox):
         self.choices.add_class("rt-your-turn-choices")
         self.feedback = w.HTML()
         self.feedback.add_class("rt-your-turn-feedback")
-        self.children = [self.prompt, self.choices, self.feedback]
+        self.children = [_style(), self.prompt, self.choices, self.feedback]
         self.question: quiz.Question | None = None
         self.asked: dict[tuple[str, int], bool] = {}  # (example id, step) -> answered right
         self.relabel()
@@ -341,6 +361,7 @@ class YourTurn(w.VBox):
         self.asked[(st.example.id, st.position)] = ok
         for k, b in enumerate(self.choices.children):
             b.disabled = True
+            b.description = _mark(q.choices[k], k in q.answer, k == i)
             b.button_style = "success" if k in q.answer else ("danger" if k == i else "")
         lang = st.lang
         self.feedback.value = (message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
