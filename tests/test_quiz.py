@@ -206,5 +206,25 @@ def test_a_bad_question_file_names_the_field():
             quiz.load(text)
 
 
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=30),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=12)
+_SAVED = json.loads(quiz.save(quiz.generate("fire-bulls", seed=4, n=2)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(sorted(_SAVED["questions"][0])), value=_JSON)
+def test_any_junk_in_a_question_file_is_a_scenario_error(field, value):
+    data = json.loads(json.dumps(_SAVED))
+    data["questions"][0][field] = value
+    try:
+        loaded = quiz.load(json.dumps(data))
+    except ScenarioError as exc:
+        assert (exc.field == "file" or exc.field.startswith("questions[0]")) and len(str(exc)) < ScenarioError.MAX_CHARS
+    else:  # a value that is fine where it stands (an equal number, a free text)
+        assert len(loaded) == 2
+
+
 def test_quiz_words_are_translated():
     assert core_catalog().untranslated() == []

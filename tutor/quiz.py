@@ -420,6 +420,7 @@ def generate(game: str, seed: int, n: int, lang: str = "en") -> list[Question]:
     from tutor import games
 
     g = games.get(game)
+    n = max(0, min(n, MAX_QUESTIONS))
     if lang not in g.languages:
         raise ValueError(f"unknown language {lang!r}")
     pool = _pool(g, seed)
