@@ -185,8 +185,12 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
                          gain=_num(gain), rule=_title(game, rule, lang))
         source = "greedy"
     elif last.get("rate") is not None:
-        sentence = words("{Move}: of all your moves it did best in the games played out from here "
-                         "({percent}% of {games}) ({rule}).", lang, move=move,
+        gain = game.greedy_value(state, action)
+        template = ("{Move}: it gains {gain} points now, and of all your moves it did best in the games played "
+                    "out from here ({percent}% of {games}) ({rule})." if gain > 0 else
+                    "{Move}: of all your moves it did best in the games played out from here "
+                    "({percent}% of {games}) ({rule}).")
+        sentence = words(template, lang, move=move, gain=_num(gain).lstrip("+"),
                          percent=round(100 * min(1.0, max(0.0, last["rate"]))), games=last["visits"],
                          rule=_title(game, rule, lang))
         source = getattr(bot, "name", "search")
