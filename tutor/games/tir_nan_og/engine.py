@@ -6,6 +6,7 @@ touches the one it is given; every chance event comes from the seed.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import random
@@ -33,6 +34,7 @@ from .cards import (
     FOUNTAINS,
     HAND_LIMIT,
     KINDS,
+    ORDER,
     REMOVED_PER_KIND,
     REMOVED_PER_SPECIES,
     RESERVE_LIMIT,
@@ -74,6 +76,8 @@ from .cards import (
     SPECIES,
     TEMPLE_MINIMUM,
     TERRITORIES,
+    KIND,
+    VALUE,
     kind_of,
     pile_of_fountain,
     sort_creatures,
@@ -104,8 +108,18 @@ class _Silent(list):
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
     new = object.__new__(State)
-    new.__dict__.update(s.__dict__)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return new
+
+
+def _replace(s: State, changes: dict[str, Any]) -> State:
+    """``replace`` with the changes in a dict."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
     return new
 
 
@@ -203,23 +217,45 @@ def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -
     return tuple(payments(symbols, hand, discount))
 
 
-@functools.lru_cache(maxsize=65536)
-def _consolidations(kind: str, symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
-    if len(hand) < len(symbols) - discount:
-        return ()
-    return tuple(Consolidate(kind, pay) for pay in _payments(symbols, hand, discount))
-
-
 @functools.lru_cache(maxsize=4096)
 def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
     return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
 
 
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
-# per territory card: how many of each species it shows, and its '?' count (a quick can-pay test)
-_NEED = {cid: tuple(t.symbols.count(c) for c in SPECIES) for cid, t in TERRITORIES.items()}
+# per territory card: how many of each species a payment can use (its symbols of that species plus its '?')
+_CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _DECLARE: list[Action] = [Join(), StayOut()]
+_PASS = (Pass(),)
+_HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
+# (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
+# uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
+_CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
+# (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
+_RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
+# the last turn state listed by legal_actions: (state, ids of the listed actions, the actions, kept alive)
+_LISTED: tuple[Any, frozenset[int], tuple[Action, ...]] = (None, frozenset(), ())
+
+
+def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
+    counts = _HAND_COUNTS.get(hand)
+    if counts is None:
+        if len(_HAND_COUNTS) > 100_000:  # scenario hands may be odd: keep the memo bounded
+            _HAND_COUNTS.clear()
+        counts = _HAND_COUNTS[hand] = tuple(hand.count(c) for c in SPECIES)
+    return counts
+
+
+def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple[Action, ...]:
+    """The Consolidate actions for reserve ``card`` from a hand with these (capped) counts."""
+    key = (card, counts, discount)
+    acts = _CONSOLIDATIONS.get(key)
+    if acts is None:
+        t = TERRITORIES[card]
+        hand = tuple(c for c, k in zip(SPECIES, counts) for _ in range(k))
+        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay) for pay in payments(t.symbols, hand, discount))
+    return acts
 
 
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
@@ -270,13 +306,21 @@ def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 
-def _takeable(s: State, p: int) -> list[str]:
-    seen = visible_kinds(s, p)
-    room = RESERVE_LIMIT - reserve_value(s, p)
-    return [kind for kind, pile in zip(KINDS, s.piles) if pile and kind not in seen and value_of(pile[0]) <= room]
+def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
+    reserve = s.reserves[p]
+    top = s.stacks[p][-1] if s.stacks[p] else None
+    key = (reserve, None if top is None or top in s.down[p] else KIND[top])
+    info = _RESERVE.get(key)
+    if info is None:
+        kinds = frozenset(KIND[c] for c in reserve)
+        if key[1] is not None:
+            kinds |= {key[1]}
+        info = _RESERVE[key] = (kinds, RESERVE_LIMIT - sum(VALUE[c] for c in reserve))
+    return info
 
 
 def legal_actions(s: State) -> list[Action]:
+    global _LISTED
     p = s.current_player
     if p is None:
         return []
@@ -286,24 +330,24 @@ def legal_actions(s: State) -> list[Action]:
         hand = s.hands[p]
         return [_DISCARD[c] for c in SPECIES if c in hand]
     acts: list[Action] = list(_takes(s.display))
-    acts += [_TAKE_TERRITORY[kind] for kind in _takeable(s, p)]
+    seen, room = _reserve_info(s, p)
+    acts += [_TAKE_TERRITORY[kind] for kind, pile in zip(KINDS, s.piles)
+             if pile and kind not in seen and VALUE[pile[0]] <= room]
     if s.reserves[p]:
-        hand = s.hands[p]
+        have = _hand_counts(s.hands[p])
         discount = s.discount[p]
-        have = [hand.count(c) for c in SPECIES]
         for card in s.reserves[p]:
-            t = TERRITORIES[card]
-            if len(hand) < len(t.symbols) - discount:
-                continue
-            short_by = sum(n - h for n, h in zip(_NEED[card], have) if n > h)
-            if short_by > discount:
-                continue
-            acts += _consolidations(t.kind, t.symbols, hand, discount)
-    return acts or [Pass()]
+            acts += _consolidations(card, tuple(map(min, have, _CAP[card])), discount)
+    listed = tuple(acts) or _PASS
+    _LISTED = (s, frozenset(map(id, listed)), listed)
+    return list(listed)
 
 
 def _check(s: State, action: Any) -> None:
     """IllegalAction, naming the rule, unless ``action`` is legal in ``s``."""
+    listed = _LISTED  # one read: the action is one legal_actions just listed for this very state
+    if listed[0] is s and id(action) in listed[1]:
+        return
     if s.phase == "over":
         raise _illegal(RULE_SECOND_RUNOUT, "the game is over")
     if not valid_shape(action):
@@ -371,42 +415,52 @@ def explain(s: State, action: Any) -> list[Event]:
 def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
-    _check(s, action)
+    _check(s, action)  # after it, type(action) is one of the game's action types
     if ev is None:
         ev = []
     p = s.current_player
     assert p is not None
-    if isinstance(action, Join):
-        _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
-        s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
-        return (_resolve(s, ev) if not s.asked else s), ev
-    if isinstance(action, StayOut):
-        _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
-        s = replace(s, asked=s.asked[1:])
-        return (_resolve(s, ev) if not s.asked else s), ev
-    if isinstance(action, Discard):
-        return _discard(s, p, action.card, ev), ev
-    if isinstance(action, TakeCreatures):
-        return _take_creatures(s, p, action.cards, ev), ev
-    if isinstance(action, TakeTerritory):
-        return _take_territory(s, p, action.kind, ev), ev
-    if isinstance(action, Consolidate):
-        return _consolidate(s, p, action.kind, action.pay, ev), ev
+    return _DO[type(action)](s, p, action, ev), ev
+
+
+def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
+    s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
+    return _resolve(s, ev) if not s.asked else s
+
+
+def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
+    s = replace(s, asked=s.asked[1:])
+    return _resolve(s, ev) if not s.asked else s
+
+
+def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
     _ev(ev, RULE_PASS, "{Player} can do nothing and passes.", "pass", player=p)
-    return _end_turn(s, ev), ev
+    return _end_turn(s, ev)
 
 
-def _take_creatures(s: State, p: int, cards: tuple[str, ...], ev: list[Event]) -> State:
+def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    cards = action.cards
     hand = sort_creatures(s.hands[p] + cards)
-    s = replace(s, display=_remove(s.display, cards), hands=_set(s.hands, p, hand))
+    display = _remove(s.display, cards)
+    changes: dict[str, Any] = {"display": display, "hands": _set(s.hands, p, hand)}
     _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
-    s = _refill(s, ev)
+    deck = s.deck
+    k = DISPLAY_SIZE - len(display)
+    if 0 < k < len(deck):  # the usual refill, the deck not running out (what _refill does then, in one step)
+        changes["display"] = sort_creatures(display + deck[:k])
+        changes["deck"] = deck[k:]
+        _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
+    else:
+        s = _refill(replace(s, **changes), ev)
+        changes = {}
     if len(hand) > HAND_LIMIT:
         over = len(hand) - HAND_LIMIT
         _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
             "decision", player=p, count=len(hand), over=over)
-        return replace(s, phase="discard", owed=(p, over, "hand-limit"))
-    return _end_turn(s, ev)
+        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"))
+    return _end_turn(s, ev, changes)
 
 
 def _refill(s: State, ev: list[Event]) -> State:
@@ -452,7 +506,8 @@ def _score_territories(s: State, ev: list[Event], when: str) -> State:
     return replace(s, points=tuple(points))
 
 
-def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
+def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    kind = action.kind
     i = KINDS.index(kind)
     card, rest = s.piles[i][0], s.piles[i][1:]
     reserve = sort_territories(s.reserves[p] + (card,))
@@ -468,7 +523,8 @@ def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
     return _end_turn(s, ev)
 
 
-def _consolidate(s: State, p: int, kind: str, pay: tuple[str, ...], ev: list[Event]) -> State:
+def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    kind, pay = action.kind, action.pay
     card = next(c for c in s.reserves[p] if kind_of(c) == kind)
     used_discount = s.discount[p]
     s = replace(
@@ -595,22 +651,45 @@ def _resolve(s: State, ev: list[Event]) -> State:
     return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"))
 
 
-def _discard(s: State, p: int, card: str, ev: list[Event]) -> State:
+def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    card = action.card
     owed = s.owed
     assert owed is not None
     rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
-    s = replace(s, hands=_set(s.hands, p, _remove(s.hands[p], (card,))), discard=sort_creatures(s.discard + (card,)))
+    hand = s.hands[p]
+    i = hand.index(card)
+    changes: dict[str, Any] = {"hands": _set(s.hands, p, hand[:i] + hand[i + 1:]),
+                               "discard": _add_creature(s.discard, card)}
     _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
     left = owed[1] - 1
     if left:
-        return replace(s, owed=(p, left, owed[2]))
-    return _end_turn(replace(s, owed=None, phase="turn"), ev)
+        return replace(s, **changes, owed=(p, left, owed[2]))
+    changes["owed"] = None
+    changes["phase"] = "turn"
+    return _end_turn(s, ev, changes)
 
 
-def _end_turn(s: State, ev: list[Event]) -> State:
+def _add_creature(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``sort_creatures(cards + (card,))`` for sorted ``cards``: one card put in its place."""
+    i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
+    return cards[:i] + (card,) + cards[i:]
+
+
+def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
+    """The turn passes clockwise (after the castle's points, or the game ends); ``changes`` are the
+    action's own changes still to make (none of them to a stack, the points or the run-outs)."""
     p = s.turn
-    top = s.face_up_top(p)
-    if top is not None and kind_of(top) == "castle":
+    stack = s.stacks[p]
+    top = stack[-1] if stack else None
+    castle = top is not None and KIND[top] == "castle" and top not in s.down[p]
+    if not castle and not (s.runouts >= 2 and p == (s.first - 1) % s.players):
+        if changes is None:
+            changes = {}
+        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+        return _replace(s, changes)
+    if changes:
+        s = _replace(s, changes)
+    if castle:
         seen = sum(1 for q in range(s.players) if q != p and s.face_up_top(q) is not None
                    and kind_of(s.face_up_top(q) or "") in ("forest", "river"))
         s = replace(s, points=_set(s.points, p, s.points[p] + seen))
@@ -628,6 +707,10 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
     return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+
+
+_DO = {Join: _join, StayOut: _stay_out, Discard: _discard, TakeCreatures: _take_creatures,
+       TakeTerritory: _take_territory, Consolidate: _consolidate, Pass: _pass}
 
 
 # ------------------------------------------------------------------ bookkeeping
