@@ -10,6 +10,7 @@ import bisect
 import functools
 import itertools
 import random
+from operator import add, sub
 from collections import Counter
 from typing import Any
 
@@ -225,6 +226,8 @@ def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
 # per territory card: how many of each species a payment can use (its symbols of that species plus its '?')
 _CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) for cid, t in TERRITORIES.items()}
+# per territory card: its symbols counted per species, and its '?'
+_SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _DECLARE: list[Action] = [Join(), StayOut()]
 _PASS = (Pass(),)
@@ -253,8 +256,9 @@ def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple
     acts = _CONSOLIDATIONS.get(key)
     if acts is None:
         t = TERRITORIES[card]
-        hand = tuple(c for c, k in zip(SPECIES, counts) for _ in range(k))
-        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay) for pay in payments(t.symbols, hand, discount))
+        need, wild = _SYMBOLS[card]
+        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay)
+                                            for pay in _pay(need, wild, len(t.symbols), counts, discount))
     return acts
 
 
@@ -269,18 +273,33 @@ def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) ->
     >>> payments(("dragon", "?", "?"), ("dragon", "elf", "fairy"), True)
     [('dragon', 'elf'), ('dragon', 'fairy'), ('elf', 'fairy')]
     """
-    variants = {symbols} if not discount else {symbols[:i] + symbols[i + 1:] for i in range(len(symbols))}
-    have = [hand.count(c) for c in SPECIES]
+    return list(_pay(tuple(symbols.count(c) for c in SPECIES), symbols.count(ANY), len(symbols),
+                     tuple(hand.count(c) for c in SPECIES), discount))
+
+
+def _pay(need: tuple[int, ...], wild: int, size: int, have: tuple[int, ...],
+         discount: bool) -> tuple[tuple[str, ...], ...]:
+    """``payments`` in counts per species: ``need`` named symbols, ``wild`` '?' (``size`` in all), ``have`` in hand.
+
+    The payments come shortest first, then by the species' order card by card.
+    """
+    variants: set[tuple[tuple[int, ...], int]] = {(need, wild)}
+    if discount:  # one symbol of the player's choice is not paid: a named one, or a '?'
+        variants = {(need[:i] + (n - 1,) + need[i + 1:], wild) for i, n in enumerate(need) if n}
+        if wild:
+            variants.add((need, wild - 1))
+        if not size:
+            variants = set()
     found: set[tuple[int, ...]] = set()
-    for need in variants:
-        counts = [need.count(c) for c in SPECIES]
-        rest = [h - n for h, n in zip(have, counts)]
+    for named, k in variants:
+        rest = tuple(map(sub, have, named))
         if min(rest) < 0:
             continue
-        for extra in _wild(tuple(rest), need.count(ANY)):
-            found.add(tuple(n + e for n, e in zip(counts, extra)))
-    out = [tuple(c for c, k in zip(SPECIES, paid) for _ in range(k)) for paid in found]
-    return sorted(out, key=lambda t: (len(t), [SPECIES.index(c) for c in t]))
+        for extra in _wild(rest, k):
+            found.add(tuple(map(add, named, extra)))
+    ranked = sorted(tuple(i for i, k in enumerate(paid) for _ in range(k)) for paid in found)
+    ranked.sort(key=len)  # stable: by length, then (from the first sort) species by species
+    return tuple(tuple(SPECIES[i] for i in idx) for idx in ranked)
 
 
 @functools.lru_cache(maxsize=4096)
