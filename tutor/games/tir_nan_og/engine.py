@@ -231,20 +231,32 @@ _SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(AN
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _DECLARE: list[Action] = [Join(), StayOut()]
 _PASS = (Pass(),)
+assert len(SPECIES) == 5, "_capped is written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
 _CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
+# (reserve, hand, discount) -> every Consolidate action of that reserve: one look-up in the usual case
+_RESERVE_CONSOLIDATIONS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tuple[Action, ...]] = {}
+MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
 # the last turn state listed by legal_actions: (state, ids of the listed actions, the actions, kept alive)
 _LISTED: tuple[Any, frozenset[int], tuple[Action, ...]] = (None, frozenset(), ())
 
 
+def _capped(have: tuple[int, ...], cap: tuple[int, ...]) -> tuple[int, ...]:
+    """``tuple(map(min, have, cap))``, unrolled for the five species (min() costs more than the rest)."""
+    h0, h1, h2, h3, h4 = have
+    c0, c1, c2, c3, c4 = cap
+    return (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
+            h4 if h4 < c4 else c4)
+
+
 def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
     counts = _HAND_COUNTS.get(hand)
     if counts is None:
-        if len(_HAND_COUNTS) > 100_000:  # scenario hands may be odd: keep the memo bounded
+        if len(_HAND_COUNTS) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
             _HAND_COUNTS.clear()
         counts = _HAND_COUNTS[hand] = tuple(hand.count(c) for c in SPECIES)
     return counts
@@ -352,11 +364,19 @@ def legal_actions(s: State) -> list[Action]:
     seen, room = _reserve_info(s, p)
     acts += [_TAKE_TERRITORY[kind] for kind, pile in zip(KINDS, s.piles)
              if pile and kind not in seen and VALUE[pile[0]] <= room]
-    if s.reserves[p]:
-        have = _hand_counts(s.hands[p])
-        discount = s.discount[p]
-        for card in s.reserves[p]:
-            acts += _consolidations(card, tuple(map(min, have, _CAP[card])), discount)
+    reserve = s.reserves[p]
+    if reserve:
+        key = (reserve, s.hands[p], s.discount[p])
+        cons = _RESERVE_CONSOLIDATIONS.get(key)
+        if cons is None:
+            if len(_RESERVE_CONSOLIDATIONS) > MEMO_LIMIT:
+                _RESERVE_CONSOLIDATIONS.clear()
+            have = _hand_counts(key[1])
+            cons = ()
+            for card in reserve:
+                cons += _consolidations(card, _capped(have, _CAP[card]), key[2])
+            _RESERVE_CONSOLIDATIONS[key] = cons
+        acts += cons
     listed = tuple(acts) or _PASS
     _LISTED = (s, frozenset(map(id, listed)), listed)
     return list(listed)
