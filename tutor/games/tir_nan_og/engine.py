@@ -479,18 +479,46 @@ def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
     return _end_turn(s, ev)
 
 
+def _sorted(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``sort_creatures`` remembered: hands and displays come back again and again."""
+    found = _SORTED.get(cards)
+    if found is None:
+        if len(_SORTED) > MEMO_LIMIT:
+            _SORTED.clear()
+        found = _SORTED[cards] = sort_creatures(cards)
+    return found
+
+
+def _taken(display: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The display without ``cards`` (remembered: there are few displays)."""
+    key = (display, cards)
+    found = _TAKEN.get(key)
+    if found is None:
+        if len(_TAKEN) > MEMO_LIMIT:
+            _TAKEN.clear()
+        found = _TAKEN[key] = _remove(display, cards)
+    return found
+
+
+_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+_TAKEN: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
+
+
 def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
     cards = action.cards
-    hand = sort_creatures(s.hands[p] + cards)
-    display = _remove(s.display, cards)
+    hand = _sorted(s.hands[p] + cards)
+    display = _taken(s.display, cards)
     changes: dict[str, Any] = {"display": display, "hands": _set(s.hands, p, hand)}
-    _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
+    tell = type(ev) is not _Silent
+    if tell:
+        _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
     deck = s.deck
     k = DISPLAY_SIZE - len(display)
     if 0 < k < len(deck):  # the usual refill, the deck not running out (what _refill does then, in one step)
-        changes["display"] = sort_creatures(display + deck[:k])
+        changes["display"] = _sorted(display + deck[:k])
         changes["deck"] = deck[k:]
-        _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
+        if tell:
+            _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
     else:
         s = _refill(replace(s, **changes), ev)
         changes = {}
@@ -699,7 +727,8 @@ def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
     i = hand.index(card)
     changes: dict[str, Any] = {"hands": _set(s.hands, p, hand[:i] + hand[i + 1:]),
                                "discard": _add_creature(s.discard, card)}
-    _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
+    if type(ev) is not _Silent:
+        _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
     left = owed[1] - 1
     if left:
         return replace(s, **changes, owed=(p, left, owed[2]))
