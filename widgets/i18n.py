@@ -131,6 +131,24 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "status": ("Counts", "Conta", "Compte"),
     "yes": ("yes", "sì", "oui"),
     "no": ("no", "no", "non"),
+    # --- lay (issue 11 §2): compact citations, the Rules tab's contents, search and filter
+    "reconstructed_short": ("reconstructed", "ricostruita", "reconstituée"),
+    "contents": ("Contents", "Indice", "Sommaire"),
+    "only_recon": ("Reconstructed only", "Solo ricostruite", "Seulement reconstituées"),
+    "only_recon_tip": ("Only the clauses the rulebooks do not state, which the tutor reconstructed",
+                       "Solo le clausole che i regolamenti non dicono, ricostruite dal tutor",
+                       "Seulement les clauses que les règles ne disent pas, reconstituées par le tuteur"),
+    "recon_count": ("{n} of {total} clauses are reconstructed: the rulebooks do not state them.",
+                    "{n} clausole su {total} sono ricostruite: i regolamenti non le dicono.",
+                    "{n} clauses sur {total} sont reconstituées : les règles ne les disent pas."),
+    "n_found": ("{n} rules found, best first", "{n} regole trovate, le più pertinenti prima",
+                "{n} règles trouvées, les plus pertinentes d'abord"),
+    "search_tip": ("Words in English, Italian or French; a rule's title or id counts most",
+                   "Parole in inglese, italiano o francese; il titolo o l'id di una regola contano di più",
+                   "Mots en anglais, italien ou français ; le titre ou l'id d'une règle comptent le plus"),
+    "open_details": ("open a line for the wording and the translation",
+                     "apri una riga per il testo e la traduzione",
+                     "ouvrez une ligne pour le texte et la traduction"),
 }
 
 
