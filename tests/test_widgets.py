@@ -257,7 +257,7 @@ def test_rules_panel_lists_searches_and_compares():
     if any(r.reconstructed for r in rp.game.rules):
         assert "rt-recon" in rp.list.value
     rp.language.lang = "fr"
-    assert "Chercher" in rp.search.placeholder
+    assert "Chercher" in rp.search.description and "combien" in rp.search.placeholder
 
 
 def test_index_links_name_existing_notebooks():

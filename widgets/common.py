@@ -61,6 +61,10 @@ CSS = """
 .rt-top { align-items: center; }
 .rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
 .rt-lang .widget-toggle-button { height: 30px; }
+.rt-top .rt-lang > div { display: inline-block; }
+.rt-top .rt-lang > .widget-label { width: auto; margin-right: 6px; }
+/* HTML widgets shrink to their box (their text wraps; a citation's line gets its ellipsis) */
+.rt-panel .widget-html > .widget-html-content { min-width: 0; }
 /* Messages never move the board: in the side column (wide) or after the moves (narrow) */
 .rt-game > .rt-message { order: 1; }
 .rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 2; }

@@ -146,9 +146,10 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "search_tip": ("Words in English, Italian or French; a rule's title or id counts most",
                    "Parole in inglese, italiano o francese; il titolo o l'id di una regola contano di più",
                    "Mots en anglais, italien ou français ; le titre ou l'id d'une règle comptent le plus"),
-    "open_details": ("open a line for the wording and the translation",
-                     "apri una riga per il testo e la traduzione",
-                     "ouvrez une ligne pour le texte et la traduction"),
+    "open_details": ("Open a line for the wording and the translation",
+                     "Apri una riga per il testo e la traduzione",
+                     "Ouvrez une ligne pour le texte et la traduction"),
+    "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
 }
 
 

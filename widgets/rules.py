@@ -96,6 +96,7 @@ class RulesPanel(w.VBox):
         self.game = game
         self.language = language or Language()
         self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em", max_width="100%"))
+        self.search.style.description_width = "initial"
         self.search.add_class("rt-rule-search")
         self.only_recon = w.ToggleButton(value=False, icon="question-circle", layout=w.Layout(width="auto"))
         self.only_recon.add_class("rt-only-recon")
@@ -126,7 +127,7 @@ class RulesPanel(w.VBox):
 
     def refresh(self) -> None:
         lang = self.language.lang
-        self.search.placeholder = t("search", lang)
+        self.search.placeholder = t("search_example", lang)
         self.search.description = t("search", lang)
         self.search.tooltip = t("search_tip", lang)
         self.only_recon.description = t("only_recon", lang)
