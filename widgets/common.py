@@ -46,7 +46,7 @@ CSS = """
 .rt-table-diff td, .rt-table-diff th { border: 1px solid #999; padding: 4px 8px; vertical-align: top; }
 /* Rules tab: contents, one line per rule, the differences one row each */
 .rt-toc { margin: 4px 0 8px 0; line-height: 1.9; }
-.rt-toc a { color: #1f3f7a; white-space: nowrap; }
+.rt-toc a { color: #1f3f7a; }
 .rt-topic { margin: 12px 0 2px 0; font-size: 18px; border-bottom: 2px solid #3a62a7; }
 .rt-rule { display: flex; align-items: baseline; gap: 6px; }
 .rt-rule > .rt-cite { flex: 1 1 auto; }
@@ -72,6 +72,10 @@ CSS = """
 .rt-board { min-width: 0; max-width: 100%; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
 .rt-nav { align-items: center; }
+@media (max-width: 999px) {
+  /* A phone: the step's narration right under its buttons, the board after it */
+  .rt-stepper > .rt-board { order: 1; }
+}
 @media (min-width: 1000px) {
   .rt-top .rt-lang { flex-wrap: nowrap; }
   /* A projector: the board on the left; the step, its narration and the moves beside it, on screen */
