@@ -60,11 +60,13 @@ def clipped(pg, scope: str) -> list[str]:
     """Buttons, choosers, fields and text under ``scope`` reaching past the screen's right edge."""
     return pg.evaluate("""(scope) => {
         const out = [];
-        const sel = ['button', 'select', 'input', 'summary', '.widget-html-content'].map(s => scope + ' ' + s).join(', ');
+        const sel = ['button', 'select', 'input', 'summary', '.widget-html-content']
+            .map(s => scope + ' ' + s).join(', ');
         for (const el of document.querySelectorAll(sel)) {
             if (el.offsetParent === null) continue;  // not shown
             const r = el.getBoundingClientRect();
-            if (r.width > 0 && r.right > window.innerWidth + 1) out.push(el.className + ' ' + el.innerText.slice(0, 40));
+            if (r.width > 0 && r.right > window.innerWidth + 1)
+                out.push(el.className + ' ' + el.innerText.slice(0, 40));
         }
         return out;
     }""", scope)

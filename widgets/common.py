@@ -126,10 +126,10 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
     """A rule citation on one line that opens for the rest.
 
     Closed: the rule's title in the page's language and the rulebook's own
-    sentence (cut with an ellipsis to one line).  Open (a ``<details>``): the
-    rule's id, its wording in the page's language and in English, every quoted
-    sentence with its source file and, for a reconstructed clause, why (not
-    when ``brief``).  An unknown id is shown as such (never an exception in the
+    sentence (cut with an ellipsis to one line).  Open (a ``<details>``): that
+    sentence whole, the rule's id, its wording in the page's language and in
+    English, the sentence's source file, any further quoted sentences and, for
+    a reconstructed clause, why (not when ``brief``).  An unknown id is shown as such (never an exception in the
     page).
     """
     rules = game.rules
@@ -152,7 +152,10 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
     if lang != "en" and text != rule.text:
         parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
     parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}:</b> {esc(rule.text)}</div>")
-    for q in rule.quotes:
+    if rule.quotes:  # the first sentence is the summary's, shown whole once open: here its source
+        q = rule.quotes[0]
+        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}: {esc(q.lang)}, {esc(q.file)}</div>")
+    for q in rule.quotes[1:]:
         parts.append(
             f"<blockquote lang='{esc(q.lang)}'>«{esc(q.text)}» "
             f"<span class='rt-src'>({esc(q.lang)}, {esc(q.file)})</span></blockquote>"
