@@ -65,6 +65,11 @@ CSS = """
 .rt-top .rt-lang > .widget-label { width: auto; margin-right: 6px; }
 /* HTML widgets shrink to their box (their text wraps; a citation's line gets its ellipsis) */
 .rt-panel .widget-html > .widget-html-content { min-width: 0; }
+/* Tab titles whole in every language and on a phone: as wide as their words, wrapping if need be */
+.rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tab { flex: 0 1 auto !important; min-width: 4em;
+    max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
+.rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
+    overflow: visible !important; text-overflow: clip !important; }
 /* Messages never move the board: in the side column (wide) or after the moves (narrow) */
 .rt-game > .rt-message { order: 1; }
 .rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 2; }
