@@ -120,7 +120,7 @@ _CSS = """
 .fb-score { font-weight: bold; }
 .fb-hidden { color: #666; font-style: italic; }
 .rt-controls .widget-button { min-width: 9em; }
-@media (max-width: 760px) {  /* a phone: the table above the hands, the piles share the width */
+@media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
   .rt-board:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
   .rt-board > .rt-sec-rows, .rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won {
     grid-column: 1; grid-row: auto; }
