@@ -100,3 +100,11 @@ def test_fire_bulls_tab_answers_how_many_cards_and_keeps_differences_compact():
     panel.search.value = ""
     diffs = panel.game.differences()
     assert panel.diffs.value.count("<tr class='rt-diff'>") == len(diffs) == 10
+
+
+def test_a_ranked_list_marks_where_mere_mentions_begin():
+    panel = spec("fire-bulls").make_rules()
+    panel.search.value = "warrior"
+    head, tail = panel.list.value.split("rt-mentioned", 1)
+    assert head.count("class='rt-rule'") == 4  # the Warrior's own rules
+    assert "data-rule='fire-bulls/setup/deal'" in tail  # "Starting hands" only mentions one

@@ -128,3 +128,14 @@ def test_bad_input_is_harmless():
     for junk in ["", " ", "\x00", "((", "*" * 10_000, "é" * 50, "\u202e", "1 2 3"]:
         assert isinstance(search(book, junk), list)
     assert ids(search(book, "TESTO")) == ["toy/a/b"]
+
+
+def test_hits_say_which_rules_match_by_title(fire_bulls):
+    from tutor.rulesearch import hits
+
+    found = hits(fire_bulls, "warrior")
+    titled = [h.rule.id for h in found if h.in_title]
+    assert set(titled) == {FB + "pay/warrior", FB + "warrior/penalty/it", FB + "warrior/penalty/fr",
+                           FB + "warrior/earlier-turn"}
+    # the title matches come first, then the mentions
+    assert [h.in_title for h in found] == sorted((h.in_title for h in found), reverse=True)

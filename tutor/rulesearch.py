@@ -26,9 +26,8 @@ from typing import Iterable
 
 from tutor.core import Rule, RuleBook
 
-__all__ = ["Hit", "normalise", "stem", "query_terms", "search", "rank", "topics", "topic_name"]
+__all__ = ["Hit", "hits", "normalise", "stem", "query_terms", "search", "rank", "topics", "topic_name"]
 
-LANGS = ("en", "it", "fr")
 
 # Words that say nothing about which rule is meant (en, it, fr).
 STOP = frozenset("""
@@ -124,6 +123,20 @@ def _matches(term: str, words: frozenset[str]) -> bool:
     return len(term) >= 4 and any(w.startswith(term) for w in words)
 
 
+@dataclass(frozen=True)
+class Hit:
+    """A rule found: its score and whether a query word is in its id or a title."""
+
+    rule: Rule
+    score: float
+    in_title: bool
+
+
+def hits(rules: Iterable[Rule], query: str) -> list[Hit]:
+    """The rules holding a word of ``query``, best first (see :func:`rank`)."""
+    return [Hit(rule, score, titled) for rule, score, titled in _ranked(rules, query)]
+
+
 def rank(rules: Iterable[Rule], query: str) -> list[tuple[Rule, float]]:
     """(rule, score) for the rules holding a word of ``query``, best first.
 
@@ -131,6 +144,10 @@ def rank(rules: Iterable[Rule], query: str) -> list[tuple[Rule, float]]:
     "limit" in the title answers "how many" fully), ``TEXT_WEIGHT`` per word
     elsewhere (less for a word the question only implied); the rules with a
     title or id match sort first."""
+    return [(rule, score) for rule, score, _ in _ranked(rules, query)]
+
+
+def _ranked(rules: Iterable[Rule], query: str) -> list[tuple[Rule, float, bool]]:
     terms = query_terms(query)
     scored = []
     for order, rule in enumerate(rules):
@@ -146,7 +163,7 @@ def rank(rules: Iterable[Rule], query: str) -> list[tuple[Rule, float]]:
         if score > 0:
             scored.append((not titled, -score, order, rule))
     scored.sort(key=lambda s: s[:3])
-    return [(rule, -neg) for _, neg, _, rule in scored]
+    return [(rule, -neg, not untitled) for untitled, neg, _, rule in scored]
 
 
 def search(book: RuleBook | Iterable[Rule], query: str = "", reconstructed_only: bool = False,

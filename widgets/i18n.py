@@ -149,6 +149,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "open_details": ("Open a line for the wording and the translation",
                      "Apri una riga per il testo e la traduzione",
                      "Ouvrez une ligne pour le texte et la traduction"),
+    "also_mentioned": ("Also mentioned in", "Citato anche in", "Mentionné aussi dans"),
     "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
 }
 

@@ -35,13 +35,17 @@ def toc_html(game, rules, lang: str) -> str:
             + " · ".join(links) + "</nav>")
 
 
-def rules_html(game, found, lang: str, grouped: bool = True) -> str:
-    """The rules, one line each: under their topics' headings (``grouped``) or as a ranked list."""
+def rules_html(game, found, lang: str, grouped: bool = True, mentioned_from: int | None = None) -> str:
+    """The rules, one line each: under their topics' headings (``grouped``) or as a ranked list
+    (the rules from ``mentioned_from`` on hold the words only in their wording, not a title)."""
     if not found:
         return f"<p class='rt-no-match'>{esc(t('no_match', lang))}</p>"
     if not grouped:
         out = [f"<p class='rt-count'>{esc(t('n_found', lang, n=len(found)))}</p>"]
-        out.extend(_rule_line(game, rule, lang) for rule in found)
+        for i, rule in enumerate(found):
+            if i == mentioned_from:
+                out.append(f"<h4 class='rt-topic rt-mentioned'>{esc(t('also_mentioned', lang))}</h4>")
+            out.append(_rule_line(game, rule, lang))
         return "".join(out)
     out = [f"<p class='rt-count'>{esc(t('n_rules', lang, n=len(found)))}</p>"]
     for topic, group in rulesearch.topics(found):
@@ -125,6 +129,12 @@ class RulesPanel(w.VBox):
         """The rules shown: ranked for the query (all, in order, without one), reconstructed only if asked."""
         return rulesearch.search(self.game.rules, self.query, reconstructed_only=self.only_recon.value)
 
+    def _mentioned_from(self, found) -> int | None:
+        """Where the ranked list passes from title matches to mere mentions (None: no such place)."""
+        hits = rulesearch.hits(found, self.query)
+        first = next((i for i, h in enumerate(hits) if not h.in_title), None)
+        return first if first else None
+
     def refresh(self) -> None:
         lang = self.language.lang
         self.search.placeholder = t("search_example", lang)
@@ -140,5 +150,6 @@ class RulesPanel(w.VBox):
         found = self.found
         ranked = bool(rulesearch.query_terms(self.query))
         self.toc.value = "" if ranked else toc_html(self.game, found, lang)
-        self.list.value = rules_html(self.game, found, lang, grouped=not ranked)
+        self.list.value = rules_html(self.game, found, lang, grouped=not ranked,
+                                     mentioned_from=self._mentioned_from(found) if ranked else None)
         self.diffs.value = "" if ranked or self.only_recon.value else differences_html(self.game, lang)
