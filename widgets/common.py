@@ -85,14 +85,17 @@ CSS = """
   .rt-top .rt-lang { flex-wrap: nowrap; }
   /* A projector: the board on the left; the step, its narration and the moves beside it, on screen */
   .rt-stepper, .rt-game { display: grid !important; column-gap: 18px; align-items: start;
-      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: auto auto auto auto auto 1fr; }
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: repeat(7, auto) 1fr; }
+  /* anything else (the end table, the log, the files) spans both columns below */
   .rt-stepper > *, .rt-game > * { grid-column: 1 / -1; }
   .rt-stepper > .rt-chooser, .rt-game > .rt-setup { grid-row: 1; }
-  .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 7; }
+  .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 9; }
   .rt-stepper > .rt-nav, .rt-game > .rt-status { grid-column: 2; grid-row: 2; }
   .rt-stepper > .rt-step-header, .rt-game > .rt-tools { grid-column: 2; grid-row: 3; }
-  .rt-stepper > .rt-step-narration, .rt-game > .rt-controls { grid-column: 2; grid-row: 4; }
-  .rt-stepper > .rt-outcome, .rt-game > .rt-message { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-step-narration, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
+  .rt-stepper > .rt-outcome, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
+  .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 6; }  /* the hint box (widgets/quiz.py) */
+  .rt-game > .rt-message { grid-column: 2; grid-row: 7; }
   .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }
   .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
