@@ -462,6 +462,16 @@ class Game(ABC):
         """How :meth:`example_text` words an example: by default the catalog's texts, English where missing."""
         return self.catalog.example(example, lang)
 
+    def preview(self, state: Any, action: Any) -> dict | None:
+        """What a panel may draw before ``action`` is confirmed (where each piece will end up), as
+        JSON-able data; None (the default) when there is nothing to preview: the move is played at once."""
+        return None
+
+    def trace(self, events: Sequence[Event]) -> dict | None:
+        """What a board may trace of the events of the last moves (the path each piece took), as
+        JSON-able data read from the events' data; None (the default) when there is nothing to trace."""
+        return None
+
     def differences(self) -> list[dict]:
         """Where two rulebooks of the game disagree (each side a rule id)."""
         return list(self.rules.differences)

@@ -151,6 +151,12 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                      "Ouvrez une ligne pour le texte et la traduction"),
     "also_mentioned": ("Also mentioned in", "Citato anche in", "Mentionné aussi dans"),
     "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
+    # feu (issue 10 §3): a chosen move previewed on the board, then confirmed
+    "chosen_move": ("Chosen: {move}. The board shows where each piece will end up: confirm it, or choose another.",
+                    "Scelta: {move}. Il tabellone mostra dove finirà ogni pezzo: confermala, o scegline un'altra.",
+                    "Choisi : {move}. Le plateau montre où finira chaque pièce : confirmez, ou choisissez-en un autre."),
+    "confirm_move": ("Confirm", "Conferma", "Confirmer"),
+    "cancel_move": ("Cancel", "Annulla", "Annuler"),
 }
 
 

@@ -216,7 +216,11 @@ class ExampleStepper(w.VBox):
             )
         else:
             step = ex.steps[i - 1]
-            self.board.show(self.board_fn(self.view(step.after), self.view(step.before), lang, self.who))
+            after = self.view(step.after)
+            trace = self.game.trace(step.events)  # the paths the step's pieces took, from its events
+            if trace is not None:
+                after = {**after, "trace": trace}
+            self.board.show(self.board_fn(after, self.view(step.before), lang, self.who))
             self.narration.value = self._narrate(step, lang)
         self.outcome.value = (
             message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
