@@ -45,6 +45,13 @@ def box(pg, selector: str) -> dict:
     return found
 
 
+def on_screen(pg, selector: str) -> bool:
+    """The first element matching ``selector`` lies within the screen's width (used by other browser tests)."""
+    found = pg.locator(selector).first.bounding_box()
+    width = pg.evaluate("window.innerWidth")
+    return found is not None and found["x"] >= 0 and found["x"] + found["width"] <= width + 1
+
+
 def within_width(pg, selector: str) -> bool:
     b = box(pg, selector)
     return b["x"] >= 0 and b["right"] <= pg.evaluate("window.innerWidth") + 1
