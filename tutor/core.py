@@ -435,6 +435,28 @@ class Game(ABC):
     def action_text(self, action: Any, lang: str = "en") -> str:
         """An action in words; ``action_text(a, "en") == str(a)``."""
 
+    def question_kinds(self) -> dict[str, Any]:
+        """The game's own kinds of quiz question, beyond the generic ones of :mod:`tutor.quiz`.
+
+        Each is ``make(game, state, rng, lang) -> tutor.quiz.Question | None``
+        (None when the position does not suit it); the answer comes from the
+        engine (``legal_actions``, ``apply``), never from a hand-written table.
+        """
+        return {}
+
+    def action_rule(self, state: Any, action: Any) -> str:
+        """The id of the rule a legal ``action`` rests on (a hint cites it): by default the rule of
+        the first event the engine narrates for it that is in :attr:`rules`."""
+        for event in self.apply_explained(state, action)[1]:
+            if event.rule in self.rules:
+                return event.rule
+        return next(iter(self.rules)).id
+
+    def advise(self, state: Any, lang: str = "en") -> Any:
+        """The game's own hint for the seat to move (a :class:`tutor.hints.Hint`), or None
+        to let :func:`tutor.hints.hint` ask the best registered search bot."""
+        return None
+
     def message(self, obj: Any, lang: str = "en") -> str:
         """An Event, IllegalAction or ScenarioError in ``lang``."""
         return self.catalog.message(obj, lang)

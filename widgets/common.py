@@ -92,8 +92,9 @@ CSS = """
   .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 9; }
   .rt-stepper > .rt-nav, .rt-game > .rt-status { grid-column: 2; grid-row: 2; }
   .rt-stepper > .rt-step-header, .rt-game > .rt-tools { grid-column: 2; grid-row: 3; }
-  .rt-stepper > .rt-step-narration, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
-  .rt-stepper > .rt-outcome, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-your-turn, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
+  .rt-stepper > .rt-step-narration, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-outcome { grid-column: 2; grid-row: 6; }
   .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 6; }  /* the hint box (widgets/quiz.py) */
   .rt-game > .rt-message { grid-column: 2; grid-row: 7; }
   .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }

@@ -346,6 +346,9 @@ class GameShell(w.VBox):
         self._end_key: tuple[int, str] | None = None
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
+        from widgets.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
+
+        self.hint_box = HintBox(self)
         wrap = w.Layout(flex_flow="row wrap")
         self.setup = w.VBox([
             w.HBox([self.players, self.ruleset, self.seed, self.new_button], layout=wrap),
@@ -357,7 +360,7 @@ class GameShell(w.VBox):
             self.setup, self.status, self.msg, self.board,
             w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
                     self.auto], layout=w.Layout(flex_flow="row wrap"), _dom_classes=["rt-tools"]),
-            self.controls, self.end_table, self.end, self.log_box, self.files,
+            self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
         self.history: list[Entry] = []
         self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
@@ -774,6 +777,7 @@ class GameShell(w.VBox):
         self.undo_button.disabled = not any(i < self.index for i in stops)
         self.redo_button.disabled = not any(i > self.index for i in stops)
         self.controls.refresh(view, self.actions(), lang)
+        self.hint_box.refresh()
         self.log_html.value = self._log_html()
         if over:
             self._show_end()

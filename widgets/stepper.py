@@ -95,18 +95,22 @@ class ExampleStepper(w.VBox):
         self.outcome.add_class("rt-outcome")
         self.first.on_click(lambda _: self.go(0))
         self.prev.on_click(lambda _: self.go(self._pos - 1))
-        self.next.on_click(lambda _: self.go(self._pos + 1))
+        from widgets.quiz import YourTurn  # qz: predict the step before it is shown (issue 12 §2)
+
+        self.your_turn = YourTurn(self)
+        self.next.on_click(lambda _: self.your_turn.next())
         self.last.on_click(lambda _: self.go(self.slider.max))
         self._pos = 0  # the position shown; the slider follows it
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play],
-                          layout=w.Layout(flex_flow="row wrap"))
+        self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play,
+                           self.your_turn.switch], layout=w.Layout(flex_flow="row wrap"))
         self.nav.add_class("rt-nav")
         # On a wide screen (widgets/common.py) the board is on the left and the
-        # buttons, the step and its narration beside it.
-        self.children = [self.chooser, self.nav, self.header, self.board, self.narration, self.outcome]
+        # buttons, the step, Your turn's question and the narration beside it.
+        self.children = [self.chooser, self.nav, self.header, self.board, self.your_turn, self.narration,
+                         self.outcome]
         self._relabel(draw=False)
         if not self.examples:
             self.header.value = message("info", t("no_examples", self.lang)
@@ -183,6 +187,7 @@ class ExampleStepper(w.VBox):
         for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.description = t(key, lang)
             b.tooltip = t(key, lang)
+        self.your_turn.relabel()
         self.play.description = t("autoplay", lang)
         self.play.tooltip = t("autoplay", lang)
         if draw and self.examples:

@@ -107,6 +107,12 @@ class FormulaE(Game):
             steps.append(" ".join([f"{action}:"] + words) if words else action)
         return {**told, "steps": steps}
 
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 
