@@ -248,14 +248,16 @@ def test_rules_panel_lists_searches_and_compares():
     rp.search.value = "bonus"
     found = rp.list.value.count("class='rt-rule'")
     assert 0 < found < n
-    rp.search.value = "zzzz no such words"
+    rp.search.value = "zzzz qqqq"
     assert "rt-no-match" in rp.list.value
-    assert "<tr>" in rp.diffs.value and "lang='it'" in rp.diffs.value
     rp.search.value = ""
+    # one row per difference, each rulebook's rule on one line that opens
+    assert rp.diffs.value.count("<tr class='rt-diff'>") == len(rp.game.differences()) > 0
+    assert "<td lang='it'><details class='rt-cite' data-rule='fire-bulls/cards/colonel/it'>" in rp.diffs.value
     if any(r.reconstructed for r in rp.game.rules):
         assert "rt-recon" in rp.list.value
     rp.language.lang = "fr"
-    assert "Chercher" in rp.search.placeholder
+    assert "Chercher" in rp.search.description and "combien" in rp.search.placeholder
 
 
 def test_index_links_name_existing_notebooks():

@@ -256,7 +256,7 @@ def test_language_switch_relabels_board_buttons_and_messages():
     p.language.lang = "fr"
     assert "Main de" in shell.board.html and "Épéiste" in shell.board.html
     assert shell.controls.hint_button.description == "Conseil de l'entraîneur"
-    assert "Chercher" in p.rules.search.placeholder
+    assert "Chercher" in p.rules.search.description
 
 
 # -------------------------------------------------------------------- rules

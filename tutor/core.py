@@ -131,8 +131,11 @@ class Rule:
 class RuleBook:
     """The rules of one game, as loaded from its data file, by id."""
 
-    def __init__(self, game: str, rules: Iterable[Rule], differences: Sequence[dict] = ()):
+    def __init__(self, game: str, rules: Iterable[Rule], differences: Sequence[dict] = (),
+                 topics: dict | None = None):
         self.game = game
+        # {topic: {"en": name, "it": name, "fr": name}}: the table of contents' headings
+        self.topics: dict[str, dict] = dict(topics or {})
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
@@ -161,7 +164,9 @@ class RuleBook:
         return [r for r in self._rules.values() if r.applies_to(ruleset)]
 
     def search(self, text: str, ruleset: str | None = None) -> list[Rule]:
-        """Rules whose id, title, wording or quotes contain every word of ``text``."""
+        """Rules whose id, title, wording or quotes contain every word of ``text``.
+
+        Literal and unranked; the Rules tab ranks with :func:`tutor.rulesearch.search`."""
         words = text.lower().split()
         found = []
         for rule in self._rules.values():
@@ -191,7 +196,7 @@ class RuleBook:
                     translations=dict(raw.get("translations", {})),
                 )
             )
-        return cls(game, rules, data.get("differences", ()))
+        return cls(game, rules, data.get("differences", ()), data.get("topics"))
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ _CSS = """
           font-weight: bold; font-size: 15px; border: 1px solid #111; }
 .fb-dirs { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 4px; margin-top: 6px; }
 .fb-dirnum { font-size: 20px; }
-.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(20em, 1fr);
+.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(16em, 1fr);
     column-gap: 28px; align-items: start; }
 .rt-board > .rt-sec-css, .rt-board > .rt-sec-info { grid-column: 1 / -1; }
 .rt-board > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
@@ -120,6 +120,14 @@ _CSS = """
 .fb-score { font-weight: bold; }
 .fb-hidden { color: #666; font-style: italic; }
 .rt-controls .widget-button { min-width: 9em; }
+@media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
+  .rt-board:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
+  .rt-board > .rt-sec-rows, .rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won {
+    grid-column: 1; grid-row: auto; }
+  .fb-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
+  .fb-dirs { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  .fb-card .fb-name { font-size: 15px; overflow-wrap: anywhere; }
+}
 .fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
 </style>
 """

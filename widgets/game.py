@@ -355,10 +355,11 @@ class GameShell(w.VBox):
             w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap")),
             *([self.extra.widget] if self.extra else []),
         ])
+        self.setup.add_class("rt-setup")
         self.children = [
             self.setup, self.status, self.msg, self.board,
             w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
-                    self.auto], layout=w.Layout(flex_flow="row wrap")),
+                    self.auto], layout=w.Layout(flex_flow="row wrap"), _dom_classes=["rt-tools"]),
             self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
         self.history: list[Entry] = []

@@ -21,7 +21,6 @@ from tutor import games
 from widgets.common import esc, message
 from widgets.game import GameShell
 from widgets.i18n import add_strings, t
-from widgets.rules import RulesPanel
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "cell/swordsman-vs-archer"
@@ -101,15 +100,6 @@ add_strings({
     "ka_col_winner": ("Winner", "Vincitore", "Gagnant"),
     "ka_face_down_move": ("a card set aside, face down", "una carta messa da parte, coperta",
                           "une carte posée de côté, face cachée"),
-    # rules panel
-    "ka_only_recon": ("Only the reconstructed clauses", "Solo le clausole ricostruite",
-                      "Seulement les clauses reconstituées"),
-    "ka_recon_note": ("{n} clauses are reconstructed: the rulebook leaves them open and the tutor chose; "
-                      "they are marked.",
-                      "{n} clausole sono ricostruite: il regolamento non le precisa e il tutor ha scelto; "
-                      "sono segnate.",
-                      "{n} clauses sont reconstituées : la règle ne les précise pas et le tuteur a choisi ; "
-                      "elles sont marquées."),
 })
 
 # Each kind of duel (what a card fights "like"): colour, text colour, icon.
@@ -533,36 +523,6 @@ class KamikazeShell(GameShell):
         super()._relabel(draw)
 
 
-# ------------------------------------------------------------------- rules --
-
-
-class KamikazeRules(RulesPanel):
-    """The generic rules panel (Kamikaze Attack has one rulebook: no comparison),
-    with a switch to list only the reconstructed clauses."""
-
-    def __init__(self, game_, language=None, **kwargs):
-        self.only_recon = w.ToggleButton(value=False, icon="question-circle", layout=w.Layout(width="auto"))
-        self.only_recon.add_class("ka-only-recon")
-        self.recon_note = w.HTML()
-        super().__init__(game_, language, **kwargs)
-        self.only_recon.observe(lambda ch: self.refresh(), "value")
-        self.children = [w.HBox([self.search, self.only_recon]), self.recon_note, self.list]
-
-    @property
-    def found(self):
-        rules = super().found
-        if self.only_recon.value:
-            rules = [r for r in rules if r.reconstructed]
-        return rules
-
-    def refresh(self) -> None:
-        lang = self.language.lang
-        self.only_recon.description = t("ka_only_recon", lang)
-        n = sum(1 for r in self.game.rules if r.reconstructed)
-        self.recon_note.value = f"<div class='rt-src'><span class='rt-recon'>?</span> {esc(t('ka_recon_note', lang, n=n))}</div>"
-        super().refresh()
-
-
 # ------------------------------------------------------------------- page --
 # The page is the generic one (widgets/page.py); this is all Kamikaze Attack adds.
 
@@ -574,7 +534,6 @@ PAGE = PageSpec(
     controls=KamikazeControls,
     breakdown=breakdown,
     shell=KamikazeShell,
-    rules=KamikazeRules,
     first_example=FIRST_EXAMPLE,
     seats=("person", "coach"),
     # choosing an opponent or taking a card back shows nothing of one's hand:

@@ -125,7 +125,8 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        top = w.HBox([self.heading, self.language.chooser()], layout=w.Layout(flex_flow="row wrap"))
+        top = w.HBox([self.heading, self.language.chooser()], layout=w.Layout(flex_flow="row wrap"),
+                     _dom_classes=["rt-top"])
         self.children = [style(), top, self.tabs]
         self._relabel()
 

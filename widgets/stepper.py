@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, quote_line
 from widgets.i18n import Language, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
@@ -104,12 +104,13 @@ class ExampleStepper(w.VBox):
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [
-            self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play, self.your_turn.switch],
-                   layout=w.Layout(flex_flow="row wrap")),
-            self.header, self.board, self.your_turn, self.narration, self.outcome,
-        ]
+        self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play,
+                           self.your_turn.switch], layout=w.Layout(flex_flow="row wrap"))
+        self.nav.add_class("rt-nav")
+        # On a wide screen (widgets/common.py) the board is on the left and the
+        # buttons, the step, Your turn's question and the narration beside it.
+        self.children = [self.chooser, self.nav, self.header, self.board, self.your_turn, self.narration,
+                         self.outcome]
         self._relabel(draw=False)
         if not self.examples:
             self.header.value = message("info", t("no_examples", self.lang)
@@ -215,9 +216,7 @@ class ExampleStepper(w.VBox):
             src = ex.source
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(src.text)}» "
-                f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
-                f"</span></blockquote></div>"
+                + quote_line(src.text, src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:
