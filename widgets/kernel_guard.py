@@ -82,7 +82,7 @@ def request_url(env) -> str:
 
 def _quiet_traceback(shell):
     def _showtraceback(etype, evalue, stb):
-        _LOG.error("%s", "\n".join(stb) if stb else f"{etype.__name__}: {evalue}")
+        _LOG.error("%s", "".join(traceback.format_exception(etype, evalue, evalue.__traceback__)).rstrip())
         exc_content = {"traceback": [], "ename": str(etype.__name__), "evalue": ""}
         dh = shell.displayhook
         topic = dh.topic.replace(b"execute_result", b"error") if getattr(dh, "topic", None) else None

@@ -246,6 +246,7 @@ def parse_args(argv: list[str]):
     ap.add_argument("--pool-others", type=int, default=room.pool_others, help="kernels kept ready for every other page")
     ap.add_argument("--max-kernels", type=int, default=room.max_kernels, help="most kernels alive at once (pools included)")
     ap.add_argument("--hosts", default="", help="extra host names to serve, comma- or space-separated")
+    ap.add_argument("--ip", default=room.ip, help="the interface to listen on with --class (default: all)")
     return ap.parse_args(argv)
 
 
@@ -257,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.room:
         hosts = tuple(h for h in args.hosts.replace(",", " ").split() if h)
         room = Room(page=args.page, pool=args.pool, pool_others=args.pool_others,
-                    max_kernels=args.max_kernels, hosts=hosts)
+                    max_kernels=args.max_kernels, hosts=hosts, ip=args.ip)
     server = VoilaServer(NOTEBOOKS, port=args.port, room=room)
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
