@@ -127,7 +127,14 @@ def test_websockets_refuse_another_host_and_another_origin(room):
 
 # -- pre-started kernels, the cap, closing a page ---------------------------------
 
+def pool_ready(room) -> None:
+    """No page open: only the pool's kernel is alive (pages closed by their beacon go at once)."""
+    assert wait_until(lambda: len(kernels(room.proc.pid)) == 1, 60), "the pool did not refill"
+
+
 def test_a_pooled_page_still_reads_its_own_query_string(room):
+    pool_ready(room)
+
     async def go():
         s = Session(room.base, "probe.ipynb", query="lang=it&example=it-3&step=2")
         await s.get_page()
@@ -141,6 +148,8 @@ def test_a_pooled_page_still_reads_its_own_query_string(room):
 
 
 def test_past_the_cap_a_page_gets_the_room_is_full_and_a_closed_page_frees_room(room):
+    pool_ready(room)
+
     async def go():
         opened = []
         try:

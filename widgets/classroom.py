@@ -18,9 +18,10 @@ repeats) with what a classroom needs and Voilà does not have upstream:
   friendly "the room is full" page with status 503, never a hang, and the pool
   is refilled only while there is room (upstream Voilà has no such setting: its
   issue 617).
-* **Pools per page** (``--TutorVoila.pools='{"index.ipynb": 30}'``, with
-  ``--TutorVoila.pool_others`` for every other notebook), refilled on a timer as
-  culled kernels free room.
+* **Pools per page** (``--TutorVoila.pools=index.ipynb=30``, with
+  ``--TutorVoila.pool_others`` for every other notebook), refilled a couple of
+  kernels at a time on a timer rather than all at once (see
+  :func:`gradual_pool_refills`).
 * **A closed page frees its kernel.**  The page's ``beforeunload`` beacon posts
   the ``_xsrf`` cookie to ``/voila/api/shutdown/<kernel>``; Voilà never sets
   that cookie, so every beacon was refused with 403 and the kernel lived until
@@ -236,33 +237,40 @@ def _pool_usable(task: asyncio.Future) -> bool:
     return not task.done() or (not task.cancelled() and task.exception() is None)
 
 
-def cap_pool_refills(km) -> None:
-    """Make Voilà's pool refill start only as many kernels as the cap leaves room for."""
+def gradual_pool_refills(km, batch: int):
+    """Refill Voilà's pools a few kernels at a time, within the cap.
+
+    Voilà refills a pool the moment a page takes a kernel from it: thirty
+    students arriving at once made thirty kernel starts one second later, on
+    the CPU their pages were using.  Here a page taking a kernel starts
+    nothing; :func:`refill` (called on a timer) starts at most ``batch``
+    kernels per call, only as many as the cap leaves room for.  While a pool is
+    empty, pages start their own kernel as without pools.  Returns ``refill``."""
     original = km.fill_if_needed
+    km.fill_if_needed = lambda *args, **kwargs: None
 
-    def fill_if_needed(delay=None, notebook_name=None, **kwargs):
-        pool = km._pools.get(notebook_name)
-        if pool is not None:
-            pool[:] = [t for t in pool if _pool_usable(t)]  # a refill refused by the cap: forget it
-        room = km.room()
-        if room is None:
-            return original(delay=delay, notebook_name=notebook_name, **kwargs)
-        waiting = sum(1 for p in km._pools.values() for t in p if not t.done())
-        room -= waiting  # refills not started yet are spoken for
-        config = km.kernel_pools_config
-        default = config.get("default", {})
-        want = config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1))
-        have = len(km._pools.get(notebook_name, []))
-        allowed = max(0, min(want, have + room))
-        if allowed == want:
-            return original(delay=delay, notebook_name=notebook_name, **kwargs)
-        km.kernel_pools_config = {**config, notebook_name: {**config.get(notebook_name, default), "pool_size": allowed}}
-        try:
-            return original(delay=delay, notebook_name=notebook_name, **kwargs)
-        finally:
-            km.kernel_pools_config = config
+    def refill() -> int:
+        started = 0
+        for notebook, pool in sorted(km._pools.items(), key=lambda item: len(item[1])):
+            pool[:] = [t for t in pool if _pool_usable(t)]  # a start refused by the cap: forget it
+            config = km.kernel_pools_config
+            default = config.get("default", {})
+            want = int(config.get(notebook, default).get("pool_size", default.get("pool_size", 0)))
+            room = km.room()
+            if room is not None:
+                room -= sum(1 for p in km._pools.values() for t in p if not t.done())
+            n = min(want - len(pool), batch - started, room if room is not None else batch)
+            if n <= 0:
+                continue
+            km.kernel_pools_config = {**config, notebook: {**config.get(notebook, default), "pool_size": len(pool) + n}}
+            try:
+                original(delay=0, notebook_name=notebook)
+            finally:
+                km.kernel_pools_config = config
+            started += n
+        return started
 
-    km.fill_if_needed = fill_if_needed
+    return refill
 
 
 # ---------------------------------------------------------------------------
@@ -304,7 +312,8 @@ class TutorVoila(Voila):
     extra_hosts = List(Unicode(), config=True, help="Host names served besides the machine's own.")
     pools = Dict(config=True, help="Pre-started kernels per notebook, e.g. {'index.ipynb': 30}.")
     pool_others = Int(0, config=True, help="Pre-started kernels for every notebook not named in `pools`.")
-    refill_interval = Int(5, config=True, help="Seconds between pool refills (as culling frees room).")
+    refill_interval = Int(5, config=True, help="Seconds between pool refills.")
+    refill_batch = Int(2, config=True, help="Most kernels a pool refill starts at once.")
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -343,19 +352,14 @@ class TutorVoila(Voila):
         settings = self.init_settings()
         km = self.kernel_manager
         if hasattr(km, "_pools"):
-            cap_pool_refills(km)
-            self._refill = tornado.ioloop.PeriodicCallback(self._refill_pools, self.refill_interval * 1000)
+            refill = gradual_pool_refills(km, self.refill_batch)
+            self._refill = tornado.ioloop.PeriodicCallback(refill, self.refill_interval * 1000)
             self._refill.start()
         self.app = GuardedApplication(HostGuard(self.extra_hosts), **settings)
         self.app.settings.update(self.tornado_settings)
         handlers = self.init_handlers()
         self.app.add_handlers(".*$", handlers)
         self.listen()
-
-    def _refill_pools(self) -> None:
-        km = self.kernel_manager
-        for notebook in list(km._pools):
-            km.fill_if_needed(delay=0, notebook_name=notebook)
 
 
 main = TutorVoila.launch_instance
