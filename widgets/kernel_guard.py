@@ -62,14 +62,43 @@ class RequestWait:
         if only_imports(getattr(info, "raw_cell", "") or ""):
             return  # imports are paid for before the request
         self.done = True
-        stale = os.environ.pop("VOILA_REQUEST_URL", None)  # the request that refilled the pool, not ours
-        from voila.utils import wait_for_request
+        os.environ.pop("VOILA_REQUEST_URL", None)  # the request that refilled the pool, not ours
+        info = wait_for_request_info()
+        if info is None:
+            _LOG.warning("no request info reached the pre-started kernel: the page opens at its start")
+            return
+        os.environ.update({str(k): str(v) for k, v in info.items()})
+        os.environ["VOILA_REQUEST_URL"] = request_url(os.environ)
 
-        wait_for_request()
-        if "SCRIPT_NAME" in os.environ:
-            os.environ["VOILA_REQUEST_URL"] = request_url(os.environ)
-        elif stale is not None:
-            _LOG.warning("no request info reached the pre-started kernel")
+
+def wait_for_request_info(patience: float = 900) -> dict | None:
+    """The page's request (CGI-style variables), from Voilà's ``/voila/query/<kernel>`` websocket.
+
+    Voilà's own ``voila.utils.wait_for_request`` gives up when the server does not
+    accept the connection within 5 s -- which happened to most of thirty kernels
+    pre-started at once on a busy 2-core machine, and those pages then ignored
+    their query string.  Here the connection is retried (for ``patience``
+    seconds) and not pinged (loopback: a late pong under load would drop it)."""
+    import json
+    import time
+
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{ip}:{port}{base}voila/query/{os.environ['VOILA_KERNEL_ID']}"
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        try:
+            with connect(url, open_timeout=60, ping_interval=None, close_timeout=1) as ws:
+                return json.loads(ws.recv())
+        except (OSError, TimeoutError, WebSocketException, ValueError) as e:
+            _LOG.warning("waiting for the page's request: %s", type(e).__name__)
+            time.sleep(1)
+    return None
 
 
 def request_url(env) -> str:

@@ -67,6 +67,7 @@ class Session:
         self._waiters: list[tuple[Any, asyncio.Future]] = []
         self._reader: asyncio.Task | None = None
         self.cookies = ""
+        self.phases: dict[str, float] = {}
 
     def _headers(self) -> dict:
         h = {}
@@ -147,9 +148,12 @@ class Session:
         """GET the page, connect, fetch the widgets: seconds until the page is usable."""
         start = time.monotonic()
         await self.get_page()
+        self.phases = {"page": time.monotonic() - start}
         await self.connect()
+        self.phases["websocket"] = time.monotonic() - start
         await self.request_states()
-        return time.monotonic() - start
+        self.phases["widgets"] = time.monotonic() - start
+        return self.phases["widgets"]
 
     def find(self, css_class: str, model: str | None = None) -> list[str]:
         """Model ids of the widgets carrying ``css_class``."""
