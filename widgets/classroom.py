@@ -40,6 +40,7 @@ import ipaddress
 import re
 import socket
 import tempfile
+import time
 from pathlib import Path
 
 import tornado.ioloop
@@ -129,6 +130,7 @@ class HostGuard:
     def __init__(self, extra: list[str] | tuple[str, ...] = ()):
         self.names = own_names() | {h.strip().lower().rstrip(".") for h in extra if h.strip()}
         self.addresses = own_addresses()
+        self._looked = time.monotonic()
         for h in list(self.names):
             if _is_ip(h.strip("[]")):
                 self.addresses.add(str(ipaddress.ip_address(h.strip("[]"))))
@@ -152,7 +154,14 @@ class HostGuard:
             ip = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return ip.is_loopback or str(ip) in self.addresses
+        if ip.is_loopback or str(ip) in self.addresses:
+            return True
+        now = time.monotonic()
+        if now - self._looked >= 10:  # the laptop may have joined another network since
+            self._looked = now
+            self.addresses |= own_addresses()
+            return str(ip) in self.addresses
+        return False
 
 
 class ForbiddenHostHandler(tornado.web.RequestHandler):
