@@ -46,8 +46,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-CULL_IDLE = 90  # seconds a kernel with no page connected may idle ...
-CULL_INTERVAL = 20  # ... checked this often: a closed page's kernel is gone within 2 minutes
+CULL_IDLE = 60  # seconds a kernel with no page connected may idle ...
+CULL_INTERVAL = 15  # ... checked this often: a closed page's kernel is gone within 2 minutes
 
 
 @dataclass(frozen=True)
