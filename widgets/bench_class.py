@@ -53,20 +53,17 @@ def kernels(pid: int) -> list[psutil.Process]:
     return found
 
 
-def kernel_cpu_rate(pid: int, span: float = 3.0) -> float:
-    """CPU seconds per second the kernels use (over ``span`` seconds)."""
-    def total():
-        t = 0.0
-        for k in kernels(pid):
-            try:
-                c = k.cpu_times()
-                t += c.user + c.system
-            except psutil.Error:
-                pass
-        return t
-    before = total()
-    time.sleep(span)
-    return (total() - before) / span
+def waiting_kernels(pid: int, port: int) -> int:
+    """Kernels connected to the server (a pre-started kernel waiting for its page's request)."""
+    n = 0
+    for k in kernels(pid):
+        try:
+            if any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                   for c in k.net_connections(kind="tcp")):
+                n += 1
+        except psutil.Error:
+            pass
+    return n
 
 
 def rss_mib(procs) -> float:
@@ -150,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps) as srv:
         t0 = time.monotonic()
         filled = wait_until(lambda: len(kernels(srv.proc.pid)) >= pooled, 600)
-        settled = wait_until(lambda: kernel_cpu_rate(srv.proc.pid) < 0.05, 600, step=0)  # pages pre-built
+        # a pre-started kernel has built its page up to the point where it waits for
+        # its request once it is connected to the server's /voila/query/ websocket
+        settled = wait_until(lambda: waiting_kernels(srv.proc.pid, srv.port) >= pooled, 900)
         print(f"make class: {pooled} kernels pre-started in {time.monotonic() - t0:.0f}s"
               f"{'' if filled and settled else ' (NOT all of them)'}; {rss_mib(kernels(srv.proc.pid)):.0f} MiB")
         res = {"ready": [], "click": [], "errors": []}

@@ -246,19 +246,31 @@ def _pool_usable(task: asyncio.Future) -> bool:
     return not task.done() or (not task.cancelled() and task.exception() is None)
 
 
-def gradual_pool_refills(km, batch: int):
+def gradual_pool_refills(km, batch: int, quiet: float = 10):
     """Refill Voilà's pools a few kernels at a time, within the cap.
 
     Voilà refills a pool the moment a page takes a kernel from it: thirty
     students arriving at once made thirty kernel starts one second later, on
     the CPU their pages were using.  Here a page taking a kernel starts
     nothing; :func:`refill` (called on a timer) starts at most ``batch``
-    kernels per call, only as many as the cap leaves room for.  While a pool is
-    empty, pages start their own kernel as without pools.  Returns ``refill``."""
+    kernels per call, only as many as the cap leaves room for, and none while
+    pages are arriving (a pooled kernel taken in the last ``quiet`` seconds).
+    While a pool is empty, pages start their own kernel as without pools.
+    Returns ``refill``."""
     original = km.fill_if_needed
     km.fill_if_needed = lambda *args, **kwargs: None
+    take = km.get_rendered_notebook
+    last_taken = [0.0]
+
+    async def get_rendered_notebook(*args, **kwargs):
+        last_taken[0] = time.monotonic()
+        return await take(*args, **kwargs)
+
+    km.get_rendered_notebook = get_rendered_notebook
 
     def refill() -> int:
+        if time.monotonic() - last_taken[0] < quiet:
+            return 0  # pages are arriving: leave them the CPU
         started = 0
         for notebook, pool in sorted(km._pools.items(), key=lambda item: len(item[1])):
             pool[:] = [t for t in pool if _pool_usable(t)]  # a start refused by the cap: forget it
