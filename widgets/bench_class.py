@@ -149,9 +149,10 @@ def main(argv: list[str] | None = None) -> int:
         filled = wait_until(lambda: len(kernels(srv.proc.pid)) >= pooled, 600)
         # a pre-started kernel has built its page up to the point where it waits for
         # its request once it is connected to the server's /voila/query/ websocket
-        settled = wait_until(lambda: waiting_kernels(srv.proc.pid, srv.port) >= pooled, 900)
-        print(f"make class: {pooled} kernels pre-started in {time.monotonic() - t0:.0f}s"
-              f"{'' if filled and settled else ' (NOT all of them)'}; {rss_mib(kernels(srv.proc.pid)):.0f} MiB")
+        settled = wait_until(lambda: waiting_kernels(srv.proc.pid, srv.port) >= pooled, 300)
+        ready = waiting_kernels(srv.proc.pid, srv.port)
+        print(f"make class: {ready} of {pooled} kernels pre-started and waiting in {time.monotonic() - t0:.0f}s"
+              f"{'' if filled and settled else ' (not all of them)'}; {rss_mib(kernels(srv.proc.pid)):.0f} MiB")
         res = {"ready": [], "click": [], "errors": []}
         keep: list = []
 

@@ -246,6 +246,21 @@ def _pool_usable(task: asyncio.Future) -> bool:
     return not task.done() or (not task.cancelled() and task.exception() is None)
 
 
+def _render_failed(task: asyncio.Future) -> bool:
+    """A pooled kernel whose page could not be built (e.g. it died starting, a port taken)."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return False
+    render = task.result().get("task")
+    return render is not None and render.done() and (render.cancelled() or render.exception() is not None)
+
+
+async def _shutdown_quietly(km, kernel_id: str) -> None:
+    try:
+        await km.shutdown_kernel(kernel_id, now=True)
+    except Exception:
+        km.log.warning("could not shut down the failed pooled kernel %s", kernel_id)
+
+
 def gradual_pool_refills(km, batch: int, quiet: float = 10):
     """Refill Voilà's pools a few kernels at a time, within the cap.
 
@@ -273,7 +288,10 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10):
             return 0  # pages are arriving: leave them the CPU
         started = 0
         for notebook, pool in sorted(km._pools.items(), key=lambda item: len(item[1])):
-            pool[:] = [t for t in pool if _pool_usable(t)]  # a start refused by the cap: forget it
+            for t in [t for t in pool if not _pool_usable(t) or _render_failed(t)]:
+                pool.remove(t)  # a start refused by the cap, a kernel that died starting: forget it
+                if _pool_usable(t):
+                    asyncio.ensure_future(_shutdown_quietly(km, t.result()["kernel_id"]))
             config = km.kernel_pools_config
             default = config.get("default", {})
             want = int(config.get(notebook, default).get("pool_size", default.get("pool_size", 0)))
