@@ -1,11 +1,12 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
-# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel).
+# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
+# `make class` (the dashboard for a room of students), `make bench-class` (a room's load).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint fuzz bench bench-browser clean
+.PHONY: run class test lint fuzz bench bench-browser bench-class clean
 PORT ?= 8866
 
 $(VPY):
@@ -28,6 +29,21 @@ $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 # The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
+
+# A room: the dashboard on every interface for the students' own devices, the
+# link printed as text and as a QR code.  PAGE is the page the room opens at
+# once: POOL kernels are kept started (and its page built) for it, POOL_OTHERS
+# for each other page; at most MAX_KERNELS kernels live at once (then "the room
+# is full", 503).  Only the machine's own names and addresses are served, plus
+# HOSTS (e.g. HOSTS="tutor.school.lan").  `make run` stays local-only.
+PAGE ?= index.ipynb
+POOL ?= 30
+POOL_OTHERS ?= 3
+MAX_KERNELS ?= 80
+HOSTS ?=
+class: $(VENV)/.installed-run
+	$(VPY) -m widgets.serve $(PORT) --class --page $(PAGE) --pool $(POOL) --pool-others $(POOL_OTHERS) \
+		--max-kernels $(MAX_KERNELS) --hosts "$(HOSTS)"
 
 $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
@@ -56,6 +72,11 @@ bench: $(VENV)/.installed-bench
 # beside a one-button hello-world Voilà notebook.
 bench-browser: $(VENV)/.installed-test $(CHROMIUM)
 	$(VPY) -m widgets.bench
+
+# Thirty sessions at once against `make class`'s configuration (on 127.0.0.1),
+# at the protocol level: ready and click latency, errors, memory, kernels left.
+bench-class: $(VENV)/.installed-run
+	$(VPY) -m widgets.bench_class
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
