@@ -440,6 +440,28 @@ class Game(ABC):
     def decision_name(self, kind: str, lang: str = "en") -> str:
         return self.catalog.name("decisions", kind, lang)
 
+    def seat_name(self, state: Any, player: int, lang: str = "en") -> str:
+        """How the narration names ``player``'s seat ("Player 2"): panels name seats the same way.
+
+        By default the catalog's ``names/<lang>/players/seat`` (``{n}`` counted
+        from 1); a game whose narration names seats otherwise overrides it.
+        """
+        return self.catalog.name("players", "seat", lang).format(n=player + 1)
+
+    def why_illegal(self, state: Any, action: Any) -> IllegalAction | None:
+        """Why the rules refuse ``action`` now (the refusal :meth:`apply` raises), or None when it is legal.
+
+        Panels show it on a move they cannot offer.  Any other fault is
+        refused too, as "not an action of this game".
+        """
+        try:
+            self.apply(state, action)
+        except IllegalAction as exc:
+            return exc
+        except Exception:  # noqa: BLE001 - junk is refused, never raised
+            return ActionParseError("", "not an action of this game")
+        return None
+
     def example_text(self, example: Example, lang: str = "en") -> dict:
         """An example's title, outcome, note and step narrations in ``lang``.
 
