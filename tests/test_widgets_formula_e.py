@@ -206,7 +206,9 @@ def test_three_languages_on_the_board_and_the_buttons():
                                ("fr", "jouer vert 3", "bananier"),
                                ("en", "play green 3", "banana tree")):
         shell.language.lang = lang
-        assert _buttons(shell)["fe-play-g3"].description == play
+        card = _buttons(shell)["fe-play-g3"]  # the card of the hand: a click plays it
+        assert "rt-card-button" in card._dom_classes and card.tooltip == play
+        assert card.description == F.GAME.card_name("g3", lang)
         assert legend in _part(shell, "legend")
         assert F.GAME.card_name("g3", lang) in _part(shell, "seats")
 

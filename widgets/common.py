@@ -35,6 +35,17 @@ CSS = """
 .rt-table-diff td, .rt-table-diff th { border: 1px solid #999; padding: 4px 8px; vertical-align: top; }
 .rt-rule { border-bottom: 1px solid #ccc; padding: 6px 0; }
 .rt-rule h4 { margin: 2px 0; font-size: 18px; }
+/* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
+.rt-tabs > .lm-TabBar .lm-TabBar-tab, .rt-tabs > .p-TabBar .p-TabBar-tab { flex: 0 0 auto !important;
+    max-width: none !important; min-width: 0 !important; }
+.rt-tabs > .lm-TabBar .lm-TabBar-tabLabel, .rt-tabs > .p-TabBar .p-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
+.rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
+    white-space: normal; line-height: 1.2; font-weight: bold; box-shadow: 1px 2px 0 #555; }
+.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled { opacity: 0.55; border-style: dashed;
+    text-decoration: line-through; cursor: not-allowed; }
+.rt-refusals { font-size: 15px; margin: 4px 0; }
+.rt-refusals summary { cursor: pointer; color: #10264d; }
+.rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
 </style>
 """
 
