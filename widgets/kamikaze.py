@@ -430,7 +430,6 @@ class KamikazeControls(w.VBox):
             if me is not None and view["hands"][me] is None and decision in ("commit", "familiar"):
                 return t("ka_prompt_hidden", lang, who=who(me), button=t("show_hand", lang, who=who(me))), []
             return "", []
-        hand = view["hands"][me] or []
         if decision == "challenge":
             return t("ka_prompt_challenge", lang), [
                 self._button(game().action_text(a, lang), a, f"ka-challenge-{a.opponent}", "danger")
