@@ -431,8 +431,12 @@ class FireBullsControls(w.VBox):
         button.add_class("rt-refused")
         return button
 
-    def _group(self, title: str, buttons: list) -> w.VBox:
-        return w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))])
+    def _group(self, title: str, buttons: list) -> w.HBox:
+        """One attack direction on one line: its title, then a button per way to pay."""
+        box = w.HBox([w.HTML(f"<b>{esc(title)}:</b>" if not title.endswith(":") else f"<b>{esc(title)}</b>"),
+                      *buttons], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        box.add_class("fb-attack-group")
+        return box
 
     def refresh(self, view, actions, lang) -> None:
         fb = _fb()

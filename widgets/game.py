@@ -362,7 +362,7 @@ class GameShell(w.VBox):
         self.ruleset.add_class("rt-ruleset")
         if len(self._rulesets) < 2:  # nothing to choose
             self.ruleset.layout.display = "none"
-        self.seed = w.IntText(value=seed, layout=w.Layout(width="12em"))
+        self.seed = w.IntText(value=seed, layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.seed.add_class("rt-seed")
         self.new_button = w.Button(button_style="primary")
         self.new_button.add_class("rt-new-game")
