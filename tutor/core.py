@@ -120,9 +120,13 @@ class Rule:
     translations: dict = field(default_factory=dict, hash=False, compare=False)
 
     def wording(self, lang: str = "en") -> tuple[str, str]:
-        """(title, text) in ``lang`` ("en", "it" or "fr"), English when missing."""
+        """(title, text) in ``lang`` ("en", "it" or "fr"), English when missing (French with its
+        no-break spaces before ``: ; ! ?``, as every French message)."""
         tr = self.translations.get(lang, {})
-        return tr.get("title", self.title), tr.get("text", self.text)
+        title, text = tr.get("title", self.title), tr.get("text", self.text)
+        if lang == "fr":
+            return french_spacing(title), french_spacing(text)
+        return title, text
 
     def applies_to(self, ruleset: str) -> bool:
         return not self.rulesets or ruleset in self.rulesets
