@@ -50,7 +50,7 @@ def test_walk_one_hotseat_duel_by_clicks(page, voila, artifacts):
     open_kamikaze(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
     # two people at the same screen
-    page.select_option(".rt-seat-1 select", "person")
+    page.select_option(".rt-seat-1 select", "human")
     page.click(".rt-new-game")
     page.wait_for_selector(".rt-show-hand")
     assert page.locator(".ka-buttons button").count() == 0  # hand hidden: nothing to click

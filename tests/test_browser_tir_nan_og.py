@@ -50,8 +50,8 @@ def test_walk_a_fountain_dispute_by_clicks(browser, voila, artifacts, size):
         players.fill("3")
         players.press("Tab")
         pg.wait_for_selector(".rt-seat-2 select", state="visible")
-        pg.select_option(".rt-seat-1 select", "person")
-        pg.select_option(".rt-seat-2 select", "person")
+        pg.select_option(".rt-seat-1 select", "human")
+        pg.select_option(".rt-seat-2 select", "human")
         pg.click(".rt-game .rt-new-game")
         # the arranged position, loaded as a scenario file
         pg.click("text=Scenario file (JSON)")

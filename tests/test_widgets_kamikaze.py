@@ -143,7 +143,11 @@ def test_wrong_clicks_say_why_cite_the_rule_and_change_nothing():
     assert shell.state.phase == "familiar"
     shell.hand_button.value = True
     before, n = shell.state, len(shell.history)
-    assert "ka-swap-kamikaze" not in _buttons(shell)  # only legal moves are offered
+    # only legal moves are live: the Kamikaze card is shown disabled, the rule's reason on hover
+    refused = _buttons(shell)["ka-swap-kamikaze"]
+    assert refused.disabled and "cannot be swapped for the Kamikaze" in refused.tooltip
+    assert "cannot be swapped for the Kamikaze" in shell.controls.refused.value
+    assert not _buttons(shell)["ka-swap-sapper"].disabled and not _buttons(shell)["ka-keep"].disabled
     assert shell.play(K.Swap("kamikaze")) is False  # the Familiar cannot become a Kamikaze
     assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
     assert "power/familiar" in shell.msg.value

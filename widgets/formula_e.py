@@ -615,6 +615,14 @@ class FormulaEControls(ButtonControls):
     def slug(self, action: Any) -> str:
         return _slug(action)
 
+    def style_card(self, button: w.Button, card: str) -> None:
+        """A card of the hand in its colour, as the board draws it."""
+        from tutor.games.formula_e.cards import COLOURS
+
+        bg, fg = CARD_COLOURS.get(COLOURS.get(card, ""), ("#eee", "#111"))
+        button.style.button_color = bg
+        button.style.text_color = fg
+
     def preview_text(self, action: Any, lang: str) -> str:
         """Where each piece that moves will end up (from the shell's shown position)."""
         g, shell = game(), self.shell

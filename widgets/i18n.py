@@ -16,6 +16,8 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
+from tutor.core import french_spacing
+
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
 
@@ -70,9 +72,9 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     # game shell
     "new_game": ("New game", "Nuova partita", "Nouvelle partie"),
     "players": ("Players", "Giocatori", "Joueurs"),
-    "seed": ("Seed", "Seme", "Graine"),
+    "seed": ("Game number", "Partita n.", "Partie n°"),
     "seat": ("Seat {n}", "Posto {n}", "Place {n}"),
-    "person": ("person", "persona", "personne"),
+    "person": ("human", "umano", "humain"),
     "bot_random": ("bot: random", "bot: casuale", "bot : hasard"),
     "bot_greedy": ("bot: greedy", "bot: avido", "bot : glouton"),
     "undo": ("Undo", "Annulla", "Annuler"),
@@ -151,6 +153,21 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                      "Ouvrez une ligne pour le texte et la traduction"),
     "also_mentioned": ("Also mentioned in", "Citato anche in", "Mentionné aussi dans"),
     "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
+    # --- leg (issue 11 §1 + §4): moves as the rules offer them, bot speed, one name per seat
+    "why_not": ("Why are some moves greyed out?", "Perché alcune mosse sono in grigio?",
+                "Pourquoi certains coups sont-ils grisés ?"),
+    "your_hand_click": ("Hand of {who}: click a card to play it", "Mano di {who}: clicca una carta per giocarla",
+                        "Main de {who} : cliquez sur une carte pour la jouer"),
+    "show_hand_first": ("{who}: your moves wait for your hand. Press “{button}” (the others look away).",
+                        "{who}: le tue mosse aspettano la tua mano. Premi «{button}» (gli altri non guardano).",
+                        "{who} : vos coups attendent votre main. Appuyez sur « {button} » (les autres détournent les yeux)."),
+    "bot_speed": ("Bots play:", "I bot giocano:", "Les bots jouent :"),
+    "speed_step": ("step by step", "passo a passo", "pas à pas"),
+    "speed_slow": ("slowly", "piano", "lentement"),
+    "speed_fast": ("fast", "veloce", "vite"),
+    "speed_end": ("to the end", "fino alla fine", "jusqu'à la fin"),
+    "pause": ("Pause", "Pausa", "Pause"),
+    "resume": ("Resume", "Riprendi", "Reprendre"),
     # feu (issue 10 §3): a chosen move previewed on the board, then confirmed
     "chosen_move": ("Chosen: {move}. The board shows where each piece will end up: confirm it, or choose another.",
                     "Scelta: {move}. Il tabellone mostra dove finirà ogni pezzo: confermala, o scegline un'altra.",
@@ -192,13 +209,20 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
 
 
 def t(key: str, lang: str = "en", **kwargs) -> str:
-    """The string ``key`` in ``lang``; unknown keys show as themselves."""
+    """The string ``key`` in ``lang``; unknown keys show as themselves.
+
+    French gets its no-break space before ``:``, ``;``, ``!`` and ``?``:
+
+    >>> t("winner", "fr", who="Joueur 1") == "Gagnant\u00a0: Joueur 1"
+    True
+    """
     row = _STRINGS.get(key)
     if row is None:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    return text.format(**kwargs) if kwargs else text
+    text = text.format(**kwargs) if kwargs else text
+    return french_spacing(text) if lang == "fr" else text
 
 
 def add_strings(strings: dict[str, tuple[str, str, str]]) -> None:

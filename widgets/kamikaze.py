@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
-from widgets.game import GameShell
+from widgets.game import GameShell, hand_row, refusals_html
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "kamikaze-attack"
@@ -347,7 +347,9 @@ class KamikazeControls(w.VBox):
         self.hint_html.add_class("ka-hint-box")
         self._key: Any = None
         self._hint_for: Any = None
-        self.children = [self.prompt, self.buttons, w.HBox([self.hint_button, self.hint_html])]
+        self.refused = w.HTML()
+        self.refused.add_class("rt-refusals-box")
+        self.children = [self.prompt, self.buttons, self.refused, w.HBox([self.hint_button, self.hint_html])]
 
     # --- the coach
     def coach_offered(self, view: dict) -> bool:
@@ -387,6 +389,17 @@ class KamikazeControls(w.VBox):
         b.on_click(lambda _: self.shell.play(action))
         return b
 
+    def slug(self, action: Any) -> str:
+        """The CSS class of a card's move: ka-play-archer, ka-swap-sapper."""
+        k = _k()
+        return f"ka-{'swap' if isinstance(action, k.Swap) else 'play'}-{action.card}"
+
+    def style_card(self, button: w.Button, card: str) -> None:
+        bg, fg, _ = KIND_STYLE[_k().LIKE[card]]
+        button.style.button_color = bg
+        button.style.text_color = fg
+        button.style.font_weight = "bold"
+
     def _card_button(self, text: str, card: str, action: Any, cls: str) -> w.Button:
         bg, fg, _ = KIND_STYLE[_k().LIKE[card]]
         b = self._button(text, action, cls)
@@ -407,24 +420,21 @@ class KamikazeControls(w.VBox):
             if me is not None and view["hands"][me] is None and decision in ("commit", "familiar"):
                 return t("ka_prompt_hidden", lang, who=who(me), button=t("show_hand", lang, who=who(me))), []
             return "", []
-        hand = view["hands"][me] or []
         if decision == "challenge":
             return t("ka_prompt_challenge", lang), [
                 self._button(game().action_text(a, lang), a, f"ka-challenge-{a.opponent}", "danger")
                 for a in actions if isinstance(a, k.Challenge)]
-        if decision == "commit":
-            return t("ka_prompt_commit", lang), [
-                self._card_button(card_label(a.card, lang) + (f" ×{hand.count(a.card)}" if hand.count(a.card) > 1 else ""),
-                                  a.card, a, f"ka-play-{a.card}")
-                for a in actions if isinstance(a, k.Play)]
-        if decision == "familiar":
+        if decision in ("commit", "familiar"):
+            # the hand's cards are the moves: a click plays one; one the rules refuse is disabled, with why
+            row, covered = hand_row(self, view, actions, lang)
+            cards = list(row.children[1].children) if row is not None else []
+            rest = [self._button(game().action_text(a, lang), a, "ka-keep" if isinstance(a, k.Keep) else "ka-move",
+                                 "info") for a in actions if a not in covered]
+            if decision == "commit":
+                return t("ka_prompt_commit", lang), cards + rest
             facing = view["field"][other] if other is not None else None
             prompt = t("ka_prompt_familiar", lang, card=card_name(facing, lang) if facing else "?")
-            return prompt, [
-                self._button(game().action_text(a, lang), a, "ka-keep", "info") if isinstance(a, k.Keep)
-                else self._card_button(f"{game().action_text(a, lang)} ({card_label(a.card, lang)})", a.card, a,
-                                       f"ka-swap-{a.card}")
-                for a in actions]
+            return prompt, rest + cards
         if decision == "cleric":
             return t("ka_prompt_cleric", lang, who=who(other) if other is not None else "?"), [
                 self._button(game().action_text(a, lang), a, "ka-decline", "info") if isinstance(a, k.Decline)
@@ -447,8 +457,11 @@ class KamikazeControls(w.VBox):
             return
         self._key = key
         prompt, buttons = self._moves(view, actions, lang)
+        if not actions and not prompt:
+            prompt = shell.hidden_hand_prompt(lang)
         self.prompt.value = f"<b>{esc(prompt)}</b>" if prompt else ""
         self.buttons.children = buttons
+        self.refused.value = refusals_html([b for b in buttons if b.disabled], lang)
 
 
 # ------------------------------------------------------- the shell's part --

@@ -145,7 +145,11 @@ class ExampleStepper(w.VBox):
         return self.game.view(state, None)
 
     def who(self, player: int) -> str:
-        return t("player_n", self.lang, n=player + 1)
+        """A seat named as the engine's narration names it (``game.seat_name``; leg, issue 11 §4)."""
+        try:
+            return self.game.seat_name(self.example.start, player, self.lang)
+        except Exception:  # noqa: BLE001 - a name never breaks the page
+            return t("player_n", self.lang, n=player + 1)
 
     def go(self, i: int) -> None:
         """Show position ``i`` (clamped to the example).

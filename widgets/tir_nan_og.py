@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
-from widgets.game import ButtonControls, GameShell
+from widgets.game import ButtonControls, GameShell, refused_button
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "tir-nan-og"
@@ -450,6 +450,13 @@ class TirNanOgControls(ButtonControls):
                                       (tn.TakeTerritory, "tn_group_territory", "info"),
                                       (tn.Consolidate, "tn_group_consolidate", "success")):
                 buttons = [self._button(a, lang, style) for a in actions if isinstance(a, cls)]
+                if cls is tn.TakeTerritory:  # a pile's territory the rules refuse now: greyed, with why
+                    open_kinds = {a.kind for a in actions if isinstance(a, cls)}
+                    buttons += [refused_button(g, self.shell.state, tn.TakeTerritory(kind),
+                                               g.action_text(tn.TakeTerritory(kind), lang), lang,
+                                               f"tn-territory-{kind}")
+                                for kind in dict.fromkeys(p["kind"] for p in view.get("piles", ()) if p.get("top"))
+                                if kind not in open_kinds]
                 if buttons:
                     groups.append(self._group(t(title, lang), buttons))
             rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, tn.Pass)]
