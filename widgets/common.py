@@ -35,6 +35,8 @@ CSS = """
 .rt-table-diff td, .rt-table-diff th { border: 1px solid #999; padding: 4px 8px; vertical-align: top; }
 .rt-rule { border-bottom: 1px solid #ccc; padding: 6px 0; }
 .rt-rule h4 { margin: 2px 0; font-size: 18px; }
+/* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
+.rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
 </style>
 """
 

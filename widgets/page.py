@@ -102,15 +102,58 @@ class PageSpec:
         return GamePage(self, lang, query=query, request_url=request_url)
 
 
-def browser_sync(title: str, lang: str, query: str) -> str:
+# What the browser's widgets cannot be told from Python, done in the browser each time
+# the page changes: a main landmark around the page, names for the autoplay's icon
+# buttons and the step slider (their words in ``rtLabels``), and a keyboard stop on
+# the board (or a part of it) when it scrolls, on a phone, so its hidden part can be
+# scrolled to from the keyboard.
+A11Y_JS = """
+if(!window.rtA11y){
+ window.rtA11y=function(){
+  var L=window.rtLabels||{}, main=document.getElementById('rendered_cells');
+  if(main&&!main.getAttribute('role')){main.setAttribute('role','main');}
+  var icons={'fa-play':'play','fa-pause':'pause','fa-stop':'stop','fa-repeat':'loop','fa-retweet':'loop'};
+  document.querySelectorAll('.rt-play button').forEach(function(b){
+   var i=b.querySelector('i'); if(!i)return;
+   for(var k in icons){ if(i.classList.contains(k)&&L[icons[k]]){
+    if(b.getAttribute('aria-label')!==L[icons[k]]){b.setAttribute('aria-label',L[icons[k]]);b.title=L[icons[k]];}
+   }}
+  });
+  document.querySelectorAll('.rt-slider [role=slider]').forEach(function(h){
+   if(L.step&&h.getAttribute('aria-label')!==L.step){h.setAttribute('aria-label',L.step);}
+  });
+  document.querySelectorAll('.rt-board').forEach(function(b){
+   if(L.board&&b.getAttribute('aria-label')!==L.board){b.setAttribute('role','region');b.setAttribute('aria-label',L.board);}
+  });
+  document.querySelectorAll('.rt-board, .rt-board div').forEach(function(b){
+   if(b.hasAttribute('tabindex'))return;
+   if(b.scrollWidth<=b.clientWidth+1&&b.scrollHeight<=b.clientHeight+1)return;
+   var st=getComputedStyle(b);
+   if(/auto|scroll/.test(st.overflowX+' '+st.overflowY)){b.setAttribute('tabindex','0');}
+  });
+ };
+ var queued=false;
+ new MutationObserver(function(){ if(queued)return; queued=true;
+  requestAnimationFrame(function(){queued=false;window.rtA11y();}); })
+  .observe(document.body,{childList:true,subtree:true});
+ window.addEventListener('resize',function(){window.rtA11y();});
+}
+window.rtA11y();
+"""
+
+
+def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | None = None) -> str:
     """HTML that, drawn in the browser, names the browser tab, sets the document's language
-    (screen readers read the page in it) and puts the place in the address bar.
+    (screen readers read the page in it), puts the place in the address bar and names
+    what the widgets leave unnamed (``labels``: play, pause, stop, loop, step, board).
 
     An HTML widget's scripts do not run; an image that fails to load runs its
     ``onerror`` each time the HTML changes.  Nothing of the page depends on it."""
     code = (f"document.title={json.dumps(title, ensure_ascii=False)};"
             f"document.documentElement.lang={json.dumps(lang)};"
-            f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}")
+            f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}"
+            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};"
+            + " ".join(line.strip() for line in A11Y_JS.strip().splitlines()))
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
 
 
@@ -145,6 +188,8 @@ class GamePage(w.VBox):
         self.stepper = spec.make_stepper(self.language, example=self.place.example)
         if self.place.step:
             self.stepper.go(self.place.step)
+            # the autoplay is linked to the slider in the browser and sets it first: it starts there too
+            self.stepper.play.value = self.place.step
         # The Play and Rules tabs are built when first opened: a faster first page.
         self._game: GameShell | None = None
         self._rules: RulesPanel | None = None
@@ -204,13 +249,16 @@ class GamePage(w.VBox):
         lang, here = self.language.lang, self.current_place
         url = self.url
         self.link.value = (
-            f"<details class='rt-place-link'><summary>🔗 {esc(t('link_here', lang))}</summary>"
+            f"<details class='rt-place-link'><summary><i class='fa fa-link' aria-hidden='true'></i> "
+            f"{esc(t('link_here', lang))}</summary>"
             f"<input type='text' readonly class='rt-place-url' value='{esc(url)}'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
-            f" onfocus='this.select()' style='width:min(34em,90vw)'>"
-            f" <a href='{esc(url)}'>{esc(t('link_here', lang))}</a></details>")
+            f" onfocus='this.select()' style='width:min(40em,85vw);font-size:15px'></details>")
         title = t("page_title", lang, game=self.spec.engine.title)
-        self.sync.value = browser_sync(title, lang, places.query(here))
+        labels = {key: t(word, lang) for key, word in
+                  (("play", "autoplay"), ("pause", "pause"), ("stop", "stop"), ("loop", "loop"),
+                   ("step", "step_slider"), ("board", "board"))}
+        self.sync.value = browser_sync(title, lang, places.query(here), labels)
 
     @property
     def game(self) -> GameShell:
