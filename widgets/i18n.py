@@ -143,6 +143,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "stop": ("Stop", "Ferma", "Arrêter"),
     "loop": ("Loop", "Ripeti da capo", "En boucle"),
     "board": ("The table", "Il tavolo", "La table"),
+    "list_sep": ("; ", "; ", " ; "),
     "bad_link": ("This link could not be followed entirely: {what}",
                  "Questo link non si può seguire del tutto: {what}",
                  "Ce lien ne peut pas être suivi entièrement : {what}"),

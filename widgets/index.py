@@ -73,7 +73,7 @@ def landing(lang: str = "en", query: str | None = None) -> w.VBox:
         body.value = landing_html(lang)
         sync.value = browser_sync(t("landing_title", lang), lang, f"lang={quote(lang)}")
         if problems:
-            what = "; ".join(t(p.key, lang, **p.args) for p in problems)
+            what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in problems)
             notice.value = message("info", t("bad_link", lang, what=what))
 
     draw(lang)

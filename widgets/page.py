@@ -300,7 +300,7 @@ class GamePage(w.VBox):
         for i, key in enumerate(self.TABS):
             self.tabs.set_title(i, t(key, lang))
         if self.problems:
-            what = "; ".join(t(p.key, lang, **p.args) for p in self.problems)
+            what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in self.problems)
             self.notice.value = message("info", t("bad_link", lang, what=what))
         self._moved()
 
