@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 # What each tab shows once it is ready to use.
-READY = {0: ".rt-page .rt-next", 1: ".rt-game .rt-to-move, .rt-game .rt-over", 2: ".rt-rule-search input"}
+READY = {0: ".rt-page .rt-next", 1: ".rt-game .rt-to-move, .rt-game .rt-over", 2: ".rt-rule-search input",
+         3: ".rt-quiz-choice-0"}
 RUN_AXE = """async () => {
     const r = await axe.run(document, {resultTypes: ['violations']});
     return r.violations.filter(v => v.impact === 'critical' || v.impact === 'serious').map(v => ({
@@ -56,7 +57,7 @@ def test_no_critical_or_serious_accessibility_violation_on_any_page(browser, voi
             pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
             pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
                                  arg=[".rt-step-count", count])
-            for tab in (0, 1, 2):
+            for tab in READY:
                 pg.click(f".lm-TabBar-tab >> nth={tab}")
                 pg.wait_for_selector(READY[tab])
                 pg.wait_for_timeout(400)  # the page's own names are given after each change

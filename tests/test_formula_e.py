@@ -589,7 +589,8 @@ def test_the_preview_shows_where_pieces_will_stand():
 
     s = GAME.apply(arranged(OPEN, ["b1", "b2", "b3"], ["g2", "g1", "rat", "cow", "snake", "prayer"]), Play("g2"))
     assert preview(s, Move(("f", "f")))["elephants"] == ["b3", "b4", "b5"]
-    assert preview(s, Move(("f",)))["elephants"] == ["b1", "b2", "b3"]  # refused: nothing moves
+    assert preview(s, Move(("f",))) is None  # refused: nothing to preview
+    assert preview(GAME.apply(s, Move(("f", "f"))), Play("g1")) is None  # a card is played at once
 
 
 @covers("formula-e/card/carpet", "formula-e/win/line")

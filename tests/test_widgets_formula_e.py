@@ -23,8 +23,9 @@ def _buttons(shell) -> dict:
     """The move buttons on show, by their CSS class (fe-play-g3, fe-move-f-f-f, fe-allow, ...)."""
     out = {}
     for b in shell.controls.buttons:
-        cls = next(c for c in b._dom_classes if c.startswith("fe-"))
-        out[cls] = b
+        cls = next((c for c in b._dom_classes if c.startswith("fe-")), None)
+        if cls is not None:
+            out[cls] = b
     return out
 
 
@@ -42,6 +43,13 @@ def _elephant_cell(svg: str, player: int) -> str:
     return m.group(1)
 
 
+def _confirm(shell) -> None:
+    """Press Confirm under a chosen (previewed) move."""
+    ok = [b for b in shell.controls.buttons if "rt-confirm" in b._dom_classes]
+    assert len(ok) == 1, "no chosen move to confirm"
+    ok[0].click()
+
+
 def _loaded(state, players: int = 3):
     shell = _hotseat(players)
     assert shell.load(F.GAME.to_json(state))
@@ -56,7 +64,8 @@ def test_every_string_has_three_languages_and_the_legend_names_every_feature():
     for word in ("start grid", "banana tree", "bridge", "river", "rat hole", "finish line", "Sacred Cow", "Rat"):
         assert word in legend
     # the reconstructed 3-4 player side: 20 rows of 3 lanes, the red line after row 20
-    assert track.count("class='fe-cell") == 20 * 3 - 2  # two '#' spaces beside the bridge
+    across, up = track.split("fe-track-v")
+    assert across.count("class='fe-cell") == up.count("class='fe-cell") == 20 * 3 - 2  # '#' beside the bridge
     assert "class='fe-finish'" in track and "#d50000" in track
     assert "(reconstructed)" in _part(shell, "info") and "board map is lost" in _part(shell, "info")
 
@@ -100,12 +109,23 @@ def test_a_green_card_moves_the_elephant_its_full_value_and_the_board_marks_it()
     buttons = _buttons(shell)
     # the preview on the button: three forward steps put Player 1 on a6
     assert buttons["fe-move-f-f-f"].description == "move forward, forward, forward → Player 1 a6"
+    chosen = shell.state
     buttons["fe-move-f-f-f"].click()
+    # chosen, not played: the board shows a ghost of player 1 on a6 and the dashed path a3-a4-a5-a6
+    assert shell.state is chosen and F.positions(shell.state)["elephants"][0] == "a3"
+    track = _part(shell, "track")
+    assert "class='fe-ghost fe-ghost-elephant' data-player='0' data-cell='a6'" in track
+    assert "data-player='0' data-cells='a3 a4 a5 a6'" in track and "fe-preview-path" in track
+    assert _elephant_cell(track, 0) == "a3"
+    assert "Chosen: move forward, forward, forward" in shell.controls.groups.children[0].children[0].value
+    _confirm(shell)
     assert F.positions(shell.state)["elephants"][0] == "a6"
     track = _part(shell, "track")
     assert _elephant_cell(track, 0) == "a6"
     assert re.search(r"class='fe-elephant fe-moved' data-player='0'", track)
     assert "class='fe-from' data-player='0'" in track  # where it came from, dashed
+    assert "fe-ghost" not in track and "fe-preview-path" not in track
+    assert "class='fe-path fe-path-elephant' data-piece='elephant' data-player='0' data-cells='a3 a4 a5 a6'" in track
     assert not re.search(r"class='fe-elephant fe-moved' data-player='1'", track)
     assert "Played this turn: green 3" in _part(shell, "table")
 
@@ -149,6 +169,19 @@ def test_the_tiger_window_asks_the_next_seat_who_cancels_the_monkey():
     assert len(s.hands[2]) == 6  # the Monkey stole nothing
     assert "Player 2 plays a Tiger out of turn and cancels Monkey" in shell.log_html.value
     assert s.current_player == 0  # back to player 1, whose Monkey counts as played
+    # on the board too, while player 1 goes on: whose card, which, and who cancelled it
+    table = _part(shell, "table")
+    assert "Tiger! Player 1&#x27;s Monkey was cancelled by Player 2" in table  # (the apostrophe escaped)
+    shell.language.lang = "it"
+    assert "Tigre! La carta Scimmia di Giocatore 1 è stata annullata da Giocatore 2" in _part(shell, "table")
+    shell.language.lang = "fr"
+    assert "Tigre ! La carte Singe de Joueur 1 a été annulée par Joueur 2" in _part(shell, "table")
+    shell.language.lang = "en"
+    # the banner is about the last move: once player 1 plays on, it goes (the log keeps it)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-end-turn"].click()
+    assert "fe-tiger-cancel" not in _part(shell, "table")
+    assert "cancels Monkey" in shell.log_html.value
 
 
 def test_a_window_nobody_can_use_still_asks_each_seat_in_turn_and_allow_passes_it_on():
@@ -188,6 +221,7 @@ def test_crossing_the_line_wins_and_the_end_table_says_so():
     shell.hand_button.value = True
     _buttons(shell)["fe-play-g2"].click()
     _buttons(shell)["fe-move-f-f"].click()
+    _confirm(shell)
     assert shell.to_decide is None and shell.game.winners(shell.state) == [0]
     assert "Winner: Player 1" in _part(shell, "table")
     assert "data-cell='finish'" in _part(shell, "track")
@@ -238,14 +272,14 @@ def test_every_position_of_bot_races_draws_on_both_tracks_and_in_every_view():
                     view = g.view(s, viewer)
                     parts = fw.board(view, before, "it", lambda p: f"P{p + 1}")
                     placed = sum(c is not None for c in view["elephants"])
-                    assert parts["track"].count("class='fe-elephant") == placed
+                    assert parts["track"].count("class='fe-elephant") == 2 * placed  # across, and up for phones
                     assert parts["seats"].count("class='fe-seat") == players
                     hidden = sum(h is None for h in view["hands"])
                     assert hidden == (0 if viewer is None else players - 1)
             before = g.view(s, None)
             if action is not None:
                 s = g.apply(s, action)
-        assert len(fw.track_svg(g.view(s, None), None, "en", str).split("class='fe-cell")) - 1 == sum(
+        assert fw.track_svg(g.view(s, None), None, "en", str).count("class='fe-cell") == sum(
             ch != "#" for row in s.track.rows for ch in row)
         assert len(s.track.rows) == rows
         assert "Vincitore" in fw.board(g.view(s, None), None, "it", lambda p: f"P{p + 1}")["table"]
@@ -269,3 +303,120 @@ def test_the_prayer_shows_the_discards_only_to_its_player_once_they_show_their_h
     assert set(_buttons(shell)) == {"fe-take-monkey", "fe-take-g4"}
     _buttons(shell)["fe-take-monkey"].click()
     assert "monkey" in shell.state.hands[0] and "monkey" not in shell.state.discard
+
+
+RAT_ROWS = ("SSS", "SSS", "#..", "...", "o..", "...", "...", "..o")
+
+
+def test_a_rat_scare_is_previewed_then_traced_step_by_step():
+    # the rulebook's case: the scared elephant's lane ends behind it, so it goes sideways first (b4), then
+    # back three (b3, b2, b1); the Rat ran a5 -> a4 and goes back to the nearest hole, a5
+    start = arranged(RAT_ROWS, ["c2", "a4", "c1"], ["rat", "g1", "g2", "cow", "snake", "prayer"], rat="a5")
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-rat"].click()
+    assert shell.game.decision(shell.state) == "rat"
+    before = shell.state
+    _buttons(shell)["fe-rat-a4"].click()
+    assert shell.state is before  # nothing played yet
+    track = _part(shell, "track")
+    assert "class='fe-ghost fe-ghost-elephant' data-player='1' data-cell='b1'" in track
+    assert "data-piece='rat' data-cells='a5 a4 a5'" in track and "fe-preview-path fe-path-rat" in track
+    assert "rt-chosen" in _buttons(shell)["fe-rat-a4"]._dom_classes
+    _confirm(shell)
+    assert F.positions(shell.state)["elephants"] == ["c2", "b1", "c1"] and F.positions(shell.state)["rat"] == "a5"
+    track = _part(shell, "track")
+    assert "fe-ghost" not in track
+    assert "class='fe-path fe-path-rat' data-piece='rat' data-cells='a5 a4 a5'" in track
+    assert "data-piece='elephant' data-player='1' data-cells='a4 b4 b3 b2 b1'" in track
+    steps = track.split("<g class='fe-steps' data-piece='elephant' data-player='1'>")[1].split("</g></g>")[0]
+    assert re.findall(r"data-step='(\d)'", steps) == ["1", "2", "3", "4"]  # each step numbered in order
+    assert "The Rat scares Player 2" in shell.log_html.value
+
+
+def test_cancel_forgets_the_chosen_move_and_another_can_be_chosen():
+    start = arranged(OPEN, ["b3", "a4", "c1"], ["g2", "g1", "rat", "cow", "p5", "monkey"], cows=("b4",))
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g2"].click()
+    moves = set(_buttons(shell))
+    # "sideways only when forward is impossible, to the side the player chooses": the cow on b4 blocks
+    assert moves == {"fe-move-l-f", "fe-move-r-f"}
+    state = shell.state
+    _buttons(shell)["fe-move-l-f"].click()
+    track = _part(shell, "track")  # ghosts: player 1 to a4 (by a3), pushing player 2 from a4 to a5
+    assert "fe-ghost-elephant' data-player='0' data-cell='a4'" in track
+    assert "fe-ghost-elephant' data-player='1' data-cell='a5'" in track
+    cancel = [b for b in shell.controls.buttons if "rt-cancel-choice" in b._dom_classes]
+    cancel[0].click()
+    assert shell.chosen is None and shell.state is state and "fe-ghost" not in _part(shell, "track")
+    assert not any("rt-confirm" in b._dom_classes for b in shell.controls.buttons)
+    _buttons(shell)["fe-move-r-f"].click()
+    assert "class='fe-ghost fe-ghost-elephant' data-player='0' data-cell='c4'" in _part(shell, "track")
+    _confirm(shell)
+    assert F.positions(shell.state)["elephants"][0] == "c4"
+
+
+def test_the_worked_example_of_the_rat_traces_its_path():
+    stepper = fw.stepper(example=None)
+    index = next(i for i, ex in enumerate(stepper.examples) if ex.id == "rat-scare")
+    stepper.chooser.value = index
+    stepper.go(2)
+    track = stepper.board._parts["track"].value
+    assert "data-piece='rat' data-cells='a5 a4 a5'" in track
+    assert "data-piece='elephant' data-player='1' data-cells='a4 b4 b3 b2 b1'" in track
+
+
+def test_the_track_is_drawn_up_for_phones_with_the_same_pieces():
+    shell = _loaded(arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"]))
+    across, up = _part(shell, "track").split("<svg class='fe-track fe-track-v'")
+    assert "fe-track-h" in across
+    # eight rows of three lanes, the same cells and pieces either way; up: taller than wide
+    assert across.count("class='fe-cell") == up.count("class='fe-cell") == 24
+    assert across.count("class='fe-elephant") == up.count("class='fe-elephant") == 3
+    w, h = map(int, re.search(r"viewBox='0 0 (\d+) (\d+)'", up).groups())
+    assert h > 2 * w
+    assert "@media (max-width: 700px)" in _part(shell, "css")
+
+
+def test_against_bots_the_board_traces_everything_since_the_person_last_decided():
+    # player 1 (a person) moves a green 3 from a3 and ends the turn; both bots then play; back to player 1,
+    # the board traces every elephant that moved since player 1 last decided, each path ending where it stands
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = fw.game_panel(players=3, seats=["person", "greedy", "greedy"], seed=3)
+    assert shell.load(F.GAME.to_json(start))
+    _buttons(shell)["fe-play-g3"].click()
+    _buttons(shell)["fe-move-f-f-f"].click()
+    _confirm(shell)
+    assert shell.to_decide == 0 and shell.game.decision(shell.state) == "second"  # a yellow may follow
+    assert "data-player='0' data-cells='a3 a4 a5 a6'" in _part(shell, "track")
+    before = F.positions(shell.state)["elephants"]
+    _buttons(shell)["fe-end-turn"].click()
+    assert {e.player for e in shell.history[1:]} >= {1, 2}  # the bots played in between
+    now = F.positions(shell.state)["elephants"]
+    track = _part(shell, "track").split("fe-track-v")[0]
+    moved = [p for p in range(3) if before[p] != now[p]]
+    assert moved, "the greedy bots moved"
+    for p in moved:
+        m = re.search(rf"class='fe-path fe-path-elephant' data-piece='elephant' data-player='{p}' "
+                      r"data-cells='([^']*)'", track)
+        assert m and m.group(1).split()[-1] == now[p]
+    assert "data-cells='a3 a4 a5 a6'" not in track  # player 1's own move was before their last decision
+
+
+def test_the_new_words_in_three_languages():
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g3"].click()
+    _buttons(shell)["fe-move-f-f-f"].click()
+    for lang, confirm, cancel, chosen, path, ghost in (
+            ("it", "Conferma", "Annulla", "Scelta: muovi", "percorso dell'ultima mossa", "dove finirà"),
+            ("fr", "Confirmer", "Annuler", "Choisi : avancer", "chemin du dernier coup", "où elle finira"),
+            ("en", "Confirm", "Cancel", "Chosen: move", "path of the last move", "where it will end up")):
+        shell.language.lang = lang
+        by_class = {c: b for b in shell.controls.buttons for c in b._dom_classes if c.startswith("rt-")}
+        assert by_class["rt-confirm"].description == confirm and by_class["rt-cancel-choice"].description == cancel
+        assert chosen in shell.controls.groups.children[0].children[0].value
+        legend = _part(shell, "legend")
+        assert path in legend.replace("&#x27;", "'") and ghost in legend

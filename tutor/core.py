@@ -430,6 +430,28 @@ class Game(ABC):
     def action_text(self, action: Any, lang: str = "en") -> str:
         """An action in words; ``action_text(a, "en") == str(a)``."""
 
+    def question_kinds(self) -> dict[str, Any]:
+        """The game's own kinds of quiz question, beyond the generic ones of :mod:`tutor.quiz`.
+
+        Each is ``make(game, state, rng, lang) -> tutor.quiz.Question | None``
+        (None when the position does not suit it); the answer comes from the
+        engine (``legal_actions``, ``apply``), never from a hand-written table.
+        """
+        return {}
+
+    def action_rule(self, state: Any, action: Any) -> str:
+        """The id of the rule a legal ``action`` rests on (a hint cites it): by default the rule of
+        the first event the engine narrates for it that is in :attr:`rules`."""
+        for event in self.apply_explained(state, action)[1]:
+            if event.rule in self.rules:
+                return event.rule
+        return next(iter(self.rules)).id
+
+    def advise(self, state: Any, lang: str = "en") -> Any:
+        """The game's own hint for the seat to move (a :class:`tutor.hints.Hint`), or None
+        to let :func:`tutor.hints.hint` ask the best registered search bot."""
+        return None
+
     def message(self, obj: Any, lang: str = "en") -> str:
         """An Event, IllegalAction or ScenarioError in ``lang``."""
         return self.catalog.message(obj, lang)
@@ -456,6 +478,16 @@ class Game(ABC):
     def narrate_example(self, example: Example, lang: str) -> dict:
         """How :meth:`example_text` words an example: by default the catalog's texts, English where missing."""
         return self.catalog.example(example, lang)
+
+    def preview(self, state: Any, action: Any) -> dict | None:
+        """What a panel may draw before ``action`` is confirmed (where each piece will end up), as
+        JSON-able data; None (the default) when there is nothing to preview: the move is played at once."""
+        return None
+
+    def trace(self, events: Sequence[Event]) -> dict | None:
+        """What a board may trace of the events of the last moves (the path each piece took), as
+        JSON-able data read from the events' data; None (the default) when there is nothing to trace."""
+        return None
 
     def differences(self) -> list[dict]:
         """Where two rulebooks of the game disagree (each side a rule id)."""

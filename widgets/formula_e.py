@@ -9,7 +9,14 @@ buttons hand the legal actions the shell gives them to ``shell.play``.
 The move preview ("where each piece will end up") is written on the move,
 Rat and cow buttons: the controls ask ``game.preview(shell.state, action)``
 of the position the shell already shows (the same position the buttons'
-legal actions come from), never a hidden one.
+legal actions come from), never a hidden one.  Clicking one chooses it: the
+shell puts the engine's preview in the view, and the board draws ghost
+pieces where they will end up and dashed paths, until Confirm or Cancel.
+After a move the board traces the path each piece took (the view's
+``trace``, read by the engine from its events): the mover, every pushed
+elephant or cow, the Rat's run and the elephant it scared, step by step;
+a Tiger's cancel is named on the table.  The track is drawn twice, across
+for wide screens and up for phones; CSS shows one.
 """
 
 from __future__ import annotations
@@ -96,6 +103,15 @@ add_strings({
     "fe_col_cobras": ("Cobras", "Cobra", "Cobras"),
     "fe_col_cards": ("Cards in hand", "Carte in mano", "Cartes en main"),
     "fe_col_winner": ("Winner", "Vincitore", "Gagnant"),
+    # the preview of a chosen move, the paths of the last moves, the Tiger's cancel (issue 10 §3)
+    "fe_path": ("path of the last move, step by step", "percorso dell'ultima mossa, passo per passo",
+                "chemin du dernier coup, pas à pas"),
+    "fe_ghost": ("where it will end up (not yet confirmed)", "dove finirà (non ancora confermato)",
+                 "où elle finira (pas encore confirmé)"),
+    "fe_ghost_of": ("{who} will end up at {cell}", "{who} finirà in {cell}", "{who} finira en {cell}"),
+    "fe_tiger_cancel": ("Tiger! {owner}'s {card} was cancelled by {by}: it counts as played, with no effect.",
+                        "Tigre! La carta {card} di {owner} è stata annullata da {by}: conta come giocata, senza effetto.",
+                        "Tigre ! La carte {card} de {owner} a été annulée par {by} : elle compte comme jouée, sans effet."),
 })
 
 # Each seat: a colour and its number written on the elephant (told apart without colour vision).
@@ -113,8 +129,15 @@ CELL = 40  # px in the SVG's own units
 
 _CSS = """<style>
 .fe-board { display: flex; flex-direction: column; gap: 6px; }
-.fe-track-wrap { overflow-x: auto; max-width: calc(100vw - 48px); }
-.fe-track-wrap svg { min-width: 560px; max-width: 100%; height: auto; display: block; }
+.fe-track-wrap { max-width: 100%; }
+.fe-track-wrap svg { max-width: 100%; height: auto; display: block; }
+.fe-track-wrap svg.fe-track-v { display: none; margin: 0 auto; }
+@media (max-width: 700px) {
+  .fe-track-wrap svg.fe-track-h { display: none; }
+  .fe-track-wrap svg.fe-track-v { display: block; }
+}
+.fe-tiger-cancel { border: 3px solid #e65100; background: #fff3e0; border-radius: 6px; padding: 4px 8px;
+                   margin: 3px 0; font-weight: bold; }
 .fe-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
 .fe-label { font-weight: bold; margin-right: 4px; }
 .fe-muted { color: #555; font-size: 90%; }
@@ -122,7 +145,8 @@ _CSS = """<style>
            border: 2px solid #111; white-space: nowrap; }
 .fe-back { display: inline-block; width: 20px; height: 28px; margin: 1px; border-radius: 4px; border: 2px solid #333;
            background: repeating-linear-gradient(45deg, #8d6e63, #8d6e63 4px, #a1887f 4px, #a1887f 8px); }
-.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 4px 8px; margin: 3px 0; }
+.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 2px 8px; margin: 3px 0;
+           display: flex; flex-wrap: wrap; align-items: center; column-gap: 18px; }
 .fe-seat.fe-current { border-color: #111; box-shadow: 0 0 0 2px #fdd835; }
 .fe-dot { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 50%; color: #fff;
           font-weight: bold; border: 2px solid #111; }
@@ -134,6 +158,9 @@ _CSS = """<style>
                          border-radius: 3px; margin-right: 3px; }
 .fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
 .fe-buttons .widget-button { min-height: 36px; }
+.fe-buttons .jupyter-button { white-space: normal !important; height: auto !important; max-width: 100%;
+                              text-align: left; padding: 4px 10px; line-height: 1.3; }
+.fe-page .rt-chosen { outline: 3px solid #fdd835; outline-offset: 1px; }
 </style>"""
 
 
@@ -153,10 +180,33 @@ def _backs(n: int) -> str:
     return "".join("<span class='fe-back'></span>" for _ in range(min(n, 12))) + (f" +{n - 12}" if n > 12 else "")
 
 
-def _xy(row: int, lane: int, rows: int, width: int) -> tuple[int, int]:
-    """The top-left corner of a cell: rows run left to right (start at the left, finish at the right),
-    lane a at the top."""
-    return 30 + row * CELL, 20 + lane * CELL
+class Geometry:
+    """Where a cell is drawn: across (rows left to right, the red line at the right, lane a at the top)
+    for wide screens, or up (rows bottom to top, the red line at the top, lane a at the left) for phones."""
+
+    def __init__(self, n_rows: int, width: int, vertical: bool):
+        self.n_rows, self.width, self.vertical = n_rows, width, vertical
+        if vertical:
+            self.W, self.H = 30 + width * CELL + 10, 20 + (n_rows + 1) * CELL + 24
+        else:
+            self.W, self.H = 30 + (n_rows + 1) * CELL + 10, 20 + width * CELL + 22
+
+    def xy(self, row: int, lane: int) -> tuple[int, int]:
+        """The top-left corner of a cell (row ``n_rows``: just past the red line)."""
+        if self.vertical:
+            return 30 + lane * CELL, 20 + (self.n_rows - row) * CELL
+        return 30 + row * CELL, 20 + lane * CELL
+
+    def centre(self, row: int, lane: int) -> tuple[int, int]:
+        x, y = self.xy(row, lane)
+        return x + CELL // 2, y + CELL // 2
+
+    def finish_line(self) -> tuple[int, int, int, int]:
+        if self.vertical:
+            y = 20 + CELL
+            return 24, y, 30 + self.width * CELL + 6, y
+        x = 30 + self.n_rows * CELL
+        return x, 14, x, 20 + self.width * CELL + 6
 
 
 def _cell(name: str | None) -> tuple[int, int] | None:
@@ -165,26 +215,150 @@ def _cell(name: str | None) -> tuple[int, int] | None:
     return _fe().parse_cell(name)
 
 
-def track_svg(view: dict, before: dict | None, lang: str, who: Who) -> str:
-    """The track as inline SVG: cells by feature, the red finish line, cows, the Rat and the elephants."""
+def _points(cells: list, geo: Geometry) -> list[tuple[int, int]]:
+    """Centres of a path's cells ("finish": just past the red line, in the lane it left from)."""
+    out: list[tuple[int, int]] = []
+    lane = 0
+    for name in cells:
+        c = _cell(name) if isinstance(name, str) else None
+        if c is None and name == "finish":
+            c = (geo.n_rows, lane)
+        if c is None:
+            continue
+        lane = c[1]
+        out.append(geo.centre(*c))
+    return out
+
+
+PATH_COLOURS = {"rat": "#37474f", "cow": "#6d4c41"}
+
+
+def _path_svg(path: dict, geo: Geometry, preview: bool) -> str:
+    """One piece's path: a line through its cells in order (a dashed hop where it jumps, hole to hole or
+    on a carpet), each step numbered, an arrowhead where it ends; dashed all along in a preview."""
+    pts = _points(path.get("cells", []), geo)
+    if len(pts) < 2:
+        return ""
+    piece, player = path.get("piece"), path.get("player")
+    colour = SEAT_COLOURS[player % 6] if piece == "elephant" and isinstance(player, int) else PATH_COLOURS.get(
+        str(piece), "#37474f")
+    kind = "fe-preview-path" if preview else "fe-path"
+    who = f" data-player='{player}'" if isinstance(player, int) else ""
+    cells = esc(" ".join(str(c) for c in path.get("cells", [])))
+    out = [f"<g class='{kind} fe-path-{esc(str(piece))}' data-piece='{esc(str(piece))}'{who} data-cells='{cells}'>"]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        hop = abs(x1 - x0) + abs(y1 - y0) > CELL
+        dash = " stroke-dasharray='7 5'" if preview or hop else ""
+        out.append(f"<line x1='{x0}' y1='{y0}' x2='{x1}' y2='{y1}' stroke='{colour}' stroke-width='{3 if hop else 5}' "
+                   f"stroke-linecap='round' opacity='0.8'{dash}/>")
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    dx, dy = x1 - x0, y1 - y0
+    norm = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    ux, uy = dx / norm, dy / norm
+    tip = (x1 - ux * 12, y1 - uy * 12)  # the head stops short of the centre: the piece stays readable
+    base = (tip[0] - ux * 10, tip[1] - uy * 10)
+    left = (base[0] - uy * 7, base[1] + ux * 7)
+    right = (base[0] + uy * 7, base[1] - ux * 7)
+    out.append(f"<polygon class='fe-arrow' points='{tip[0]:.0f},{tip[1]:.0f} {left[0]:.0f},{left[1]:.0f} "
+               f"{right[0]:.0f},{right[1]:.0f}' fill='{colour}'/>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _steps_svg(path: dict, geo: Geometry) -> str:
+    """A path's steps numbered in order, in a corner of each cell it enters (drawn over the pieces)."""
+    pts = _points(path.get("cells", []), geo)
+    if len(pts) < 2:
+        return ""
+    piece, player = path.get("piece"), path.get("player")
+    colour = SEAT_COLOURS[player % 6] if piece == "elephant" and isinstance(player, int) else PATH_COLOURS.get(
+        str(piece), "#37474f")
+    who = f" data-player='{player}'" if isinstance(player, int) else ""
+    out = [f"<g class='fe-steps' data-piece='{esc(str(piece))}'{who}>"]
+    corner = {"elephant": (-13, -13), "rat": (13, -13), "cow": (13, 13)}.get(str(piece), (-13, 13))
+    for k, (x, y) in enumerate(pts[1:], start=1):
+        ox, oy = x + corner[0], y + corner[1]
+        out.append(f"<g class='fe-step' data-step='{k}'><circle cx='{ox}' cy='{oy}' r='7' fill='#fff' "
+                   f"stroke='{colour}' stroke-width='2'/><text x='{ox}' y='{oy + 4}' font-size='10' "
+                   f"font-weight='bold' text-anchor='middle' fill='#111'>{k}</text></g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _elephant(p: int, cx: int, cy: int, ring: bool, label: str, name: str, ghost: bool = False) -> str:
+    if ghost:
+        return (f"<g class='fe-ghost fe-ghost-elephant' data-player='{p}' data-cell='{name}'>"
+                f"<title>{label}</title>"
+                f"<circle cx='{cx}' cy='{cy}' r='{CELL // 2 - 3}' fill='{SEAT_COLOURS[p % 6]}' fill-opacity='0.3' "
+                f"stroke='{SEAT_COLOURS[p % 6]}' stroke-width='3' stroke-dasharray='5 3'/>"
+                f"<text x='{cx}' y='{cy + 6}' font-size='17' font-weight='bold' text-anchor='middle' "
+                f"fill='{SEAT_COLOURS[p % 6]}'>{p + 1}</text></g>")
+    return (f"<g class='fe-elephant{' fe-moved' if ring else ''}' data-player='{p}' data-cell='{name}'>"
+            f"<title>{label}</title>"
+            f"<circle cx='{cx}' cy='{cy}' r='{CELL // 2 - 3}' fill='{SEAT_COLOURS[p % 6]}' "
+            f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{5 if ring else 2}'/>"
+            f"<text x='{cx}' y='{cy + 6}' font-size='17' font-weight='bold' text-anchor='middle' "
+            f"fill='#fff'>{p + 1}</text></g>")
+
+
+def _cow(x: int, y: int, ring: bool, name: str, ghost: bool = False) -> str:
+    if ghost:
+        return (f"<g class='fe-ghost fe-ghost-cow' data-cell='{name}'>"
+                f"<rect x='{x + 5}' y='{y + 5}' width='{CELL - 10}' height='{CELL - 10}' rx='6' fill='#fff' "
+                "fill-opacity='0.5' stroke='#6d4c41' stroke-width='3' stroke-dasharray='5 3'/>"
+                f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + 6}' font-size='17' font-weight='bold' "
+                "text-anchor='middle' fill='#6d4c41'>C</text></g>")
+    return (f"<g class='fe-cow{' fe-moved' if ring else ''}' data-cell='{name}'>"
+            f"<rect x='{x + 5}' y='{y + 5}' width='{CELL - 10}' height='{CELL - 10}' rx='6' fill='#fff' "
+            f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{4 if ring else 2}'/>"
+            f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + 6}' font-size='17' font-weight='bold' "
+            "text-anchor='middle' fill='#111'>C</text></g>")
+
+
+def _rat(x: int, y: int, ring: bool, name: str, ghost: bool = False) -> str:
+    cls = "fe-ghost fe-ghost-rat" if ghost else f"fe-rat{' fe-moved' if ring else ''}"
+    fill = "fill='#616161' fill-opacity='0.35' stroke-dasharray='5 3'" if ghost else "fill='#616161'"
+    stroke = "#37474f" if ghost else ("#fdd835" if ring else "#111")
+    return (f"<g class='{cls}' data-cell='{name}'>"
+            f"<polygon points='{x + 4},{y + CELL - 4} {x + CELL // 2},{y + 6} {x + CELL - 4},{y + CELL - 4}' "
+            f"{fill} stroke='{stroke}' stroke-width='{4 if ring or ghost else 1}'/>"
+            f"<text x='{x + CELL // 2}' y='{y + CELL - 9}' font-size='13' font-weight='bold' "
+            f"text-anchor='middle' fill='{'#37474f' if ghost else '#fff'}'>R</text></g>")
+
+
+def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bool = False) -> str:
+    """The track as inline SVG: cells by feature, the red finish line, cows, the Rat and the elephants;
+    the paths of the last moves (the view's ``trace``) and, for a chosen move not yet confirmed, where
+    each piece will end up (the view's ``preview``: ghost pieces and dashed paths)."""
     rows = view["track"]["rows"]
     name = game().catalog.name("tracks", view["track"]["name"], lang)
     n_rows, width = len(rows), len(rows[0]) if rows else 0
-    W, H = 30 + (n_rows + 1) * CELL + 10, 20 + width * CELL + 22
-    parts = [f"<svg class='fe-track' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {W} {H}' "
-             f"width='{round(W * 1.4)}' height='{round(H * 1.4)}' role='img' aria-label='{esc(t('fe_track', lang, name=name))}' "
-             "font-family='sans-serif'>"]
+    geo = Geometry(n_rows, width, vertical)
+    W, H = geo.W, geo.H
+    scale = 1.25 if vertical else 1.4
+    parts = [f"<svg class='fe-track fe-track-{'v' if vertical else 'h'}' xmlns='http://www.w3.org/2000/svg' "
+             f"viewBox='0 0 {W} {H}' width='{round(W * scale)}' height='{round(H * scale)}' role='img' "
+             f"aria-label='{esc(t('fe_track', lang, name=name))}' font-family='sans-serif'>"]
     for lane in range(width):  # lane letters
-        parts.append(f"<text x='14' y='{20 + lane * CELL + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
-                     f"fill='#333'>{'abcdefgh'[lane]}</text>")
+        x, y = geo.xy(0, lane)
+        if vertical:
+            parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL + 16}' font-size='14' text-anchor='middle' "
+                         f"fill='#333'>{'abcdefgh'[lane]}</text>")
+        else:
+            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
+                         f"fill='#333'>{'abcdefgh'[lane]}</text>")
     for r, row in enumerate(rows):
-        x, _ = _xy(r, 0, n_rows, width)
-        parts.append(f"<text x='{x + CELL // 2}' y='{20 + width * CELL + 16}' font-size='12' "
-                     f"text-anchor='middle' fill='#333'>{r + 1}</text>")
+        x, y = geo.xy(r, 0)
+        if vertical:
+            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='12' text-anchor='middle' "
+                         f"fill='#333'>{r + 1}</text>")
+        else:
+            parts.append(f"<text x='{x + CELL // 2}' y='{20 + width * CELL + 16}' font-size='12' "
+                         f"text-anchor='middle' fill='#333'>{r + 1}</text>")
         for lane, ch in enumerate(row):
             if ch == "#":
                 continue
-            x, y = _xy(r, lane, n_rows, width)
+            x, y = geo.xy(r, lane)
             fill, sym, _ = FEATURES.get(ch, ("#fafafa", "", ""))
             kind = {"S": "start", "B": "banana", "=": "bridge", "~": "river", "o": "hole"}.get(ch, "plain")
             parts.append(f"<rect class='fe-cell fe-{kind}' data-cell='{'abcdefgh'[lane]}{r + 1}' x='{x}' y='{y}' "
@@ -196,67 +370,78 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who) -> str:
                 size = 22
                 parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + size // 3}' font-size='{size}' "
                              f"text-anchor='middle' fill='#333' opacity='0.75'>{sym}</text>")
-    fx = 30 + n_rows * CELL
-    parts.append(f"<line class='fe-finish' x1='{fx}' y1='14' x2='{fx}' y2='{20 + width * CELL + 6}' "
-                 "stroke='#d50000' stroke-width='5'/>")
+    x1, y1, x2, y2 = geo.finish_line()
+    parts.append(f"<line class='fe-finish' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='#d50000' stroke-width='5'/>")
+    # the paths the last moves took (under the pieces)
+    trace = view.get("trace") or {}
+    preview = view.get("preview")
+    for path in trace.get("paths", []) if preview is None else []:
+        parts.append(_path_svg(path, geo, preview=False))
     # the pieces
-    moved: list[str] = []
-
-    def changed(now, then) -> bool:
-        return before is not None and now != then
-
     b_cows = list(before["cows"]) if before is not None else []
-    for name in view["cows"]:
-        c = _cell(name)
+    for cell in view["cows"]:
+        c = _cell(cell)
         if c is None:
             continue
-        x, y = _xy(c[0], c[1], n_rows, width)
-        ring = changed(name, name if name in b_cows else None)
-        parts.append(f"<g class='fe-cow{' fe-moved' if ring else ''}' data-cell='{name}'>"
-                     f"<rect x='{x + 5}' y='{y + 5}' width='{CELL - 10}' height='{CELL - 10}' rx='6' fill='#fff' "
-                     f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{4 if ring else 2}'/>"
-                     f"<text x='{x + CELL // 2}' y='{y + CELL // 2 + 6}' font-size='17' font-weight='bold' "
-                     "text-anchor='middle' fill='#111'>C</text></g>")
-        if ring:
-            moved.append("cow")
+        x, y = geo.xy(*c)
+        parts.append(_cow(x, y, before is not None and cell not in b_cows, cell))
     rat = _cell(view["rat"])
     if rat is not None:
-        x, y = _xy(rat[0], rat[1], n_rows, width)
-        ring = before is not None and before["rat"] != view["rat"]
-        parts.append(f"<g class='fe-rat{' fe-moved' if ring else ''}' data-cell='{view['rat']}'>"
-                     f"<polygon points='{x + 4},{y + CELL - 4} {x + CELL // 2},{y + 6} {x + CELL - 4},{y + CELL - 4}' "
-                     f"fill='#616161' stroke='{'#fdd835' if ring else '#111'}' stroke-width='{4 if ring else 1}'/>"
-                     f"<text x='{x + CELL // 2}' y='{y + CELL - 9}' font-size='13' font-weight='bold' "
-                     "text-anchor='middle' fill='#fff'>R</text></g>")
+        x, y = geo.xy(*rat)
+        parts.append(_rat(x, y, before is not None and before["rat"] != view["rat"], view["rat"]))
     past = 0
-    for p, name in enumerate(view["elephants"]):
-        if name is None:
+    for p, cell in enumerate(view["elephants"]):
+        if cell is None:
             continue
-        then = before["elephants"][p] if before is not None and p < len(before["elephants"]) else name
-        ring = before is not None and then != name
+        then = before["elephants"][p] if before is not None and p < len(before["elephants"]) else cell
+        ring = before is not None and then != cell and preview is None
         if then is not None and ring and (c0 := _cell(then)) is not None:  # where it came from
-            x0, y0 = _xy(c0[0], c0[1], n_rows, width)
-            parts.append(f"<circle class='fe-from' data-player='{p}' cx='{x0 + CELL // 2}' cy='{y0 + CELL // 2}' "
+            x0, y0 = geo.centre(*c0)
+            parts.append(f"<circle class='fe-from' data-player='{p}' cx='{x0}' cy='{y0}' "
                          f"r='{CELL // 2 - 6}' fill='none' stroke='{SEAT_COLOURS[p % 6]}' stroke-width='2' "
                          "stroke-dasharray='4 3'/>")
-        if name == "finish":
-            cx, cy = fx + CELL // 2 + 2, 20 + (past % max(width, 1)) * CELL + CELL // 2
+        if cell == "finish":
+            cx, cy = geo.centre(n_rows, past % max(width, 1))
             past += 1
         else:
-            c = _cell(name)
+            c = _cell(cell)
             if c is None:
                 continue
-            x, y = _xy(c[0], c[1], n_rows, width)
-            cx, cy = x + CELL // 2, y + CELL // 2
-        label = esc(t("fe_elephant", lang, who=who(p)))
-        parts.append(f"<g class='fe-elephant{' fe-moved' if ring else ''}' data-player='{p}' data-cell='{name}'>"
-                     f"<title>{label}</title>"
-                     f"<circle cx='{cx}' cy='{cy}' r='{CELL // 2 - 3}' fill='{SEAT_COLOURS[p % 6]}' "
-                     f"stroke='{'#fdd835' if ring else '#111'}' stroke-width='{5 if ring else 2}'/>"
-                     f"<text x='{cx}' y='{cy + 6}' font-size='17' font-weight='bold' text-anchor='middle' "
-                     f"fill='#fff'>{p + 1}</text></g>")
+            cx, cy = geo.centre(*c)
+        parts.append(_elephant(p, cx, cy, ring, esc(t("fe_elephant", lang, who=who(p))), cell))
+    for path in trace.get("paths", []) if preview is None else []:
+        parts.append(_steps_svg(path, geo))
+    if preview is not None:  # the chosen move: dashed paths and ghosts where the pieces will end up
+        for path in (preview.get("trace") or {}).get("paths", []):
+            parts.append(_path_svg(path, geo, preview=True))
+            parts.append(_steps_svg(path, geo))
+        for cell in sorted(set(preview.get("cows", [])) - set(view["cows"]), key=str):
+            if (c := _cell(cell)) is not None:
+                parts.append(_cow(*geo.xy(*c), False, cell, ghost=True))
+        if preview.get("rat") != view["rat"] and (c := _cell(preview.get("rat"))) is not None:
+            parts.append(_rat(*geo.xy(*c), False, preview["rat"], ghost=True))
+        past = sum(e == "finish" for e in view["elephants"])
+        for p, (now, then) in enumerate(zip(view["elephants"], preview.get("elephants", []))):
+            if then is None or then == now:
+                continue
+            if then == "finish":
+                cx, cy = geo.centre(n_rows, past % max(width, 1))
+                past += 1
+            elif (c := _cell(then)) is not None:
+                cx, cy = geo.centre(*c)
+            else:
+                continue
+            label = esc(t("fe_ghost_of", lang, who=who(p), cell=t("fe_past", lang) if then == "finish" else then))
+            parts.append(_elephant(p, cx, cy, False, label, then, ghost=True))
     parts.append("</svg>")
-    return "<div class='fe-track-wrap'>" + "".join(parts) + "</div>"
+    return "".join(parts)
+
+
+def track_html(view: dict, before: dict | None, lang: str, who: Who) -> str:
+    """The track twice, across for wide screens and up for phones (CSS shows one), so that a phone
+    needs no sideways scrolling."""
+    return ("<div class='fe-track-wrap'>" + track_svg(view, before, lang, who)
+            + track_svg(view, before, lang, who, vertical=True) + "</div>")
 
 
 def legend(lang: str) -> str:
@@ -270,6 +455,12 @@ def legend(lang: str) -> str:
     keys.append(f"<span><span class='fe-key' style='background:linear-gradient(90deg,#fff 38%,#d50000 38%,#d50000 62%,#fff 62%)'>"
                 f"&nbsp;</span>{esc(t('fe_finish', lang))}</span>")
     keys.append(f"<span><span class='fe-key fe-changed'>&nbsp;</span>{esc(t('fe_moved', lang))}</span>")
+    keys.append("<span><span class='fe-key' style='border:none'><svg width='28' height='12' aria-hidden='true'>"
+                "<line x1='2' y1='6' x2='20' y2='6' stroke='#37474f' stroke-width='4'/>"
+                "<polygon points='27,6 19,1 19,11' fill='#37474f'/></svg></span>"
+                f"{esc(t('fe_path', lang))}</span>")
+    keys.append("<span><span class='fe-key' style='border:2px dashed #1565c0;border-radius:50%;"
+                f"background:rgba(21,101,192,.3)'>&nbsp;</span>{esc(t('fe_ghost', lang))}</span>")
     return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}:</span>"
             + " ".join(keys) + "</div>")
 
@@ -292,9 +483,15 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
                     + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
     table = []
-    if view["pending"]:
+    if view["pending"] and view["decision"] == "tiger":  # (later, the card resolving is among those played)
         table.append(f"<div class='fe-pending'>{esc(t('fe_pending', lang, cards=_cards(view['pending'], lang)))}"
                      "</div>")
+    for cancel in (view.get("trace") or {}).get("cancelled", []):  # from the engine's Tiger event
+        owner, by = cancel.get("owner"), cancel.get("by")
+        table.append(f"<div class='fe-tiger-cancel' role='status' data-card='{esc(str(cancel.get('card')))}'>"
+                     + esc(t("fe_tiger_cancel", lang, owner=who(owner) if isinstance(owner, int) else "—",
+                             card=g.card_name(str(cancel.get("card")), lang),
+                             by=who(by) if isinstance(by, int) else "—")) + "</div>")
     if view["cancelled"]:
         table.append(f"<div class='fe-cancelled'><b>{esc(t('fe_cancelled', lang, card=g.card_name(view['cancelled'], lang)))}"
                      "</b></div>")
@@ -340,7 +537,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         winner = f"<div class='fe-row fe-winner'><b>{esc(t('fe_winner', lang, who=who(view['winner'])))}</b></div>"
     return {
         "css": _CSS,
-        "track": track_svg(view, before, lang, who),
+        "track": track_html(view, before, lang, who),
         "legend": legend(lang),
         "table": on_table + winner,
         "info": "".join(info),
@@ -423,6 +620,8 @@ class FormulaEControls(ButtonControls):
         g, shell = game(), self.shell
         now = g.positions(shell.state)
         then = g.preview(shell.state, action)
+        if then is None:
+            return ""
         out = []
         for p, (a, b) in enumerate(zip(now["elephants"], then["elephants"])):
             if a != b:

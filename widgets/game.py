@@ -14,6 +14,11 @@ panels, declared in its :class:`widgets.page.PageSpec`:
 * optionally ``breakdown(game, view, lang, who) -> pandas.DataFrame`` for the
   end, from the teacher's view.
 
+Two keys the engine gives go into the view the board draws, when there is
+something in them: ``trace``, ``game.trace`` of the events since a person last
+decided (the paths pieces took), and ``preview``, ``game.preview`` of a move a
+person has chosen (:meth:`GameShell.choose`) but not yet confirmed.
+
 Who looks: the teacher (``None``: everything) when only bots play or the
 "show everything" toggle is on; in a game against bots, the person's seat; in
 hotseat, the seat that decides now (``game.current_player``), whose hand stays
@@ -181,20 +186,40 @@ class ButtonControls(w.VBox):
         text = self.shell.game.action_text(action, lang) + suffix
         b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
         b.add_class(self.slug(action))
-        b.on_click(lambda _: self.shell.play(action))
+        if action == self.shell.chosen:
+            b.add_class("rt-chosen")
+        b.on_click(lambda _: self.shell.choose(action))  # played at once unless the game previews it
         return b
+
+    def _confirm_row(self, lang: str) -> w.VBox:
+        """The chosen move, previewed on the board, with Confirm and Cancel."""
+        action = self.shell.chosen
+        text = w.HTML(f"<b class='rt-chosen-text'>{esc(t('chosen_move', lang, move=self.shell.game.action_text(action, lang)))}</b>")
+        ok = w.Button(description=t("confirm_move", lang), button_style="success", icon="check",
+                      layout=w.Layout(width="auto"))
+        ok.add_class("rt-confirm")
+        ok.on_click(lambda _: self.shell.confirm())
+        back = w.Button(description=t("cancel_move", lang), icon="times", layout=w.Layout(width="auto"))
+        back.add_class("rt-cancel-choice")
+        back.on_click(lambda _: self.shell.cancel_choice())
+        row = w.VBox([text, w.HBox([ok, back], layout=w.Layout(flex_flow="row wrap"))])
+        row.add_class("rt-confirm-row")
+        return row
 
     def _group(self, title: str, children: list) -> w.VBox:
         return w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
 
     def refresh(self, view: dict, actions: list, lang: str) -> None:
         me = view["current_player"]
+        chosen = self.shell.chosen
         key = (id(self.shell.state), lang, tuple(str(a) for a in actions),
-               view["hands"][me] is None if me is not None else None)
+               view["hands"][me] is None if me is not None else None, str(chosen))
         if key == self._key:
             return
         self._key = key
         prompt, groups = self.moves(view, actions, lang)
+        if chosen is not None and chosen in actions:
+            groups = [self._confirm_row(lang), *groups]
         self.prompt.value = f"<b class='{self.prefix}-prompt-text'>{esc(prompt)}</b>" if prompt else ""
         self.groups.children = groups
         self.buttons = [b for grp in groups for b in _all_buttons(grp)]
@@ -321,6 +346,9 @@ class GameShell(w.VBox):
         self._end_key: tuple[int, str] | None = None
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
+        from widgets.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
+
+        self.hint_box = HintBox(self)
         wrap = w.Layout(flex_flow="row wrap")
         self.setup = w.VBox([
             w.HBox([self.players, self.ruleset, self.seed, self.new_button], layout=wrap),
@@ -331,9 +359,10 @@ class GameShell(w.VBox):
             self.setup, self.status, self.msg, self.board,
             w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
                     self.auto], layout=w.Layout(flex_flow="row wrap")),
-            self.controls, self.end_table, self.end, self.log_box, self.files,
+            self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
         self.history: list[Entry] = []
+        self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
         self._bot_gen = 0
         self.bot_delay = BOT_DELAY
         self.index = 0
@@ -415,11 +444,60 @@ class GameShell(w.VBox):
         return view
 
     def shown_views(self) -> tuple[dict, dict | None]:
-        """The views the board draws: the shown position and the one before, as the viewer sees them."""
+        """The views the board draws: the shown position and the one before, as the viewer sees them
+        (with the engine's ``trace`` of the last moves and ``preview`` of a chosen move, when any)."""
         viewer, hide = self.viewer(), self.hand_hidden()
         view = self.view_of(self.state, viewer, hide)
         before = self.view_of(self.history[self.index - 1].state, viewer, hide) if self.index else None
+        trace = self.game.trace(self.recent_events())
+        if trace is not None:
+            view = {**view, "trace": trace}
+        if self._chosen is not None and self._chosen[0] is self.state:
+            view = {**view, "preview": self._chosen[2]}
         return view, before
+
+    def recent_events(self) -> list:
+        """The events since a person last decided (just the last move in hotseat): what the board traces."""
+        earlier = [i for i in self._stops() if i < self.index]
+        start = earlier[-1] + 1 if earlier else 1
+        return [ev for e in self.history[start:self.index + 1] for ev in e.events]
+
+    # ------------------------------------------------------ chosen, then confirmed
+    @property
+    def chosen(self) -> Any:
+        """The move a person chose and the board previews, not yet confirmed (None: none)."""
+        if self._chosen is None or self._chosen[0] is not self.state:
+            return None
+        return self._chosen[1]
+
+    def choose(self, action) -> bool:
+        """A person picks a move: played at once, unless the game previews it (``game.preview``); then
+        the board shows where each piece will end up until it is confirmed or cancelled."""
+        try:
+            preview = self.game.preview(self.state, action) if self.human_to_move else None
+        except Exception:  # noqa: BLE001 - a preview that fails: play (and explain) as without one
+            preview = None
+        if preview is None:
+            self._chosen = None
+            return self.play(action)
+        self._chosen = (self.state, action, preview)
+        self.msg.value = ""
+        self.refresh()
+        return True
+
+    def confirm(self) -> bool:
+        """Play the chosen move."""
+        action = self.chosen
+        self._chosen = None
+        if action is None:
+            self.refresh()
+            return False
+        return self.play(action)
+
+    def cancel_choice(self) -> None:
+        """Forget the chosen move: the board shows the position as it is."""
+        self._chosen = None
+        self.refresh()
 
     def actions(self) -> list:
         """The moves offered: the legal ones when a person decides and may see their
@@ -698,6 +776,7 @@ class GameShell(w.VBox):
         self.undo_button.disabled = not any(i < self.index for i in stops)
         self.redo_button.disabled = not any(i > self.index for i in stops)
         self.controls.refresh(view, self.actions(), lang)
+        self.hint_box.refresh()
         self.log_html.value = self._log_html()
         if over:
             self._show_end()

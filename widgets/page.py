@@ -161,7 +161,7 @@ class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
 
-    TABS = places.TABS
+    TABS = places.TABS  # ("examples", "play", "rules", "quiz")
 
     def __init__(self, spec: PageSpec, lang: str = "en", query: str = "", request_url: str | None = None):
         super().__init__()
@@ -193,7 +193,8 @@ class GamePage(w.VBox):
         # The Play and Rules tabs are built when first opened: a faster first page.
         self._game: GameShell | None = None
         self._rules: RulesPanel | None = None
-        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox()])
+        self._quiz: Any = None
+        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox(), w.VBox()])
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
@@ -272,7 +273,7 @@ class GamePage(w.VBox):
             self._game = self.spec.make_shell(self.language, **options)
             self._game.seed.observe(lambda ch: self._moved(), "value")
             self._game.ruleset.observe(lambda ch: self._moved(), "value")
-            self.tabs.children = [self.stepper, self._game, self.tabs.children[2]]
+            self._set_tab(1, self._game)
         return self._game
 
     @property
@@ -280,8 +281,23 @@ class GamePage(w.VBox):
         """The Rules tab's panel (built on first use)."""
         if self._rules is None:
             self._rules = self.spec.make_rules(self.language)
-            self.tabs.children = [self.stepper, self.tabs.children[1], self._rules]
+            self._set_tab(2, self._rules)
         return self._rules
+
+    @property
+    def quiz(self) -> Any:
+        """The Quiz tab's panel (built on first use)."""
+        if self._quiz is None:
+            from widgets.quiz import QuizPanel
+
+            self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
+            self._set_tab(3, self._quiz)
+        return self._quiz
+
+    def _set_tab(self, index: int, panel: Any) -> None:
+        children = list(self.tabs.children)
+        children[index] = panel
+        self.tabs.children = children
 
     def _open(self, index) -> None:
         """Build the tab just opened (the properties build it on first use)."""
@@ -289,6 +305,8 @@ class GamePage(w.VBox):
             _ = self.game
         elif index == 2:
             _ = self.rules
+        elif index == 3:
+            _ = self.quiz
         self._moved()
 
     def _relabel(self) -> None:

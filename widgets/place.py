@@ -5,7 +5,7 @@ query string Voilà hands the kernel (the ``QUERY_STRING`` environment
 variable) and shows a link to the place it is at.  A place is
 
 * ``lang``: ``en``, ``it`` or ``fr``;
-* ``tab``: ``examples``, ``play`` or ``rules``;
+* ``tab``: ``examples``, ``play``, ``rules`` or ``quiz``;
 * ``example`` and ``step``: a worked example's id and a position in it
   (0: its start, ``i``: after its ``i``-th step);
 * ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab).
@@ -30,7 +30,7 @@ from typing import Mapping, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
-TABS = ("examples", "play", "rules")
+TABS = ("examples", "play", "rules", "quiz")
 KEYS = ("lang", "tab", "example", "step", "ruleset", "seed")
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message

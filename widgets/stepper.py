@@ -95,7 +95,10 @@ class ExampleStepper(w.VBox):
         self.outcome.add_class("rt-outcome")
         self.first.on_click(lambda _: self.go(0))
         self.prev.on_click(lambda _: self.go(self._pos - 1))
-        self.next.on_click(lambda _: self.go(self._pos + 1))
+        from widgets.quiz import YourTurn  # qz: predict the step before it is shown (issue 12 §2)
+
+        self.your_turn = YourTurn(self)
+        self.next.on_click(lambda _: self.your_turn.next())
         self.last.on_click(lambda _: self.go(self.slider.max))
         self._pos = 0  # the position shown; the slider follows it
         self.slider.observe(self._slid, "value")
@@ -103,9 +106,9 @@ class ExampleStepper(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         self.children = [
             self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play],
+            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play, self.your_turn.switch],
                    layout=w.Layout(flex_flow="row wrap")),
-            self.header, self.board, self.narration, self.outcome,
+            self.header, self.board, self.your_turn, self.narration, self.outcome,
         ]
         self._relabel(draw=False)
         if not self.examples:
@@ -183,6 +186,7 @@ class ExampleStepper(w.VBox):
         for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.description = t(key, lang)
             b.tooltip = t(key, lang)
+        self.your_turn.relabel()
         self.play.description = t("autoplay", lang)
         self.play.tooltip = t("autoplay", lang)
         if draw and self.examples:
@@ -218,7 +222,11 @@ class ExampleStepper(w.VBox):
             )
         else:
             step = ex.steps[i - 1]
-            self.board.show(self.board_fn(self.view(step.after), self.view(step.before), lang, self.who))
+            after = self.view(step.after)
+            trace = self.game.trace(step.events)  # the paths the step's pieces took, from its events
+            if trace is not None:
+                after = {**after, "trace": trace}
+            self.board.show(self.board_fn(after, self.view(step.before), lang, self.who))
             self.narration.value = self._narrate(step, lang)
         self.outcome.value = (
             message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""

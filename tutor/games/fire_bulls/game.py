@@ -424,6 +424,12 @@ class FireBulls(Game):
         """An IllegalAction / ScenarioError or a narration Event in "en", "it" or "fr"."""
         return message(error_or_event, lang)
 
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Action, lang: str = "en") -> str:
         return action_text(action, lang)
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from tutor.core import Event, IllegalAction, short
 
 from . import movement as mv
+from . import trace as tr
 from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair,
                       RatTo, Steal, StopCows, Take, parse)
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
@@ -287,7 +288,7 @@ def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     q = s.asker
     assert q is not None
     say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {card}: it counts as played, with no effect.",
-        player=q, card=a.card)
+        player=q, card=a.card, owner=s.active)
     s = set_hand(s, q, remove(s.hands[q], ("tiger",)))
     s = replace(s, discard=s.discard + ("tiger",), cancelled=a.card, asker=None)
     return resolve(s, say)
@@ -410,7 +411,7 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
         say("move/all-points", "{Player}'s elephant cannot move and stays at {cell}.", player=p, cell=end)
     else:
         say(rule, "{Player}'s elephant moves {steps} from {start} to {end}.", player=p, steps=a.steps,
-            start=start, end=end)
+            start=start, end=end, paths=tr.move_paths(s.track, before, p, a.steps, s.mode, after))
     for q in range(s.players):
         moved = after.elephants[q]
         if q != p and before.elephants[q] != moved and moved is not None and moved[0] < s.track.rows_count:
@@ -435,28 +436,32 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
 def do_rat(s: State, a: RatTo, say: Narrator) -> State:
     board = pieces(s)
     hit = board.at(a.cell)
+    route = tuple(tr.name(s.track, c) for c in tr.rat_route(s.track, board, s.rat, a.cell, RAT_MOVES))
     if hit is None or hit[0] != "e":
-        say("card/rat", "The Rat runs to {cell}.", cell=a.cell)
+        say("card/rat", "The Rat runs to {cell}.", cell=a.cell, paths=(("rat", None, route),))
         return finish_card(replace(s, rat=a.cell), say)
     seat = hit[1]
-    after, moves = mv.scare(s.track, board, seat, RAT_SCARE)
+    trail = [board]
+    after, moves = mv.scare(s.track, board, seat, RAT_SCARE, trail)
     hole = mv.nearest_hole(s.track, a.cell)
+    paths = (("rat", None, route + (tr.name(s.track, hole),)),) + tr.trail_paths(s.track, trail)
     end = after.elephants[seat]
     sideways = any(m in ("l", "r") for m in moves)
     if sideways:
         say("card/rat-scare", "The Rat scares {pushed}'s elephant: blocked by the end of its lane, it runs back and "
             "sideways from {start} to {end}, and the Rat goes to the hole at {hole}.", pushed=seat, start=a.cell,
-            end=end, hole=hole)
+            end=end, hole=hole, paths=paths)
     else:
         say("card/rat-scare", "The Rat scares {pushed}'s elephant: it runs back from {start} to {end}, and the Rat "
-            "goes to the hole at {hole}.", pushed=seat, start=a.cell, end=end, hole=hole)
+            "goes to the hole at {hole}.", pushed=seat, start=a.cell, end=end, hole=hole, paths=paths)
     return finish_card(replace(with_pieces(s, after), rat=hole), say)
 
 
 def do_cow(s: State, a: CowStep, say: Narrator) -> State:
     target = next(t for c, d, t in mv.cow_steps(s.track, pieces(s)) if c == a.cell and d == a.direction)
     cows = sorted(target if c == a.cell else c for c in s.cows)
-    say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target)
+    say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target,
+        paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
     s = replace(s, cows=tuple(cows), cow_left=s.cow_left - 1)
     return finish_card(s, say) if s.cow_left == 0 else s
 
@@ -526,13 +531,21 @@ def positions(s: State) -> dict:
     return {"elephants": [name(c) for c in s.elephants], "cows": [name(c) for c in s.cows], "rat": name(s.rat)}
 
 
-def preview(s: State, action: Any) -> dict:
-    """Where every piece will stand once ``action`` (a move, a Rat, a cow step) is done: what a panel shows
-    before the move is confirmed (``positions`` of the next state; the same position for a refused action)."""
+PREVIEWED = {"move": Move, "rat": RatTo, "cow": CowStep}
+
+
+def preview(s: State, action: Any) -> dict | None:
+    """What a panel shows before a move, a Rat or a cow step is confirmed: where every piece will stand
+    (``positions`` of the next state) and the ``trace`` of the paths they take; None for any other action
+    or a refused one (nothing to preview: it is played at once)."""
+    kind = PREVIEWED.get(s.phase)
+    if kind is None or type(action) is not kind:
+        return None
     try:
-        return positions(apply(s, action))
+        after, events = apply_explained(s, action)
     except IllegalAction:
-        return positions(s)
+        return None
+    return {**positions(after), "trace": tr.trace(events)}
 
 
 def scores(s: State) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import Any
+from typing import Any, Sequence
 
 from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
 
@@ -13,6 +13,7 @@ from .actions import parse
 from .cards import DATA, GAME_NAME, RULEBOOK_FILE
 from .scenario import from_json, to_json
 from .state import State
+from .trace import trace
 from .words import action_words, load_catalog
 
 
@@ -106,6 +107,12 @@ class FormulaE(Game):
             steps.append(" ".join([f"{action}:"] + words) if words else action)
         return {**told, "steps": steps}
 
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 
@@ -125,8 +132,11 @@ class FormulaE(Game):
     def progress(self, state: State, player: int) -> int:
         return engine.progress(state, player)
 
-    def preview(self, state: State, action: Any) -> dict:
+    def preview(self, state: State, action: Any) -> dict | None:
         return engine.preview(state, action)
+
+    def trace(self, events: Sequence[Event]) -> dict | None:
+        return trace(events)
 
 
 GAME = FormulaE()

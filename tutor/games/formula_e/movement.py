@@ -203,9 +203,11 @@ def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cel
     return {c: k for c, k in dist.items() if c != rat and (pieces.at(c) is None or pieces.at(c)[0] == "e")}  # type: ignore[index]
 
 
-def scare(track: Track, pieces: Pieces, seat: int, back: int) -> tuple[Pieces, list[str]]:
+def scare(track: Track, pieces: Pieces, seat: int, back: int, trail: list[Pieces] | None = None
+          ) -> tuple[Pieces, list[str]]:
     """The Rat scares an elephant: ``back`` spaces back, pushing elephants and cows in its lane; where the
-    end of the lane blocks it, sideways (left first, reconstructed) until it can go back again."""
+    end of the lane blocks it, sideways (left first, reconstructed) until it can go back again.
+    ``trail``, when given, gets the pieces after each step (for tracing the path)."""
     moves: list[str] = []
     left = back
     side = ""
@@ -224,6 +226,8 @@ def scare(track: Track, pieces: Pieces, seat: int, back: int) -> tuple[Pieces, l
         if pushed is not None:
             pieces, left, side = pushed, left - 1, ""
             moves.append("b")
+            if trail is not None:
+                trail.append(pieces)
             continue
         if why != "end":
             break
@@ -233,6 +237,8 @@ def scare(track: Track, pieces: Pieces, seat: int, back: int) -> tuple[Pieces, l
             if moved is not None:
                 pieces, side = moved, s
                 moves.append(s)
+                if trail is not None:
+                    trail.append(pieces)
                 break
         else:
             break

@@ -125,6 +125,25 @@ class KamikazeAttack(Game):
 
         return verify(example)
 
+    def advise(self, state: State, lang: str = "en") -> Any:
+        """The exact coach's hint in the two-player base game (None elsewhere: the search bot hints)."""
+        from .coaching import advice
+
+        return advice(self, state, lang)
+
+    def action_rule(self, state: State, action: Any) -> str:
+        """Playing a card with a power rests on that power's rule; any other move on its first event's."""
+        card = getattr(action, "card", None)
+        if type(action).__name__ == "Play" and f"{GAME_NAME}/power/{card}" in self.rules:
+            return f"{GAME_NAME}/power/{card}"
+        return super().action_rule(state, action)
+
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 

@@ -98,6 +98,29 @@ class TirNanOg(Game):
         """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
         return example_words(self, example, lang)
 
+    def advise(self, state: Any, lang: str = "en") -> Any:
+        """The search bot's move and its reason (``search.hint``), with the rule it rests on."""
+        from tutor.hints import TIME_LIMIT, Hint
+        from tutor.quiz import first_rule, words
+
+        from .search import SearchBot, hint
+
+        seat = self.current_player(state)
+        if seat is None:
+            return None
+        bot = SearchBot(seconds=TIME_LIMIT)
+        sentence = hint(self, state, bot, lang)
+        action = bot.last["action"]
+        rule = first_rule(self, self.apply_explained(state, action)[1], default="tir-nan-og/territory/take")
+        sentence += " " + words("({rule})", lang, rule=self.rules[rule].wording(lang)[0])
+        return Hint(action, sentence, rule, seat, "search")
+
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 
