@@ -62,7 +62,7 @@ def test_no_critical_or_serious_accessibility_violation_on_any_page(browser, voi
                 pg.wait_for_selector(READY[tab])
                 pg.wait_for_timeout(400)  # the page's own names are given after each change
                 found += audit(pg, f"{name} tab {tab} at {size}")
-            pg.screenshot(path=str(artifacts / f"a11y-{name}-{size}-rules.png"))
+            pg.screenshot(path=str(artifacts / f"a11y-{name}-{size}-last-tab.png"))
     finally:
         context.close()
     assert found == [], "\n".join(found)
