@@ -5,6 +5,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
+# axe-core (npm), injected by the browser tests to audit accessibility (tests/test_browser_a11y.py)
+AXE := .axe/node_modules/axe-core/axe.min.js
 
 .PHONY: run class test lint fuzz bench bench-browser bench-class clean
 PORT ?= 8866
@@ -49,12 +51,17 @@ $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+$(AXE):
+	@echo "Installing axe-core (npm) for the accessibility audit"
+	command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	npm install --silent --no-audit --no-fund --prefix .axe axe-core@4.14
+
 # ruff and mypy (configured in pyproject.toml) first, then every test.
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check tutor widgets tests
 	$(VPY) -m mypy tutor
 
-test: lint $(CHROMIUM)
+test: lint $(CHROMIUM) $(AXE)
 	$(VPY) -m pytest -q
 
 # Mutated scenario files, action values and action texts for every game,
@@ -79,4 +86,4 @@ bench-class: $(VENV)/.installed-run
 	$(VPY) -m widgets.bench_class
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .axe

@@ -35,9 +35,9 @@ def shot(pg, selector: str, path) -> None:
 
 def test_landing_page_links_the_formula_e_page(page, voila):
     page.goto(voila.url("index.ipynb"))
-    page.click(".rt-game-link[href='formula_e.ipynb']")
+    page.click(".rt-game-link[data-notebook='formula_e.ipynb']")
     page.wait_for_selector(READY)
-    assert page.url.endswith("/voila/render/formula_e.ipynb")
+    assert "/voila/render/formula_e.ipynb?lang=en" in page.url
 
 
 @pytest.mark.parametrize("size", list(SIZES))

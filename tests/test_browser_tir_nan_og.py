@@ -31,9 +31,9 @@ def shot(pg, selector: str, path) -> None:
 
 def test_landing_page_links_the_tir_nan_og_page(page, voila):
     page.goto(voila.url("index.ipynb"))
-    page.click(".rt-game-link[href='tir_nan_og.ipynb']")
+    page.click(".rt-game-link[data-notebook='tir_nan_og.ipynb']")
     page.wait_for_selector(READY)
-    assert page.url.endswith("/voila/render/tir_nan_og.ipynb")
+    assert "/voila/render/tir_nan_og.ipynb?lang=en" in page.url
 
 
 @pytest.mark.parametrize("size", list(SIZES))

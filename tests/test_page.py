@@ -297,9 +297,9 @@ def test_the_landing_page_lists_every_registered_game_in_order():
     positions = []
     for entry in games.entries():
         title = games.get(entry.name).title
-        assert f"href='{entry.notebook}'" in html and f"Open {title}" in html
+        assert f"href='{entry.notebook}?lang=en'" in html and f"Open {title}" in html
         assert (NOTEBOOKS / entry.notebook).exists()
-        positions.append(html.index(f"href='{entry.notebook}'"))
+        positions.append(html.index(f"href='{entry.notebook}?lang=en'"))
     assert positions == sorted(positions)
     assert "Apri " in landing_html("it")
 

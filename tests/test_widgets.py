@@ -264,7 +264,7 @@ def test_index_links_name_existing_notebooks():
     html = landing_html("en")
     for _, _, nb in pages():
         if nb:
-            assert f"href='{nb}'" in html and (NOTEBOOKS / nb).exists()
+            assert f"href='{nb}?lang=en'" in html and (NOTEBOOKS / nb).exists()
 
 
 def test_narration_follows_the_language():

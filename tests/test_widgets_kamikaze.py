@@ -280,7 +280,7 @@ def test_rules_panel_marks_and_filters_reconstructed_clauses():
 def test_the_landing_page_links_the_kamikaze_page():
     from widgets.index import NOTEBOOKS, landing_html
 
-    assert "href='kamikaze_attack.ipynb'" in landing_html("en")
+    assert "href='kamikaze_attack.ipynb?lang=en'" in landing_html("en")
     assert (NOTEBOOKS / "kamikaze_attack.ipynb").exists()
 
 

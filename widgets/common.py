@@ -59,7 +59,7 @@ CSS = """
 .rt-end-table, .rt-differences { overflow-x: auto; max-width: 100%; }
 /* The page's top: title and language on one line */
 .rt-top { align-items: center; }
-.rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
+.rt-top h1, .rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
 .rt-lang .widget-toggle-button { height: 30px; }
 .rt-top .rt-lang > div { display: inline-block; }
 .rt-top .rt-lang > .widget-label { width: auto; margin-right: 6px; }
@@ -110,6 +110,8 @@ CSS = """
 .rt-refusals { font-size: 15px; margin: 4px 0; }
 .rt-refusals summary { cursor: pointer; color: #10264d; }
 .rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
+/* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
+.rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
 </style>
 """
 
