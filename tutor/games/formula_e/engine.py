@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache
 from itertools import product
 from typing import Any, Callable
 
@@ -151,19 +152,29 @@ def legal_actions(s: State) -> list:
 def turn_actions(s: State, hand: tuple[str, ...]) -> list:
     if not hand:
         return [EndTurn()]
+    plays, pairs, discards = hand_actions(hand)
+    acts: list = list(plays)
+    for a in pairs:
+        if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
+            acts.append(a)
+    acts += discards
+    return acts
+
+
+@lru_cache(maxsize=8192)
+def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+    """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
+    still has to land) and every discard (each sub-multiset once).  Hands repeat, so this is kept per hand."""
     kinds = sort_cards(set(hand))
-    acts: list = [Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS]
-    for y in COMBOS:
-        if y in hand:
-            for g in kinds:
-                if is_green(g) and (y != "carpet" or carpet_lands(s, s.active, g)):
-                    acts.append(PlayPair(y, g))
+    plays = tuple(Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
+    pairs = tuple(PlayPair(y, g) for y in COMBOS if y in hand for g in kinds if is_green(g))
     counts = [(c, hand.count(c)) for c in kinds]
+    discards = []
     for picks in product(*(range(n + 1) for _, n in counts)):  # every sub-multiset once
         cards = tuple(c for (c, _), k in zip(counts, picks) for _ in range(k))
         if cards:
-            acts.append(Discard(cards))
-    return acts
+            discards.append(Discard(cards))
+    return plays, pairs, tuple(discards)
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
