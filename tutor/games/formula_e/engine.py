@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache
-from itertools import product
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -111,6 +110,18 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
 
 # ------------------------------------------------------------------ legal actions
 def legal_actions(s: State) -> list:
+    return list(listed(s))
+
+
+def listed(s: State) -> tuple:
+    """The legal actions, listed once per position (kept on the immutable state, out of its fields)."""
+    cache = s.__dict__.get("_legal")
+    if cache is None:
+        cache = s.__dict__["_legal"] = tuple(compute_legal(s))
+    return cache
+
+
+def compute_legal(s: State) -> list:
     phase = s.phase
     if phase == "over":
         return []
@@ -152,7 +163,7 @@ def legal_actions(s: State) -> list:
 def turn_actions(s: State, hand: tuple[str, ...]) -> list:
     if not hand:
         return [EndTurn()]
-    plays, pairs, discards = hand_actions(hand)
+    plays, pairs, discards, _ = hand_actions(hand)
     acts: list = list(plays)
     for a in pairs:
         if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
@@ -162,19 +173,41 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> list:
 
 
 @lru_cache(maxsize=8192)
-def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...],
+                                                 dict[int, Any]]:
     """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
-    still has to land) and every discard (each sub-multiset once).  Hands repeat, so this is kept per hand."""
+    still has to land) and every discard (each sub-multiset once), and all of them by identity (the dict
+    keeps them alive, so an id is never reused).  Hands repeat, so this is kept per hand."""
     kinds = sort_cards(set(hand))
     plays = tuple(Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
     pairs = tuple(PlayPair(y, g) for y in COMBOS if y in hand for g in kinds if is_green(g))
-    counts = [(c, hand.count(c)) for c in kinds]
-    discards = []
-    for picks in product(*(range(n + 1) for _, n in counts)):  # every sub-multiset once
-        cards = tuple(c for (c, _), k in zip(counts, picks) for _ in range(k))
-        if cards:
-            discards.append(Discard(cards))
-    return plays, pairs, tuple(discards)
+    counts = tuple((c, hand.count(c)) for c in kinds)
+    discards = tuple(discard_of(cards) for cards in sub_hands(counts)[1:])  # every sub-multiset once, not none
+    ids = {id(a): a for group in (plays, pairs, discards) for a in group}
+    return plays, pairs, discards, ids
+
+
+@lru_cache(maxsize=8192)
+def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
+    """Every sub-multiset of the cards counted in ``counts``, the first kind varying slowest (the order of
+    ``itertools.product`` over the counts), the empty one first; the tails are shared between hands."""
+    if not counts:
+        return ((),)
+    (card, n), rest = counts[0], sub_hands(counts[1:])
+    return tuple((card,) * k + tail for k in range(n + 1) for tail in rest)
+
+
+_DISCARDS: dict[tuple[str, ...], Discard] = {}
+
+
+def discard_of(cards: tuple[str, ...]) -> Discard:
+    """One Discard value per set of cards (there are a few thousand at most)."""
+    found = _DISCARDS.get(cards)
+    if found is None:
+        if len(_DISCARDS) > 100_000:  # bounded, whatever a scenario's hands hold
+            _DISCARDS.clear()
+        found = _DISCARDS[cards] = Discard(cards)
+    return found
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -213,14 +246,28 @@ def explain(s: State, action: Any) -> list[Event]:
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
     if isinstance(action, str):
         action = parse(action)
-    if not well_formed(action):
-        raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
-    legal = legal_actions(s)
-    if not any(type(a) is type(action) and a == action for a in legal):
-        raise refusal(s, action)
+    if not is_listed(s, action):  # an action not taken from the list is checked field by field
+        if not well_formed(action):
+            raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
+        if not any(type(a) is type(action) and a == action for a in listed(s)):
+            raise refusal(s, action)
     say = Narrator()
     handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
     return handler(s, action, say), say.events
+
+
+def is_listed(s: State, action: Any) -> bool:
+    """Whether ``action`` is one of the very objects ``legal_actions(s)`` lists (what bots and panels hand back):
+    then it needs no check.  A turn's actions come from the hand's memo, found there by identity."""
+    if s.phase == "turn" and s.hands[s.active]:
+        known = hand_actions(s.hands[s.active])[3]
+        if known.get(id(action)) is not action:
+            return False
+        return type(action) is not PlayPair or action.yellow != "carpet" or carpet_lands(s, s.active, action.green)
+    for a in listed(s):
+        if a is action:
+            return True
+    return False
 
 
 def safe_short(value: Any) -> str:
