@@ -11,7 +11,6 @@ hand holds a Tiger.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -39,6 +38,17 @@ RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "t
 # ------------------------------------------------------------------ helpers
 def rng_for(s: State) -> random.Random:
     return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
+
+
+def replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
+    kept on the old state (its listed actions) is not carried over."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    fields.pop("_legal", None)
+    fields.update(changes)
+    return new
 
 
 def pieces(s: State) -> mv.Pieces:
@@ -74,12 +84,22 @@ def holds(hand: tuple[str, ...], cards) -> bool:
 class Narrator:
     """Collects the events of one action, each rendered in English from its catalog template."""
 
+    silent = False
+
     def __init__(self) -> None:
         self.events: list[Event] = []
 
     def __call__(self, rule: str, template: str, **params: Any) -> None:
+        if self.silent:
+            return
         text = load_catalog().render(template, params, "en")
         self.events.append(Event(R + rule, text, "info", tuple(params.items()), template))
+
+
+class Silent(Narrator):
+    """The narrator of a plain ``apply``: nobody reads the events, so none is rendered."""
+
+    silent = True
 
 
 def refuse(rule: str, template: str, **params: Any) -> IllegalAction:
@@ -236,14 +256,10 @@ def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
 
 # ------------------------------------------------------------------ apply
 def apply(s: State, action: Any) -> State:
-    return apply_explained(s, action)[0]
+    return _apply(s, action, Silent())
 
 
-def explain(s: State, action: Any) -> list[Event]:
-    return apply_explained(s, action)[1]
-
-
-def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+def _apply(s: State, action: Any, say: Narrator) -> State:
     if isinstance(action, str):
         action = parse(action)
     if not is_listed(s, action):  # an action not taken from the list is checked field by field
@@ -251,9 +267,17 @@ def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
             raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
         if not any(type(a) is type(action) and a == action for a in listed(s)):
             raise refusal(s, action)
-    say = Narrator()
     handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
-    return handler(s, action, say), say.events
+    return handler(s, action, say)
+
+
+def explain(s: State, action: Any) -> list[Event]:
+    return apply_explained(s, action)[1]
+
+
+def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
+    say = Narrator()
+    return _apply(s, action, say), say.events
 
 
 def is_listed(s: State, action: Any) -> bool:
