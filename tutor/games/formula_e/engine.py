@@ -176,14 +176,14 @@ def compute_legal(s: State) -> list:
     if phase == "second":
         return [Play(c) for c in sort_cards(set(hand)) if c in second_cards(s)] + [EndTurn()]
     if phase == "discard":
-        return [Discard((c,)) for c in sort_cards(set(hand))]
+        return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
 
 
 def turn_actions(s: State, hand: tuple[str, ...]) -> list:
     if not hand:
         return [EndTurn()]
-    plays, pairs, discards, _ = hand_actions(hand)
+    plays, pairs, discards = hand_actions(hand)
     acts: list = list(plays)
     for a in pairs:
         if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
@@ -192,19 +192,41 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> list:
     return acts
 
 
+class Interned(dict):
+    """One action value per key, made on first use (``ids`` finds them by identity); bounded: emptied when it
+    grows past ``limit`` (an old value is then merely checked the slow way)."""
+
+    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+        self.ids: dict[int, Any] = {}  # keeps the values alive, so an id is never reused while it is here
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+            self.ids.clear()
+        value = self[key] = self.make(key)
+        self.ids[id(value)] = value
+        return value
+
+
+PLAYS = Interned(Play)
+PAIRS = Interned(lambda yg: PlayPair(*yg))
+DISCARDS = Interned(Discard)
+RANK = {c: i for i, c in enumerate(COUNTS)}
+
+
 @lru_cache(maxsize=8192)
-def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...],
-                                                 dict[int, Any]]:
+def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
     """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
-    still has to land) and every discard (each sub-multiset once), and all of them by identity (the dict
-    keeps them alive, so an id is never reused).  Hands repeat, so this is kept per hand."""
-    kinds = sort_cards(set(hand))
-    plays = tuple(Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
-    pairs = tuple(PlayPair(y, g) for y in COMBOS if y in hand for g in kinds if is_green(g))
+    still has to land) and every discard (each sub-multiset once), as interned values.  Kept per hand."""
+    kinds = sorted(set(hand), key=RANK.__getitem__)
+    plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
+    pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
     counts = tuple((c, hand.count(c)) for c in kinds)
-    discards = tuple(discard_of(cards) for cards in sub_hands(counts)[1:])  # every sub-multiset once, not none
-    ids = {id(a): a for group in (plays, pairs, discards) for a in group}
-    return plays, pairs, discards, ids
+    discards = tuple(map(DISCARDS.__getitem__, sub_hands(counts)[1:]))  # every sub-multiset once, not none
+    return plays, pairs, discards
 
 
 @lru_cache(maxsize=8192)
@@ -215,19 +237,6 @@ def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...
         return ((),)
     (card, n), rest = counts[0], sub_hands(counts[1:])
     return tuple((card,) * k + tail for k in range(n + 1) for tail in rest)
-
-
-_DISCARDS: dict[tuple[str, ...], Discard] = {}
-
-
-def discard_of(cards: tuple[str, ...]) -> Discard:
-    """One Discard value per set of cards (there are a few thousand at most)."""
-    found = _DISCARDS.get(cards)
-    if found is None:
-        if len(_DISCARDS) > 100_000:  # bounded, whatever a scenario's hands hold
-            _DISCARDS.clear()
-        found = _DISCARDS[cards] = Discard(cards)
-    return found
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -282,12 +291,20 @@ def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
 
 def is_listed(s: State, action: Any) -> bool:
     """Whether ``action`` is one of the very objects ``legal_actions(s)`` lists (what bots and panels hand back):
-    then it needs no check.  A turn's actions come from the hand's memo, found there by identity."""
+    then it needs no check.  A turn's actions are interned values, found by identity and matched to the hand."""
     if s.phase == "turn" and s.hands[s.active]:
-        known = hand_actions(s.hands[s.active])[3]
-        if known.get(id(action)) is not action:
-            return False
-        return type(action) is not PlayPair or action.yellow != "carpet" or carpet_lands(s, s.active, action.green)
+        hand = s.hands[s.active]
+        kind = type(action)
+        if kind is Discard:
+            return DISCARDS.ids.get(id(action)) is action and holds(hand, action.cards)
+        if kind is Play:
+            return (PLAYS.ids.get(id(action)) is action and action.card in hand
+                    and (is_movement(action.card) or action.card in SOLO_YELLOWS))
+        if kind is PlayPair:
+            return (PAIRS.ids.get(id(action)) is action and action.yellow in hand and action.green in hand
+                    and is_green(action.green) and action.yellow in COMBOS
+                    and (action.yellow != "carpet" or carpet_lands(s, s.active, action.green)))
+        return False
     for a in listed(s):
         if a is action:
             return True
