@@ -306,14 +306,13 @@ def is_listed(s: State, action: Any) -> bool:
     then it needs no check.  A turn's actions are interned values, found by identity and matched to the hand."""
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
-        kind = type(action)
-        if kind is Discard:
-            return DISCARDS.ids.get(id(action)) is action and holds(hand, action.cards)
-        if kind is Play:
-            return (PLAYS.ids.get(id(action)) is action and action.card in hand
+        if type(action) is Discard:
+            return _interned(DISCARDS, action) and holds(hand, action.cards)
+        if type(action) is Play:
+            return (_interned(PLAYS, action) and action.card in hand
                     and (is_movement(action.card) or action.card in SOLO_YELLOWS))
-        if kind is PlayPair:
-            return (PAIRS.ids.get(id(action)) is action and action.yellow in hand and action.green in hand
+        if type(action) is PlayPair:
+            return (_interned(PAIRS, action) and action.yellow in hand and action.green in hand
                     and is_green(action.green) and action.yellow in COMBOS
                     and (action.yellow != "carpet" or carpet_lands(s, s.active, action.green)))
         return False
@@ -321,6 +320,11 @@ def is_listed(s: State, action: Any) -> bool:
         if a is action:
             return True
     return False
+
+
+def _interned(table: Interned, action: Any) -> bool:
+    """Whether ``action`` is the very value ``table`` made (then its fields are what the key said)."""
+    return bool(table.ids.get(id(action)) is action)
 
 
 def safe_short(value: Any) -> str:
