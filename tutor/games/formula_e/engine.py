@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import islice, product
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -216,39 +215,28 @@ PLAYS = Interned(Play)
 PAIRS = Interned(lambda yg: PlayPair(*yg))
 DISCARDS = Interned(Discard)
 RANK = {c: i for i, c in enumerate(COUNTS)}
-# a set of cards as one number (mixed radix, a digit per kind, in the deck's order): sub-hands are sums
-PLACE: dict[str, int] = {}
-_radix = 1
-for _card in reversed(list(COUNTS)):
-    PLACE[_card] = _radix
-    _radix *= COUNTS[_card] + 1
-CODED = Interned(lambda code: DISCARDS[decode(code)])
-
-
-def decode(code: int) -> tuple[str, ...]:
-    cards: list[str] = []
-    for card in COUNTS:
-        k, code = divmod(code, PLACE[card])
-        cards += [card] * k
-    return tuple(cards)
 
 
 @lru_cache(maxsize=8192)
 def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
     """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
-    still has to land) and every discard (each sub-multiset once, the first kind varying slowest, as
-    ``itertools.product`` over the counts would), as interned values.  Kept per hand."""
+    still has to land) and every discard (each sub-multiset once), as interned values.  Kept per hand."""
     kinds = sorted(set(hand), key=RANK.__getitem__)
     plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
     pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
-    counts = [(c, hand.count(c)) for c in kinds]
-    if any(n > COUNTS[c] for c, n in counts):  # more than the deck holds (no game gets there): by the cards
-        subs: list[tuple[str, ...]] = [()]
-        for c, n in reversed(counts):
-            subs = [(c,) * k + tail for k in range(n + 1) for tail in subs]
-        return plays, pairs, tuple(map(DISCARDS.__getitem__, subs[1:]))
-    digits = [range(0, (n + 1) * PLACE[c], PLACE[c]) for c, n in counts]  # each kind's 0..n cards, as numbers
-    return plays, pairs, tuple(map(CODED.__getitem__, islice(map(sum, product(*digits)), 1, None)))
+    counts = tuple((c, hand.count(c)) for c in kinds)
+    discards = tuple(map(DISCARDS.__getitem__, sub_hands(counts)[1:]))  # every sub-multiset once, not none
+    return plays, pairs, discards
+
+
+@lru_cache(maxsize=8192)
+def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
+    """Every sub-multiset of the cards counted in ``counts``, the first kind varying slowest (the order of
+    ``itertools.product`` over the counts), the empty one first; the tails are shared between hands."""
+    if not counts:
+        return ((),)
+    (card, n), rest = counts[0], sub_hands(counts[1:])
+    return tuple((card,) * k + tail for k in range(n + 1) for tail in rest)
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
