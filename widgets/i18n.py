@@ -77,6 +77,8 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "person": ("human", "umano", "humain"),
     "bot_random": ("bot: random", "bot: casuale", "bot : hasard"),
     "bot_greedy": ("bot: greedy", "bot: avido", "bot : glouton"),
+    # feb (issue 10 §2): "search" is a seat at more than one game now (Tir Nan Og, Formula E)
+    "bot_search": ("bot: search", "bot: ricerca", "bot : recherche"),
     "undo": ("Undo", "Annulla", "Annuler"),
     "redo": ("Redo", "Ripeti", "Rétablir"),
     "save": ("Save scenario", "Salva scenario", "Enregistrer le scénario"),
