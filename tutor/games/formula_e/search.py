@@ -150,16 +150,20 @@ def candidates(s: State) -> list:
     return keep or acts
 
 
+#: the clock that stops a search on a machine too loaded to finish it (the iteration count ends it otherwise)
+TIME_LIMIT = 0.7
+
+
 class SearchBot:
     """Determinized Monte Carlo search over what the seat cannot see (seeded, under a second a move)."""
 
     name = "search"
 
-    def __init__(self, iterations: int = 240, seconds: float = 0.7):
+    def __init__(self, iterations: int = 240, seconds: float | None = None):
         """``iterations``: playouts a move (shared out over the candidates, at least one world each);
         ``seconds``: the clock that stops the search early on a loaded machine (whole worlds only)."""
         self.iterations = iterations
-        self.seconds = seconds
+        self.seconds = TIME_LIMIT if seconds is None else seconds
         self.last: dict[str, Any] = {}
 
     def choose(self, game: Any, state: State) -> Any:
