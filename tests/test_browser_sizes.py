@@ -127,6 +127,9 @@ def play_tab(pg, artifacts, name: str, size: str) -> None:
     pg.click(".lm-TabBar-tab >> nth=1")
     pg.wait_for_selector(".rt-game .rt-new-game")
     pg.wait_for_selector(".rt-game .rt-to-move, .rt-game .rt-over")
+    # the bots before the person's first decision play at the default pace ("slowly"): wait for a move
+    pg.wait_for_function("""() => [...document.querySelectorAll('.rt-game .rt-controls button')]
+        .some(b => b.offsetParent !== null && !b.disabled)""", timeout=60_000)
     pg.wait_for_timeout(800)
     pg.screenshot(path=str(artifacts / f"{name}-{size}-play.png"))
     for sel in (".rt-game .rt-new-game", ".rt-game .rt-status", ".rt-game .rt-board", ".rt-game .rt-undo",

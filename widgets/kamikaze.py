@@ -71,9 +71,6 @@ add_strings({
     "ka_prompt_commit": ("Set a card aside, face down (the other player does not see it):",
                          "Metti da parte una carta coperta (l'altro giocatore non la vede):",
                          "Posez une carte face cachée (l'autre joueur ne la voit pas) :"),
-    "ka_prompt_hidden": ("{who}: press “{button}” while the others look away, then choose your card.",
-                         "{who}: premi «{button}» mentre gli altri non guardano, poi scegli la carta.",
-                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis choisissez votre carte."),
     "ka_prompt_familiar": ("Your Familiar faces the {card}: keep it, or swap it for a card in hand:",
                            "Il tuo Famiglio affronta {card}: tienilo o scambialo con una carta in mano:",
                            "Votre Familier affronte {card} : gardez-le, ou échangez-le contre une carte en main :"),
@@ -417,8 +414,7 @@ class KamikazeControls(w.VBox):
         if view["opponent"] is not None:
             other = view["opponent"] if me == view["active"] else view["active"]
         if not actions:
-            if me is not None and view["hands"][me] is None and decision in ("commit", "familiar"):
-                return t("ka_prompt_hidden", lang, who=who(me), button=t("show_hand", lang, who=who(me))), []
+            # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
         if decision == "challenge":
             return t("ka_prompt_challenge", lang), [
