@@ -57,7 +57,7 @@ def test_only_bots_the_teacher_sees_everything_to_the_end():
     sh = shell(["greedy", "random"])
     assert sh.game.is_over(sh.state) and sh.viewer() is None
     assert "rt-over" in sh.status.value and "Winner" in sh.status.value
-    assert "rt-breakdown" in sh.end_table.value and "Bot 1" in sh.end_table.value
+    assert "rt-breakdown" in sh.end_table.value and "Player 1" in sh.end_table.value
     assert sh.end.value[:8] == b"\x89PNG\r\n\x1a\n"
     # three rounds: the chart counts turns 1..4 (the start and after each round)
     turns, series = sh.scores_over_turns()
@@ -216,15 +216,17 @@ def toy_spec(monkeypatch):
 def test_the_page_skeleton_builds_play_and_rules_when_first_opened(toy_spec):
     p = GamePage(toy_spec)
     assert "High Card" in p.heading.value
-    assert p.tabs.titles == ("Rulebook examples", "Play", "Rules")
-    assert p._game is None and p._rules is None  # a fast first page
+    assert p.tabs.titles == ("Rulebook examples", "Play", "Rules", "Quiz")
+    assert p._game is None and p._rules is None and p._quiz is None  # a fast first page
     p.tabs.selected_index = 1
     assert isinstance(p.tabs.children[1], GameShell) and p.game is p.tabs.children[1]
     assert p.game.seats == ["person", "greedy"]
     p.tabs.selected_index = 2
     assert "toy-high-card/round/highest" in p.rules.list.value
     p.language.lang = "fr"
-    assert p.tabs.titles == ("Exemples de la règle", "Jouer", "Règles")
+    assert p.tabs.titles == ("Exemples de la règle", "Jouer", "Règles", "Quiz")
+    p.tabs.selected_index = 3  # a game registered later gets the generic questions too
+    assert p.quiz is p.tabs.children[3] and {q.kind for q in p.quiz.questions} >= {"legal", "effect"}
     assert p.game.new_button.description == "Nouvelle partie" and p.stepper.next.description == "Suivant"
     assert "toy-page" in p._dom_classes and "rt-page-toy-high-card" in p._dom_classes
 
@@ -295,9 +297,9 @@ def test_the_landing_page_lists_every_registered_game_in_order():
     positions = []
     for entry in games.entries():
         title = games.get(entry.name).title
-        assert f"href='{entry.notebook}'" in html and f"Open {title}" in html
+        assert f"href='{entry.notebook}?lang=en'" in html and f"Open {title}" in html
         assert (NOTEBOOKS / entry.notebook).exists()
-        positions.append(html.index(f"href='{entry.notebook}'"))
+        positions.append(html.index(f"href='{entry.notebook}?lang=en'"))
     assert positions == sorted(positions)
     assert "Apri " in landing_html("it")
 

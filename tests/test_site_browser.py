@@ -78,17 +78,15 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
     score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
     assert score.get_attribute("data-total") == "23"
     page.locator(".rt-stepper").screenshot(path=str(artifacts / "site-stepper-23.png"))
-    # play: pay a green Qi, attack the 3, stop; the bot answers, narrated in the log
+    # play: attack the 3 paying green (the payment is the button), stop; the bot answers, narrated in the log
     page.click(".lm-TabBar-tab >> nth=1")
-    page.wait_for_selector(".fb-attack-3")
-    page.click(".fb-qi-green")
-    page.wait_for_selector(".fb-qi-green.fb-selected")
-    page.click(".fb-attack-3")
+    page.wait_for_selector(".fb-attack-3-green")
+    page.click(".fb-attack-3-green")
     page.wait_for_function(
         "document.querySelectorAll(\".rt-game .rt-sec-won [data-player='0'] .fb-mini\").length > 0")
     page.wait_for_selector(".fb-stop")
     page.click(".fb-stop")
-    page.wait_for_selector(".rt-log:has-text('Bot 2')")
+    page.wait_for_selector(".rt-log:has-text('Player 2 (green)')")
     page.screenshot(path=str(artifacts / "site-fire-bulls-game.png"))
     assert page.blocked == []  # nothing was even asked of another host
 
@@ -96,10 +94,12 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
 def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, artifacts):
     page = offline_page
     page.goto(site_url + "/")  # the site's front door forwards to the landing page
-    page.wait_for_selector(".rt-game-link[href='kamikaze_attack.html']", timeout=START)
-    page.click(".rt-game-link[href='kamikaze_attack.html']")
+    page.wait_for_selector(".rt-game-link[data-notebook='kamikaze_attack.ipynb']", timeout=START)
+    link = page.locator(".rt-game-link[data-notebook='kamikaze_attack.ipynb']")
+    assert link.get_attribute("href").startswith("kamikaze_attack.html")  # the site's page, not the notebook
+    link.click()
     page.wait_for_selector(".rt-page-kamikaze-attack .rt-next", timeout=START)
-    assert page.url.endswith("/voici/render/kamikaze_attack.html")
+    assert "/voici/render/kamikaze_attack.html" in page.url
     assert "Kamikaze" in page.locator(".rt-heading").inner_text()
     page.screenshot(path=str(artifacts / "site-kamikaze.png"))
     assert page.blocked == []

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, quote_line
 from widgets.i18n import Language, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
@@ -95,18 +95,22 @@ class ExampleStepper(w.VBox):
         self.outcome.add_class("rt-outcome")
         self.first.on_click(lambda _: self.go(0))
         self.prev.on_click(lambda _: self.go(self._pos - 1))
-        self.next.on_click(lambda _: self.go(self._pos + 1))
+        from widgets.quiz import YourTurn  # qz: predict the step before it is shown (issue 12 §2)
+
+        self.your_turn = YourTurn(self)
+        self.next.on_click(lambda _: self.your_turn.next())
         self.last.on_click(lambda _: self.go(self.slider.max))
         self._pos = 0  # the position shown; the slider follows it
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [
-            self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play],
-                   layout=w.Layout(flex_flow="row wrap")),
-            self.header, self.board, self.narration, self.outcome,
-        ]
+        self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play,
+                           self.your_turn.switch], layout=w.Layout(flex_flow="row wrap"))
+        self.nav.add_class("rt-nav")
+        # On a wide screen (widgets/common.py) the board is on the left and the
+        # buttons, the step, Your turn's question and the narration beside it.
+        self.children = [self.chooser, self.nav, self.header, self.board, self.your_turn, self.narration,
+                         self.outcome]
         self._relabel(draw=False)
         if not self.examples:
             self.header.value = message("info", t("no_examples", self.lang)
@@ -141,7 +145,11 @@ class ExampleStepper(w.VBox):
         return self.game.view(state, None)
 
     def who(self, player: int) -> str:
-        return t("player_n", self.lang, n=player + 1)
+        """A seat named as the engine's narration names it (``game.seat_name``; leg, issue 11 §4)."""
+        try:
+            return self.game.seat_name(self.example.start, player, self.lang)
+        except Exception:  # noqa: BLE001 - a name never breaks the page
+            return t("player_n", self.lang, n=player + 1)
 
     def go(self, i: int) -> None:
         """Show position ``i`` (clamped to the example).
@@ -183,6 +191,7 @@ class ExampleStepper(w.VBox):
         for key, b in (("first", self.first), ("previous", self.prev), ("next", self.next), ("last", self.last)):
             b.description = t(key, lang)
             b.tooltip = t(key, lang)
+        self.your_turn.relabel()
         self.play.description = t("autoplay", lang)
         self.play.tooltip = t("autoplay", lang)
         if draw and self.examples:
@@ -211,9 +220,7 @@ class ExampleStepper(w.VBox):
             src = ex.source
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(src.text)}» "
-                f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
-                f"</span></blockquote></div>"
+                + quote_line(src.text, src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
 
 from . import engine
-from .actions import parse
+from .actions import Play, parse
 from .cards import DATA, GAME_NAME, RULEBOOK_FILE
 from .scenario import from_json, to_json
 from .state import State
@@ -77,6 +77,10 @@ class FormulaE(Game):
     def winners(self, state: State) -> list[int]:
         return engine.winners(state)
 
+    def card_action(self, state: State, card: str) -> Any:
+        """Playing a card of the hand on the turn (a pair is chosen among the moves)."""
+        return Play(card) if self.decision(state) == "turn" else None
+
     def view(self, state: State, player: int | None = None) -> dict:
         return engine.view(state, player)
 
@@ -106,6 +110,12 @@ class FormulaE(Game):
             words = [self.message(e, lang) for e in step.events]
             steps.append(" ".join([f"{action}:"] + words) if words else action)
         return {**told, "steps": steps}
+
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)

@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from .actions import Play
-from .cards import LETTERS, clash, duel
+from .cards import LETTERS, card_rule, clash, duel
 from .state import REPETITION_LIMIT, State, _position_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
@@ -356,6 +356,64 @@ class CoachBot:
             if x < acc:
                 break
         return Play(choice)
+
+
+# worst to best, for the player of the first card: its result against the second
+_RESULT_RANK = {"b": 0, "both": 1, "retreat": 2, "a": 3}
+
+
+def _outlook(v: float, lang: str) -> str:
+    from tutor.quiz import words
+
+    if v >= 1 - 1e-9:
+        return words("with best play you win the game whatever they do", lang)
+    if v <= -1 + 1e-9:
+        return words("with best play they win whatever you do, and this loses least", lang)
+    if abs(v) < 1e-9:
+        return words("with best play the game is even", lang)
+    template = ("with best play you are ahead: {value} on a scale from −1 (a sure loss) to +1 (a sure win)"
+                if v > 0 else
+                "with best play you are behind: {value} on a scale from −1 (a sure loss) to +1 (a sure win)")
+    return words(template, lang, value=f"{v:+.2f}")
+
+
+def advice(game: Any, state: Any, lang: str = "en") -> Any:
+    """The coach's hint (a :class:`tutor.hints.Hint`) with its numbers in words, or None where the
+    exact coach does not reach (3-5 players, expansion decks, a decision other than a card for a duel).
+
+    The card advised is the one the coach's mix plays most; the sentence says
+    whether any card the opponent may hold beats it in this duel, what the whole
+    game is worth with best play, and cites the duel table's rule for the card
+    against the opponent's most dangerous card.
+    """
+    from tutor.hints import Hint
+    from tutor.quiz import words
+
+    try:
+        v, mix = coach(state)
+    except (ValueError, TypeError):
+        return None
+    me = state.current_player
+    card = max(mix, key=lambda c: (mix[c], -BASE.index(c)))
+    opp = 1 - me
+    theirs = set(state.hands[opp]) | ({state.field[opp]} if state.field[opp] is not None else set())
+    worst = min(sorted(theirs, key=BASE.index), key=lambda b: _RESULT_RANK[clash(card, b)])
+    rule = card_rule(card, worst)
+    title = game.rules[rule].wording(lang)[0]
+    name = game.card_name(card, lang)
+    outlook = _outlook(v, lang)
+    if mix[card] < 1 - 1e-9:
+        shares = ", ".join(f"{game.card_name(c, lang)} {round(100 * p)}%"
+                           for c, p in sorted(mix.items(), key=lambda x: BASE.index(x[0])) if p > 1e-9)
+        sentence = words("{Card} {percent}% of the time ({mix}): mixing keeps them guessing; {outlook} ({rule}).",
+                         lang, card=name, percent=round(100 * mix[card]), mix=shares, outlook=outlook, rule=title)
+    elif all(clash(card, b) != "b" for b in theirs):
+        sentence = words("{Card}: whatever they play, you cannot lose this duel; {outlook} ({rule}).", lang,
+                         card=name, outlook=outlook, rule=title)
+    else:
+        sentence = words("{Card}: the best card here, though their {other} would beat it; {outlook} ({rule}).",
+                         lang, card=name, other=game.card_name(worst, lang), outlook=outlook, rule=title)
+    return Hint(Play(card), sentence, rule, me, "coach")
 
 
 if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark

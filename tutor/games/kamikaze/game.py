@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
 
-from .actions import Action
+from .actions import Action, Play, Swap
 from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
 from .coaching import coach
 from .engine import (
@@ -102,6 +102,15 @@ class KamikazeAttack(Game):
     def winners(self, state: State) -> list[int]:
         return winners(state)
 
+    def card_action(self, state: State, card: str) -> Any:
+        """Playing a card of the hand: set it in the duel (commit), or swap it for the Familiar."""
+        kind = self.decision(state)
+        if kind == "commit":
+            return Play(card)
+        if kind == "familiar":
+            return Swap(card)
+        return None
+
     def view(self, state: State, player: int | None = None) -> dict:
         return view(state, player)
 
@@ -124,6 +133,25 @@ class KamikazeAttack(Game):
         from .examples import verify
 
         return verify(example)
+
+    def advise(self, state: State, lang: str = "en") -> Any:
+        """The exact coach's hint in the two-player base game (None elsewhere: the search bot hints)."""
+        from .coaching import advice
+
+        return advice(self, state, lang)
+
+    def action_rule(self, state: State, action: Any) -> str:
+        """Playing a card with a power rests on that power's rule; any other move on its first event's."""
+        card = getattr(action, "card", None)
+        if type(action).__name__ == "Play" and f"{GAME_NAME}/power/{card}" in self.rules:
+            return f"{GAME_NAME}/power/{card}"
+        return super().action_rule(state, action)
+
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)

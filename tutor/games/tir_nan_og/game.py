@@ -9,7 +9,7 @@ from typing import Any
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
 
 from . import engine
-from .actions import Action, parse
+from .actions import Action, Discard, parse
 from .cards import DATA, FOUNTAINS, GAME_NAME, ORDER, RULEBOOK_FILE, RULESETS, TERRITORIES
 from .scenario import from_json, to_json
 from .state import State
@@ -78,6 +78,10 @@ class TirNanOg(Game):
     def winners(self, state: State) -> list[int]:
         return engine.winners(state)
 
+    def card_action(self, state: State, card: str) -> Any:
+        """Discarding a creature card of the hand, when a discard is the decision."""
+        return Discard(card) if self.decision(state) in ("discard", "fountain-discard") else None
+
     def view(self, state: State, player: int | None = None) -> dict:
         return engine.view(state, player)
 
@@ -97,6 +101,29 @@ class TirNanOg(Game):
     def narrate_example(self, example: Example, lang: str) -> dict:
         """An example's title, outcome and note (catalog) and its steps narrated in ``lang`` from the events."""
         return example_words(self, example, lang)
+
+    def advise(self, state: Any, lang: str = "en") -> Any:
+        """The search bot's move and its reason (``search.hint``), with the rule it rests on."""
+        from tutor.hints import TIME_LIMIT, Hint
+        from tutor.quiz import first_rule, words
+
+        from .search import SearchBot, hint
+
+        seat = self.current_player(state)
+        if seat is None:
+            return None
+        bot = SearchBot(seconds=TIME_LIMIT)
+        sentence = hint(self, state, bot, lang)
+        action = bot.last["action"]
+        rule = first_rule(self, self.apply_explained(state, action)[1], default="tir-nan-og/territory/take")
+        sentence += " " + words("({rule})", lang, rule=self.rules[rule].wording(lang)[0])
+        return Hint(action, sentence, rule, seat, "search")
+
+    def question_kinds(self) -> dict:
+        """The game's own quiz questions (see ``quiz.py`` in its package)."""
+        from .quiz import KINDS
+
+        return dict(KINDS)
 
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)

@@ -1,0 +1,129 @@
+"""Hints: the best available bot's move for the seat to decide, one sentence why, and the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import bots, games, hints
+from tutor.games import kamikaze as K
+from tutor.games.formula_e import search as formula_e_search
+
+# every game at two and four players (Formula E seats three to six: three and four)
+CASES = [(name, n) for name in games.names() for n in ((3, 4) if name == "formula-e" else (2, 4))]
+
+
+@pytest.fixture(autouse=True)
+def no_clock(monkeypatch):
+    """Searches end on their iteration count only, so the same position gives the same hint under load."""
+    monkeypatch.setattr(hints, "TIME_LIMIT", 60.0)
+    monkeypatch.setattr(formula_e_search, "TIME_LIMIT", 60.0)
+
+
+def _ruleset(game, n):
+    return next(r for r in (game.default_ruleset, *game.rulesets) if n in game.info.player_counts(r))
+
+
+def _positions(game, n, seed):
+    """A new table and a few positions of a seeded game between random bots."""
+    s = game.new_game(n, seed=seed, ruleset=_ruleset(game, n))
+    out = [s]
+    for k in range(25):
+        if game.current_player(s) is None:
+            break
+        s = game.apply(s, bots.RandomBot().choose(game, s))
+        if k % 8 == 7 and game.current_player(s) is not None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_a_legal_move_with_a_sentence_citing_its_rule(name, n):
+    game = games.get(name)
+    for state in _positions(game, n, seed=n):
+        for lang in ("en", "it", "fr"):
+            h = hints.hint(game, state, lang=lang)
+            assert h.action in game.legal_actions(state)
+            assert h.seat == game.current_player(state)
+            assert h.rule in game.rules
+            title = game.rules[h.rule].wording(lang)[0]
+            assert title in h.sentence, (h.sentence, title)  # the sentence cites the rule
+            assert len(h.sentence) > len(title) + 10
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_same_position_same_hint(name, n):
+    game = games.get(name)
+    state = _positions(game, n, seed=7)[-1]
+    assert hints.hint(game, state) == hints.hint(game, state)
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_who_advises(name, n):
+    game = games.get(name)
+    state = game.new_game(n, seed=1, ruleset=_ruleset(game, n))
+    source = hints.hint(game, state).source
+    want = {"kamikaze-attack": "coach" if n == 2 else "montecarlo", "tir-nan-og": "search",
+            "fire-bulls": "montecarlo", "formula-e": "search"}[name]
+    if game.decision(state) in ("place",) or len(game.legal_actions(state)) == 1:
+        assert source in (want, "only")
+    else:
+        assert source == want
+
+
+def test_a_hint_for_someone_else_or_after_the_end_is_refused():
+    game = K.GAME
+    s = game.new_game(2, seed=0)
+    with pytest.raises(ValueError):
+        hints.hint(game, s, seat=1)
+    final, _ = bots.play(game, s, [bots.RandomBot(), bots.RandomBot()])
+    with pytest.raises(ValueError):
+        hints.hint(game, final)
+
+
+def test_formula_e_switches_to_its_own_search_bot_once_registered(monkeypatch):
+    class Search:
+        name = "search"
+
+        def choose(self, game, state):
+            return game.legal_actions(state)[-1]
+
+    monkeypatch.setitem(bots._BOTS, "formula-e-search", (Search, ("formula-e",)))
+    game = games.get("formula-e")
+    s = game.new_game(3, seed=2)
+    s = game.apply(s, game.legal_actions(s)[0])
+    assert isinstance(hints.advisor(game), Search)
+    assert hints.hint(game, s).action == game.legal_actions(s)[-1]
+
+
+# ---------------------------------------------------------- the Kamikaze coach in words
+# the base deck: 2 Swordsmen, 2 Shieldbearers, an Archer, a Kamikaze; the rulebook's duel table: the
+# Swordsman beats the Archer and retreats before the Shieldbearer; the Swordsman beats the Archer.
+
+def test_the_coach_says_a_card_cannot_lose_this_duel():
+    s = K.scenario([["swordsman", "swordsman"], ["archer", "shieldbearer"]],
+                   [["shieldbearer", "shieldbearer", "archer", "kamikaze"],
+                    ["swordsman", "swordsman", "shieldbearer", "kamikaze"]])
+    h = hints.hint(K.GAME, s)
+    assert h.action == K.Play("swordsman") and h.source == "coach"
+    assert h.sentence.startswith("Swordsman: whatever they play, you cannot lose this duel")
+    it = hints.hint(K.GAME, s, lang="it")
+    assert it.sentence.startswith("Spadaccino: qualunque carta giochi l'avversario, non puoi perdere questo duello")
+
+
+def test_the_coach_says_which_card_would_beat_yours():
+    s = K.scenario([["archer"], ["swordsman", "shieldbearer"]],
+                   [["swordsman", "swordsman", "shieldbearer", "shieldbearer", "kamikaze"],
+                    ["swordsman", "shieldbearer", "archer", "kamikaze"]])
+    h = hints.hint(K.GAME, s)
+    assert h.action == K.Play("archer")
+    assert "though their Swordsman would beat it" in h.sentence
+    assert h.rule == "kamikaze-attack/duel/swordsman-beats-archer"
+
+
+def test_the_coach_mixes_in_words_with_its_numbers():
+    h = hints.hint(K.GAME, K.GAME.new_game(2, seed=0))
+    value, mix = K.coach(K.GAME.new_game(2, seed=0))
+    best = max(mix, key=mix.get)
+    assert h.action == K.Play(best)
+    assert f"{round(100 * mix[best])}% of the time" in h.sentence
+    assert "with best play the game is even" in h.sentence  # the opening is worth 0 by symmetry

@@ -1,0 +1,205 @@
+"""Hints that teach: the best available bot's move for the seat to decide, and one sentence why.
+
+:func:`hint` asks, in this order:
+
+1. the game's own adviser (:meth:`tutor.core.Game.advise`): Kamikaze's exact
+   coach in the two-player base game, its numbers said in words; Tir Nan
+   Og's search bot with its reason;
+2. else the game's search bot, found by one registry lookup
+   (:func:`advisor`): a bot registered as ``"search"`` for the game in
+   :mod:`tutor.bots` when there is one, else :class:`MonteCarloBot` (a
+   seeded determinized Monte-Carlo search over what the seat cannot see);
+   Tir Nan Og and Formula E register their own search bots;
+3. a move that is the only legal one is said to be so.
+
+Every hint names the rule its move rests on (the rule of the first event the
+engine narrates for it, or the coach's duel rule), and its sentence comes
+from the core catalog in English, Italian and French.
+
+>>> from tutor import games
+>>> g = games.get("fire-bulls")
+>>> h = hint(g, g.new_game(2, seed=1))
+>>> h.action in g.legal_actions(g.new_game(2, seed=1)), h.rule in g.rules, bool(h.sentence)
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tutor.bots import GreedyBot, bot_rng
+from tutor.quiz import words
+
+if TYPE_CHECKING:
+    from tutor.core import Game
+
+__all__ = ["Hint", "hint", "advisor", "MonteCarloBot", "FALLBACK", "TIME_LIMIT"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The move advised for ``seat``, one sentence why, and the id of the rule it rests on."""
+
+    action: Any
+    sentence: str
+    rule: str
+    seat: int
+    source: str = ""  # which adviser: "coach", "search", "montecarlo", "greedy", "only"
+
+
+#: the clock that stops a search on a machine too loaded to finish it (the iteration count ends it otherwise)
+TIME_LIMIT = 0.9
+
+#: the adviser of a game without its own search bot ("montecarlo" or "greedy"); Formula E's random
+#: playouts are too long for a one-second search, so it is given greedy until it registers "search"
+FALLBACK: dict[str, str] = {"formula-e": "greedy"}
+
+
+class MonteCarloBot:
+    """Determinized Monte-Carlo search over the contract only (seeded by the position).
+
+    Each iteration deals what the seat cannot see anew (``resample_hidden``),
+    picks a root move by UCB1, plays on with random legal moves for at most
+    ``depth`` actions and scores the end: a share of the win when the game is
+    over, else how far the seat leads (its points against the best other's).
+    The iteration count ends a search, so the same position gives the same
+    move; ``seconds`` only stops a search on a machine too loaded to finish.
+    """
+
+    name = "montecarlo"
+
+    def __init__(self, iterations: int = 64, depth: int = 40, seconds: float | None = None, width: int = 10):
+        self.iterations = iterations
+        self.depth = depth
+        self.seconds = TIME_LIMIT if seconds is None else seconds
+        self.width = width
+        self.last: dict[str, Any] = {}
+
+    def _candidates(self, game: "Game", state: Any, rng: random.Random) -> list[Any]:
+        acts = game.legal_actions(state)
+        if len(acts) <= self.width:
+            return acts
+        # the moves that gain most now, then a seeded sample of the rest
+        ranked = sorted(range(len(acts)), key=lambda i: -game.greedy_value(state, acts[i]))
+        keep = ranked[: self.width // 2]
+        rest = ranked[self.width // 2:]
+        keep += rng.sample(rest, self.width - len(keep))
+        return [acts[i] for i in sorted(keep)]
+
+    def _value(self, game: "Game", state: Any, me: int) -> float:
+        if game.is_over(state):
+            won = game.winners(state)
+            return 1.0 / len(won) if me in won else 0.0
+        points = game.scores(state)
+        lead = points[me] - max(p for q, p in enumerate(points) if q != me)
+        return 0.5 + 0.5 * math.tanh(lead / 5.0)
+
+    def _playout(self, game: "Game", state: Any, me: int, rng: random.Random) -> float:
+        for _ in range(self.depth):
+            if game.current_player(state) is None:
+                break
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        return self._value(game, state, me)
+
+    def choose(self, game: "Game", state: Any) -> Any:
+        me = game.current_player(state)
+        if me is None:
+            raise ValueError("no legal action to choose from")
+        rng = bot_rng(game, state, self.name)
+        acts = self._candidates(game, state, rng)
+        if len(acts) == 1:
+            self.last = {"action": acts[0], "visits": 0, "rate": None, "iterations": 0}
+            return acts[0]
+        visits = [0] * len(acts)
+        value = [0.0] * len(acts)
+        deadline = time.perf_counter() + self.seconds
+        total = 0
+        while total < self.iterations and time.perf_counter() < deadline:
+            world = game.resample_hidden(state, me, rng)
+            if total < len(acts):
+                i = total
+            else:
+                log = math.log(total)
+                i = max(range(len(acts)), key=lambda j: value[j] / visits[j] + 0.7 * math.sqrt(log / visits[j]))
+            visits[i] += 1
+            value[i] += self._playout(game, game.apply(world, acts[i]), me, rng)
+            total += 1
+        best = max(range(len(acts)), key=lambda j: (visits[j], value[j] / max(1, visits[j]), -j))
+        self.last = {"action": acts[best], "visits": visits[best], "rate": value[best] / max(1, visits[best]),
+                     "iterations": total}
+        return acts[best]
+
+
+def advisor(game: "Game") -> Any:
+    """The search bot that hints for ``game``: its registered "search" bot, else the fallback."""
+    from tutor import bots
+
+    here = bots.names(game.name)
+    for name in (f"{game.name}-search", "search"):
+        if name in here:
+            return bots.get(name)
+    return GreedyBot() if FALLBACK.get(game.name) == "greedy" else MonteCarloBot()
+
+
+def _rule_of(game: "Game", state: Any, action: Any) -> str:
+    return game.action_rule(state, action)
+
+
+def _title(game: "Game", rule: str, lang: str) -> str:
+    return game.rules[rule].wording(lang)[0]
+
+
+def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") -> Hint:
+    """The best available advice for ``seat`` (default: the seat to decide), which must be deciding now.
+
+    ValueError when the game is over or ``seat`` is not the one to decide.
+    """
+    mover = game.current_player(state)
+    if mover is None:
+        raise ValueError("the game is over: no hint")
+    if seat is not None and seat != mover:
+        raise ValueError(f"seat {seat} is not deciding now; seat {mover} is")
+    own = game.advise(state, lang)
+    if own is not None:
+        return own
+    legal = game.legal_actions(state)
+    if len(legal) == 1:
+        action = legal[0]
+        rule = _rule_of(game, state, action)
+        return Hint(action, words("{Move}: it is the only legal move ({rule}).", lang,
+                                  move=game.action_text(action, lang), rule=_title(game, rule, lang)),
+                    rule, mover, "only")
+    bot = advisor(game)
+    action = bot.choose(game, state)
+    rule = _rule_of(game, state, action)
+    move = game.action_text(action, lang)
+    last = getattr(bot, "last", {}) or {}
+    if isinstance(bot, GreedyBot):
+        gain = game.greedy_value(state, action)
+        sentence = words("{Move}: no other move gains more right now ({gain}) ({rule}).", lang, move=move,
+                         gain=_num(gain), rule=_title(game, rule, lang))
+        source = "greedy"
+    elif last.get("rate") is not None:
+        gain = game.greedy_value(state, action)
+        template = ("{Move}: it gains {gain} points now, and of all your moves it did best in the games played "
+                    "out from here ({percent}% of {games}) ({rule})." if gain > 0 else
+                    "{Move}: of all your moves it did best in the games played out from here "
+                    "({percent}% of {games}) ({rule}).")
+        sentence = words(template, lang, move=move, gain=_num(gain).lstrip("+"),
+                         percent=round(100 * min(1.0, max(0.0, last["rate"]))), games=last["visits"],
+                         rule=_title(game, rule, lang))
+        source = getattr(bot, "name", "search")
+    else:
+        sentence = words("{Move} ({rule}).", lang, move=move, rule=_title(game, rule, lang))
+        source = getattr(bot, "name", "search")
+    return Hint(action, sentence, rule, mover, source)
+
+
+def _num(x: float) -> str:
+    """A gain in words: whole when it is whole, else one decimal ("+5", "+0.5")."""
+    text = f"{x:+.1f}"
+    return text[:-2] if text.endswith(".0") else text

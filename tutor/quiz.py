@@ -1,0 +1,468 @@
+"""Questions the engine answers: the learner predicts, the engine checks.
+
+:func:`generate` builds questions from real positions (the steps of the
+game's worked examples and seeded bot games), never from hand-written
+answers: every answer is what ``legal_actions``, ``apply`` and ``scores``
+say about the position the question carries (``Question.state``, the game's
+scenario JSON).  The kinds every game has (:data:`GENERIC_KINDS`):
+
+- ``legal``: which of these moves are legal (the others' refusals explain why);
+- ``effect``: what this action does (choices: the narrations of several actions);
+- ``score``: what a player scores once this action is done.
+
+A game adds its own kinds through :meth:`tutor.core.Game.question_kinds`
+(Kamikaze: who wins this duel; Fire Bulls: which Yen cards can be taken; Tir
+Nan Og: which territories can be taken; Formula E: where the elephant ends up).
+Every word comes from the core catalog (``tutor/data/messages.json``) in
+English, Italian and French.
+
+>>> qs = generate("kamikaze-attack", seed=1, n=4)
+>>> [q.kind for q in qs]
+['legal', 'effect', 'score', 'duel']
+>>> load(save(qs)) == qs
+True
+>>> "Giocatore" in generate("kamikaze-attack", seed=1, n=4, lang="it")[0].prompt
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from tutor.core import IllegalAction, ScenarioError, ScenarioReader, core_catalog, parse_json_object, short
+
+if TYPE_CHECKING:
+    from tutor.core import Event, Game
+
+__all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
+           "GENERIC_KINDS", "Maker"]
+
+FORMAT = 1
+MAX_QUESTIONS = 500
+MAX_CHOICES = 8
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about a position, answered by the engine.
+
+    ``choices`` are the texts the learner picks from, ``answer`` the indices
+    of the right ones (several for the ``legal`` kind: ``many`` is then true).
+    ``rule`` is the id of the rule the answer rests on and ``explanation`` the
+    engine's narration of why.  ``state`` is the position as the game's
+    scenario JSON; ``action`` the action the question is about (its English
+    text, which ``parse_action`` reads back) and ``actions`` the action behind
+    each choice when the choices are moves or their outcomes ("" otherwise).
+    """
+
+    game: str
+    kind: str
+    prompt: str
+    choices: tuple[str, ...]
+    answer: tuple[int, ...]
+    rule: str
+    explanation: str
+    state: str
+    lang: str = "en"
+    player: int | None = None
+    action: str = ""
+    actions: tuple[str, ...] = ()
+    many: bool = False
+
+    def is_right(self, picked: Sequence[int]) -> bool:
+        """Whether the learner's picks are exactly the right choices."""
+        return sorted(set(picked)) == sorted(self.answer)
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["choices"], data["answer"], data["actions"] = list(self.choices), list(self.answer), list(self.actions)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str = "question") -> "Question":
+        """A question from its JSON object; ScenarioError naming the field for anything wrong."""
+        from tutor import games
+
+        r = ScenarioReader(data, path)
+        game_name = r.choice("game", games.names())
+        lang = r.choice("lang", ("en", "it", "fr"), default="en")
+        choices = r.list("choices", max_len=MAX_CHOICES)
+        if len(choices) < 2:
+            raise r.error("choices", "expected at least {n} entries, got {got}", n=2, got=len(choices))
+        for i, c in enumerate(choices):
+            if not isinstance(c, str) or len(c) > 2000:
+                raise r.error_at(f"{r.field('choices')}[{i}]", "expected text, got {got}", got=short(c))
+        answer = r.list("answer", max_len=MAX_CHOICES)
+        for i, a in enumerate(answer):
+            if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < len(choices):
+                raise r.error_at(f"{r.field('answer')}[{i}]", "expected a whole number from {lo} to {hi}, got {got}",
+                                 lo=0, hi=len(choices) - 1, got=short(a))
+        if not answer or len(set(answer)) != len(answer):
+            raise r.error("answer", "expected the indices of the right choices, each once")
+        actions = r.list("actions", max_len=MAX_CHOICES, default=[])
+        if actions and len(actions) != len(choices):
+            raise r.error("actions", "expected {n} entries, got {got}", n=len(choices), got=len(actions))
+        for i, a in enumerate(actions):
+            if not isinstance(a, str) or len(a) > 500:
+                raise r.error_at(f"{r.field('actions')}[{i}]", "expected text, got {got}", got=short(a))
+        game = games.get(game_name)
+        rule = r.str("rule", 200)
+        if rule not in game.rules:
+            raise r.error("rule", "{got} is not a rule of {game}", got=short(rule), game=game_name)
+        state_text = r.str("state", 200_000)
+        try:
+            state = game.from_json(state_text)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{r.field('state')}.{exc.field}", exc.message, exc.template, exc.params) from None
+        player = r.optional_int("player", 0, game.max_players - 1)
+        if player is not None and player >= len(game.scores(state)):
+            raise r.error("player", "expected a whole number from {lo} to {hi}, got {got}",
+                          lo=0, hi=len(game.scores(state)) - 1, got=player)
+        many = r.get("many", bool, default=False)
+        if not many and len(answer) != 1:
+            raise r.error("answer", "expected one right choice, got {got}", got=len(answer))
+        return cls(game=game_name, kind=r.str("kind", 40), prompt=r.str("prompt", 2000),
+                   choices=tuple(choices), answer=tuple(answer), rule=rule,
+                   explanation=r.str("explanation", 5000), state=state_text, lang=lang, player=player,
+                   action=r.str("action", 500, default=""), actions=tuple(actions), many=many)
+
+
+# ---------------------------------------------------------------- words
+
+def words(template: str, lang: str = "en", **params: Any) -> str:
+    """A quiz or hint sentence from the core catalog (parameters already in words)."""
+    return core_catalog().render(template, params, lang)
+
+
+def seat_name(game: "Game", player: int, lang: str = "en") -> str:
+    """A seat in words ("Player 2"), as every game names it."""
+    return words("Player {n}", lang, n=player + 1)
+
+
+def narration(game: "Game", events: Sequence["Event"], lang: str = "en") -> str:
+    """What happened, event by event, in ``lang``."""
+    return " ".join(game.message(e, lang) for e in events)
+
+
+def first_rule(game: "Game", events: Sequence["Event"], default: str = "") -> str:
+    """The first event's rule that is in the game's rules (the rule an action rests on)."""
+    for e in events:
+        if e.rule in game.rules:
+            return e.rule
+    return default
+
+
+def score_rule(game: "Game", events: Sequence["Event"], who: int) -> str:
+    """The rule that made ``who``'s score change: the first event counting points (for them), else the
+    first event after the action's own naming them as winner or player, else the first rule."""
+    known = [e for e in events if e.rule in game.rules]
+    for e in known:
+        if e.get("points") is not None and e.get("player", who) == who:
+            return e.rule
+    for e in known[1:]:
+        if e.get("winner") == who:
+            return e.rule
+    for e in known[1:]:
+        if e.get("player") == who or who in (e.get("players") or ()):
+            return e.rule
+    return first_rule(game, events)
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does (a refusal is worded without its full stop)."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…)»" else text + "."
+
+
+# ---------------------------------------------------------------- positions
+
+Maker = Callable[["Game", Any, random.Random, str], "Question | None"]
+
+
+@dataclass
+class _Pool:
+    """Real positions of a game: example steps (with their refused actions) and seeded bot games."""
+
+    states: list[Any]
+    refused: list[tuple[Any, Any]]  # (position, action the rules refuse there)
+
+
+def _pool(game: "Game", seed: int) -> _Pool:
+    from tutor.bots import RandomBot
+
+    rng = random.Random(f"quiz-pool|{game.name}|{seed}")
+    states: list[Any] = []
+    refused: list[tuple[Any, Any]] = []
+    for example in game.examples():
+        for step in example.steps:
+            if step.action is None or game.current_player(step.before) is None:
+                continue
+            if step.illegal:
+                refused.append((step.before, step.action))
+            states.append(step.before)
+    for g in range(3):
+        ruleset = game.rulesets[g % len(game.rulesets)]
+        players = rng.choice(list(game.info.player_counts(ruleset)))
+        state = game.new_game(players, seed=rng.randrange(10**6), ruleset=ruleset)
+        seats = [RandomBot() for _ in range(players)]
+        trail = []
+        for _ in range(min(300, game.info.max_actions)):
+            seat = game.current_player(state)
+            if seat is None:
+                break
+            trail.append(state)
+            state = game.apply(state, seats[seat].choose(game, state))
+        states.extend(rng.sample(trail, min(40, len(trail))))
+    return _Pool(states, refused)
+
+
+def _refuses(game: "Game", state: Any, action: Any) -> IllegalAction | None:
+    try:
+        game.apply(state, action)
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+# ---------------------------------------------------------------- the generic kinds
+
+def _legal(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool) -> Question | None:
+    """Which of these moves are legal?  Refused candidates come from the examples and from other positions."""
+    legal = game.legal_actions(state)
+    if not legal:
+        return None
+    seen = {game.action_text(a) for a in legal}
+    foreign: list[tuple[Any, IllegalAction]] = []
+    candidates = [a for s, a in pool.refused if s is state]
+    for other in rng.sample(pool.states, min(12, len(pool.states))):
+        if other is not state and game.current_player(other) is not None:
+            acts = game.legal_actions(other)
+            candidates.extend(rng.sample(acts, min(3, len(acts))))
+    for action in candidates:
+        text = game.action_text(action)
+        if text in seen:
+            continue
+        exc = _refuses(game, state, action)
+        if exc is not None and exc.rule in game.rules:
+            seen.add(text)
+            foreign.append((action, exc))
+        if len(foreign) >= 3:
+            break
+    if not foreign:
+        return None
+    n_bad = rng.randint(1, min(3, len(foreign)))
+    n_good = min(len(legal), 4 - n_bad)
+    picks = [(a, None) for a in rng.sample(legal, n_good)] + foreign[:n_bad]
+    rng.shuffle(picks)
+    player = game.current_player(state)
+    assert player is not None
+    choices, lines = [], []
+    for action, exc in picks:
+        text = game.action_text(action, lang)
+        choices.append(text)
+        if exc is None:
+            lines.append(words("“{move}” is legal.", lang, move=text))
+        else:
+            lines.append(words("“{move}” is refused: {why}", lang, move=text, why=sentence(game.message(exc, lang))))
+    rule = next(exc.rule for _, exc in picks if exc is not None)
+    return Question(
+        game=game.name, kind="legal", lang=lang, player=player, many=True,
+        prompt=words("{Seat} is to decide ({decision}). Which of these moves are legal?", lang,
+                     seat=seat_name(game, player, lang), decision=game.decision_name(game.decision(state), lang)),
+        choices=tuple(choices), answer=tuple(i for i, (_, exc) in enumerate(picks) if exc is None),
+        rule=rule, explanation=" ".join(lines), state=game.to_json(state),
+        actions=tuple(str(a) for a, _ in picks))
+
+
+def _outcomes(game: "Game", state: Any, rng: random.Random, lang: str, limit: int = 12
+              ) -> list[tuple[Any, Any, list["Event"]]]:
+    """Up to ``limit`` legal actions with what they lead to; the first is drawn at random and the
+    others are, first, those whose words start as its do (an attack among attacks ...)."""
+    legal = game.legal_actions(state)
+    if not legal:
+        return []
+    order = rng.sample(legal, len(legal))
+    head = game.action_text(order[0]).split(" ")[0]
+    order = order[:1] + sorted(order[1:], key=lambda a: game.action_text(a).split(" ")[0] != head)
+    out = []
+    for action in order[:limit]:
+        after, events = game.apply_explained(state, action)
+        out.append((action, after, events))
+    return out
+
+
+def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool,
+            action: Any = None) -> Question | None:
+    """What does this action do?  The choices are what several legal actions would do
+    (``action``, when given, is the one asked about; else one drawn at random)."""
+    options: list[tuple[Any, str, list]] = []
+    texts: set[str] = set()
+    outcomes = _outcomes(game, state, rng, lang)
+    if not outcomes:
+        return None
+    if action is not None:
+        head = game.action_text(action).split(" ")[0]
+        rest = sorted((o for o in outcomes if o[0] != action),
+                      key=lambda o: game.action_text(o[0]).split(" ")[0] != head)
+        outcomes = [(action, *game.apply_explained(state, action))] + rest
+    first = outcomes[0][0]
+    for action, _after, events in outcomes:
+        text = narration(game, events, lang)
+        if text and text not in texts and first_rule(game, events):
+            texts.add(text)
+            options.append((action, text, events))
+        if len(options) == 4:
+            break
+    if len(options) < 2 or options[0][0] is not first:
+        return None
+    rng.shuffle(options)
+    target = next(i for i, o in enumerate(options) if o[0] is first)
+    action, text, events = options[target]
+    player = game.current_player(state)
+    assert player is not None
+    rule = first_rule(game, events)
+    title = game.rules[rule].wording(lang)[0]
+    return Question(
+        game=game.name, kind="effect", lang=lang, player=player,
+        prompt=words("{Seat} chooses: {move}. What happens?", lang, seat=seat_name(game, player, lang),
+                     move=game.action_text(action, lang)),
+        choices=tuple(t for _, t, _ in options), answer=(target,), rule=rule,
+        explanation=words("{text} ({rule})", lang, text=text, rule=title), state=game.to_json(state),
+        action=str(action), actions=tuple(str(a) for a, _, _ in options))
+
+
+def _score(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool) -> Question | None:
+    """What does this player score once this action is done?"""
+    before = game.scores(state)
+    for action, after, events in _outcomes(game, state, rng, lang, limit=30):
+        now = game.scores(after)
+        changed = [p for p in range(len(now)) if now[p] != before[p]]
+        if not changed or not first_rule(game, events):
+            continue
+        who = max(changed, key=lambda p: (abs(now[p] - before[p]), -p))
+        rule = score_rule(game, events, who)
+        right = now[who]
+        options = [right]
+        for d in (before[who], right + 1, right - 1, right + 2, right - 2, *now):
+            if d not in options and d >= 0:
+                options.append(d)
+        options = options[:4]
+        rng.shuffle(options)
+        mover = game.current_player(state)
+        assert mover is not None
+        return Question(
+            game=game.name, kind="score", lang=lang, player=who,
+            prompt=words("{Seat} chooses: {move}. What is {who}'s score afterwards? It is {score} now.", lang,
+                         seat=seat_name(game, mover, lang), move=game.action_text(action, lang),
+                         who=seat_name(game, who, lang), score=before[who]),
+            choices=tuple(str(o) for o in options), answer=(options.index(right),), rule=rule,
+            explanation=words("{text} {Who}: {before} → {after}.", lang, text=narration(game, events, lang),
+                              who=seat_name(game, who, lang), before=before[who], after=right),
+            state=game.to_json(state), action=str(action))
+    return None
+
+
+def step_question(game: "Game", example: Any, index: int, lang: str = "en") -> Question | None:
+    """The "Your turn" question of step ``index`` of a worked example, asked before the step is shown.
+
+    A step the rules refuse asks whether the move is allowed (kind
+    ``allowed``: the refusal explains); a step with a legal action asks what it
+    does (kind ``effect``, the other choices what other legal moves would do).
+    None for a narration-only step or one whose effect cannot be told apart.
+    """
+    if not 0 <= index < len(example.steps):
+        return None
+    step = example.steps[index]
+    state = step.before
+    player = game.current_player(state)
+    if step.action is None or player is None:
+        return None
+    rng = random.Random(f"step|{game.name}|{example.id}|{index}")
+    move = game.action_text(step.action, lang)
+    if step.illegal:
+        exc = _refuses(game, state, step.action)
+        why = (words("“{move}” is refused: {why}", lang, move=move, why=sentence(game.message(exc, lang)))
+               if exc is not None else words("“{move}” is legal.", lang, move=move))
+        rule = exc.rule if exc is not None and exc.rule in game.rules else step.illegal
+        return Question(
+            game=game.name, kind="allowed", lang=lang, player=player,
+            prompt=words("{Seat} tries: {move}. Do the rules allow it?", lang, seat=seat_name(game, player, lang),
+                         move=move),
+            choices=(words("Yes, it is legal", lang), words("No, the rules refuse it", lang)),
+            answer=((1,) if exc is not None else (0,)), rule=rule, explanation=why, state=game.to_json(state),
+            action=str(step.action), actions=(str(step.action), str(step.action)))
+    return _effect(game, state, rng, lang, _Pool([], []), action=step.action)
+
+
+GENERIC_KINDS: dict[str, Callable[..., Question | None]] = {"legal": _legal, "effect": _effect, "score": _score}
+
+
+def _without_pool(make: Maker) -> Callable[..., Question | None]:
+    """A game's own maker (game, state, rng, lang) called as the generic ones are (with the pool too)."""
+    return lambda game, state, rng, lang, _pool: make(game, state, rng, lang)
+
+
+def kinds(game: "Game") -> list[str]:
+    """The kinds of question ``game`` is asked: the generic ones, then its own."""
+    return list(GENERIC_KINDS) + list(game.question_kinds())
+
+
+# ---------------------------------------------------------------- generate, save, load
+
+def generate(game: str, seed: int, n: int, lang: str = "en") -> list[Question]:
+    """``n`` questions (fewer if the positions run out) about ``game``; same seed, same questions.
+
+    The kinds take turns, so any four questions cover four kinds.
+    """
+    from tutor import games
+
+    g = games.get(game)
+    n = max(0, min(n, MAX_QUESTIONS))
+    if lang not in g.languages:
+        raise ValueError(f"unknown language {lang!r}")
+    pool = _pool(g, seed)
+    own = g.question_kinds()
+    makers: list[tuple[str, Callable[..., Question | None]]] = list(GENERIC_KINDS.items())
+    makers += [(name, _without_pool(mk)) for name, mk in own.items()]
+    rng = random.Random(f"quiz|{game}|{seed}")
+    out: list[Question] = []
+    seen: set[tuple[str, str, str]] = set()
+    dry = 0
+    turn = 0
+    while len(out) < n and dry < len(makers) and pool.states:
+        name, make = makers[turn % len(makers)]
+        turn += 1
+        found = None
+        for _ in range(25):
+            state = rng.choice(pool.states)
+            if g.current_player(state) is None:
+                continue
+            q = make(g, state, rng, lang, pool)
+            if q is not None and (q.kind, q.prompt, q.state) not in seen:
+                found = q
+                break
+        if found is None:
+            dry += 1
+            continue
+        dry = 0
+        seen.add((found.kind, found.prompt, found.state))
+        out.append(found)
+    return out
+
+
+def save(questions: Sequence[Question]) -> str:
+    """A question set as a JSON file's text (:func:`load` reads it back)."""
+    return json.dumps({"format": FORMAT, "questions": [q.to_dict() for q in questions]},
+                      ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def load(text: str | bytes) -> list[Question]:
+    """The questions of a saved set; ScenarioError naming the field for a bad file."""
+    data = parse_json_object(text)
+    r = ScenarioReader(data)
+    r.int("format", 1, FORMAT)
+    items = r.list("questions", max_len=MAX_QUESTIONS)
+    return [Question.from_dict(item, f"questions[{i}]") for i, item in enumerate(items)]
