@@ -102,6 +102,23 @@ CSS = """
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
   .rt-stepper > *, .rt-game > * { min-width: 0; }
 }
+/* Presenter mode (issue 13 §1): a projector at 1280x720, read from the back of the room. */
+.rt-page.rt-presenter { background: #fff; color: #000; padding: 8px 16px; }
+.rt-page.rt-presenter .widget-html-content, .rt-page.rt-presenter .widget-label { font-size: 26px; line-height: 1.35; color: #000; }
+.rt-page.rt-presenter .widget-button, .rt-page.rt-presenter .widget-toggle-button { font-size: 24px; height: auto; min-height: 44px; }
+.rt-page.rt-presenter .widget-dropdown > select { font-size: 22px; height: auto; }
+.rt-page.rt-presenter .rt-lang { display: none !important; }
+.rt-page.rt-presenter .rt-tabs > .lm-TabBar .lm-TabBar-tabLabel { font-size: 22px; }
+.rt-page.rt-presenter .rt-heading h2 { font-size: 34px; }
+.rt-page.rt-presenter .rt-cite { border-left-width: 6px; background: #fff; }
+.rt-page.rt-presenter .rt-msg-info { background: #fff; border-color: #000; color: #000; }
+.rt-page.rt-presenter:focus, .rt-page.rt-presenter:focus-within { outline: 4px solid #1a4fd6; outline-offset: 2px; }
+.rt-presenter-box { display: flex; flex-wrap: nowrap; gap: 16px; align-items: center; border: 3px solid #000; padding: 4px 8px; }
+.rt-presenter-box p { margin: 2px 0; }
+.rt-presenter-qr svg { display: block; width: 120px; height: 120px; }
+.rt-page.rt-presenter .rt-presenter-url { font-size: 20px; }
+.rt-presenter-url a { color: #0b3d91; font-weight: bold; word-break: break-all; }
+.rt-page.rt-presenter .rt-presenter-keys { font-size: 16px; line-height: 1.3; }
 </style>
 """
 

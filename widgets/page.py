@@ -125,9 +125,12 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        top = w.HBox([self.heading, self.language.chooser()], layout=w.Layout(flex_flow="row wrap"),
-                     _dom_classes=["rt-top"])
-        self.children = [style(), top, self.tabs]
+        from widgets.presenter import Presenter
+
+        self.presenter = Presenter(self)
+        top = w.HBox([self.heading, self.language.chooser(), self.presenter.toggle],
+                     layout=w.Layout(flex_flow="row wrap"), _dom_classes=["rt-top"])
+        self.children = [style(), top, self.presenter.panel, self.tabs]
         self._relabel()
 
     @property
