@@ -1,12 +1,13 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
 # Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
 # `make class` (the dashboard for a room of students), `make bench-class` (a room's load).
+# `make lab`: JupyterLab on notebooks/ to prepare lessons.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run class test lint fuzz bench bench-browser bench-class clean
+.PHONY: run class lab test lint fuzz bench bench-browser bench-class clean
 PORT ?= 8866
 
 $(VPY):
@@ -29,6 +30,12 @@ $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 # The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
+
+# JupyterLab on notebooks/, to prepare lessons (notebooks/lesson_builder.ipynb);
+# the dashboard is served by the same server at /voila/render/index.ipynb.
+lab: $(VENV)/.installed-run
+	$(VPY) -m jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1 --port $(PORT) \
+		$(if $(filter 0,$(shell id -u)),--allow-root)
 
 # A room: the dashboard on every interface for the students' own devices, the
 # link printed as text and as a QR code.  PAGE is the page the room opens at
