@@ -59,6 +59,7 @@ def test_in_play_the_keys_undo_and_redo():
 
 
 def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch):
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
     monkeypatch.setenv("SERVER_NAME", "tutor.school.lan")
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/fire_bulls.ipynb")

@@ -47,10 +47,12 @@ add_strings({
 
 
 def page_link(query: str = "") -> str:
-    """This page's address as the browser asked for it (Voilà gives the kernel the
-    request's ``SERVER_NAME``/``SERVER_PORT``/``SCRIPT_NAME``/``PATH_INFO``);
-    outside Voilà, the notebook's name on a local server."""
+    """This page's address as the browser asked for it: Voilà gives the kernel
+    ``VOILA_REQUEST_URL``, else the request's ``SERVER_NAME``/``SERVER_PORT``/
+    ``SCRIPT_NAME``/``PATH_INFO``; outside Voilà, a local server's root."""
     env = os.environ
+    if env.get("VOILA_REQUEST_URL") and not query:
+        return env["VOILA_REQUEST_URL"]
     host = env.get("SERVER_NAME") or "localhost"
     port = env.get("SERVER_PORT") or ""
     path = (env.get("SCRIPT_NAME") or "") + (env.get("PATH_INFO") or "") or "/"
