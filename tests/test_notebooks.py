@@ -78,3 +78,15 @@ def test_the_lesson_builder_checks_shows_and_saves_a_position(tmp_path):
     assert "Refused:" in shown and "hands" in shown.split("Refused:")[1]
     saved = tmp_path / "lessons" / "kamikaze-last-two-cards.json"
     assert '"kamikaze"' in saved.read_text(encoding="utf-8")
+
+
+def test_make_class_starts_no_kernels_for_the_lesson_builder():
+    """A room opens pages; the teacher's tutorial (it saves files) gets no pre-started kernels."""
+    from types import SimpleNamespace
+
+    from widgets.classroom import TutorVoila
+
+    app = SimpleNamespace(root_dir=str(ROOT / "notebooks"), pools={"index.ipynb": 30}, pool_others=3)
+    sizes = TutorVoila._pool_sizes(app)  # type: ignore[arg-type]
+    assert "lesson_builder.ipynb" not in sizes
+    assert sizes["index.ipynb"] == 30 and sizes["fire_bulls.ipynb"] == 3
