@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
 # Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
 # `make class` (the dashboard for a room of students), `make bench-class` (a room's load),
-# `make site` (the static site, no server: site/), `make bench-site`.
+# `make site` (the static site, no server: site/), `make bench-site`, `make lab` (JupyterLab on notebooks/ to prepare lessons).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
@@ -10,7 +10,7 @@ NPM := /usr/bin/npm
 # axe-core (npm), injected by the browser tests to audit accessibility (tests/test_browser_a11y.py)
 AXE := .axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run class test lint fuzz bench bench-browser bench-class site bench-site clean
+.PHONY: run class lab test lint fuzz bench bench-browser bench-class site bench-site clean
 PORT ?= 8866
 
 $(VPY):
@@ -37,6 +37,12 @@ $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 # The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
+
+# JupyterLab on notebooks/, to prepare lessons (notebooks/lesson_builder.ipynb);
+# the dashboard is served by the same server at /voila/render/index.ipynb.
+lab: $(VENV)/.installed-run
+	$(VPY) -m jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1 --port $(PORT) \
+		$(if $(filter 0,$(shell id -u)),--allow-root)
 
 # A room: the dashboard on every interface for the students' own devices, the
 # link printed as text and as a QR code.  PAGE is the page the room opens at

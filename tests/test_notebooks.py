@@ -12,6 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# A tutorial for teachers, not a dashboard page: its cells teach, so they hold code.
+TUTORIALS = {"lesson_builder.ipynb"}
+PAGES = [p for p in NOTEBOOKS if p.name not in TUTORIALS]
 
 
 def code_cells(path: Path) -> list[str]:
@@ -19,7 +22,7 @@ def code_cells(path: Path) -> list[str]:
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
 def test_cells_hold_imports_and_a_display_call(path):
     cells = code_cells(path)
     assert cells
@@ -56,3 +59,34 @@ def test_every_registered_game_has_a_thin_notebook_showing_its_page():
         assert entry.notebook in listed, f"{entry.name}: notebooks/{entry.notebook} is missing"
         cells = code_cells(ROOT / "notebooks" / entry.notebook)
         assert cells == ["from widgets.page import page", f'page("{entry.name}")'], entry.notebook
+
+
+def test_the_lesson_builder_checks_shows_and_saves_a_position(tmp_path):
+    """Run notebooks/lesson_builder.ipynb (in a copy) and read what it shows a teacher."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(ROOT / "notebooks" / "lesson_builder.ipynb", as_version=4)
+    NotebookClient(nb, timeout=240, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    shown = "\n".join(
+        str(out.get("text", "")) + str(out.get("data", {}).get("text/plain", ""))
+        for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", []))
+    # with only a Kamikaze and an Archer in hand, those are the two cards one can play
+    moves = next(line for line in shown.splitlines() if "play the Archer" in line)
+    assert "play the Kamikaze" in moves and "Swordsman" not in moves and "Shieldbearer" not in moves
+    # the typo is refused by the engine, naming the field
+    assert "Refused:" in shown and "hands" in shown.split("Refused:")[1]
+    saved = tmp_path / "lessons" / "kamikaze-last-two-cards.json"
+    assert '"kamikaze"' in saved.read_text(encoding="utf-8")
+
+
+def test_make_class_starts_no_kernels_for_the_lesson_builder():
+    """A room opens pages; the teacher's tutorial (it saves files) gets no pre-started kernels."""
+    from types import SimpleNamespace
+
+    from widgets.classroom import TutorVoila
+
+    app = SimpleNamespace(root_dir=str(ROOT / "notebooks"), pools={"index.ipynb": 30}, pool_others=3)
+    sizes = TutorVoila._pool_sizes(app)  # type: ignore[arg-type]
+    assert "lesson_builder.ipynb" not in sizes
+    assert sizes["index.ipynb"] == 30 and sizes["fire_bulls.ipynb"] == 3

@@ -75,6 +75,10 @@ FORBIDDEN_HOST = "403: this server does not answer to that host name.\n"
 # host names
 # ---------------------------------------------------------------------------
 
+# Notebooks for teachers, not pages for the room (see notebooks/lesson_builder.ipynb).
+TUTORIALS = frozenset({"lesson_builder.ipynb"})
+
+
 def own_addresses() -> set[str]:
     """The machine's own IP addresses (every interface), as text."""
     found: set[str] = set()
@@ -373,6 +377,8 @@ class TutorVoila(Voila):
     def _pool_sizes(self) -> dict[str, int]:
         root = Path(self.root_dir or ".")
         notebooks = sorted(str(p.relative_to(root)) for p in root.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
+        # a teacher's tutorial (it saves files) is not a page the room opens: no pre-started kernels
+        notebooks = [nb for nb in notebooks if nb not in TUTORIALS or nb in self.pools]
         return {nb: int(self.pools.get(nb, self.pool_others)) for nb in notebooks}
 
     def init_handlers(self) -> list:

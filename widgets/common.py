@@ -112,6 +112,23 @@ CSS = """
 .rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
 /* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
 .rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
+/* Presenter mode (issue 13 §1): a projector at 1280x720, read from the back of the room. */
+.rt-page.rt-presenter { background: #fff; color: #000; padding: 8px 16px; }
+.rt-page.rt-presenter .widget-html-content, .rt-page.rt-presenter .widget-label { font-size: 26px; line-height: 1.35; color: #000; }
+.rt-page.rt-presenter .widget-button, .rt-page.rt-presenter .widget-toggle-button { font-size: 24px; height: auto; min-height: 44px; }
+.rt-page.rt-presenter .widget-dropdown > select { font-size: 22px; height: auto; }
+.rt-page.rt-presenter .rt-lang { display: none !important; }
+.rt-page.rt-presenter .rt-tabs > .lm-TabBar .lm-TabBar-tabLabel { font-size: 22px; }
+.rt-page.rt-presenter .rt-heading h1, .rt-page.rt-presenter .rt-heading h2 { font-size: 34px !important; }
+.rt-page.rt-presenter .rt-cite { border-left-width: 6px; background: #fff; }
+.rt-page.rt-presenter .rt-msg-info { background: #fff; border-color: #000; color: #000; }
+.rt-page.rt-presenter:focus, .rt-page.rt-presenter:focus-within { outline: 4px solid #1a4fd6; outline-offset: 2px; }
+.rt-presenter-box { display: flex; flex-wrap: nowrap; gap: 16px; align-items: center; border: 3px solid #000; padding: 4px 8px; }
+.rt-presenter-box p { margin: 2px 0; }
+.rt-presenter-qr svg { display: block; width: 120px; height: 120px; }
+.rt-page.rt-presenter .rt-presenter-url { font-size: 20px; }
+.rt-presenter-url a { color: #0b3d91; font-weight: bold; word-break: break-all; }
+.rt-page.rt-presenter .rt-presenter-keys { font-size: 16px; line-height: 1.3; }
 </style>
 """
 

@@ -198,11 +198,14 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
+        from widgets.presenter import Presenter
+
+        self.presenter = Presenter(self, link=lambda: self.url)  # its link and QR code: the place shown
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
-        top = w.HBox([self.back, self.heading, self.language.chooser(), self.link],
+        top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
-        self.children = [style(), self.sync, top, self.notice, self.tabs]
+        self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
         self._relabel()
         if self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
@@ -260,6 +263,9 @@ class GamePage(w.VBox):
                   (("play", "autoplay"), ("pause", "pause"), ("stop", "stop"), ("loop", "loop"),
                    ("step", "step_slider"), ("board", "board"))}
         self.sync.value = browser_sync(title, lang, places.query(here), labels)
+        presenter = getattr(self, "presenter", None)  # None while the page is being built
+        if presenter is not None:
+            presenter.relabel()
 
     @property
     def game(self) -> GameShell:

@@ -1,0 +1,62 @@
+"""Presenter mode in the browser (issue 13 §1): a projector at 1280x720 and at
+150% zoom, the example stepped from the keyboard, the link as text and QR code.
+
+Uses the ``voila`` and ``browser`` fixtures of tests/conftest.py; screenshots go
+to test-artifacts/presenter-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import games
+
+pytestmark = pytest.mark.browser
+
+WAIT = 90_000  # generous: two cores shared with other work
+
+
+def step_count(pg) -> str:
+    return pg.locator(".rt-step-count").inner_text()
+
+
+def wait_step(pg, before: str) -> str:
+    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                         arg=[".rt-step-count", before])
+    return step_count(pg)
+
+
+@pytest.mark.parametrize("zoom", [1, 1.5])
+def test_presenter_mode_keyboard_and_qr(browser, voila, artifacts, zoom):
+    # 150% zoom of a 1280x720 screen: CSS pixels shrink by 1.5, device pixels stay.
+    context = browser.new_context(viewport={"width": round(1280 / zoom), "height": round(720 / zoom)},
+                                  device_scale_factor=zoom)
+    pg = context.new_page()
+    pg.set_default_timeout(WAIT)
+    try:
+        pg.goto(voila.url(games.entry("fire-bulls").notebook))
+        pg.locator(".rt-step-count").wait_for()
+        pg.click(".rt-presenter-toggle")
+        pg.locator(".rt-page.rt-presenter").wait_for()
+        qr = pg.locator(".rt-presenter-qr svg")
+        qr.wait_for()
+        link = pg.locator(".rt-presenter-url a").inner_text()
+        assert link.startswith("http://") and "fire_bulls" in link
+        assert "Home" in pg.locator(".rt-presenter-keys").inner_text()
+        # large type: the narration is set at 26px, readable from the back of a room
+        size = pg.eval_on_selector(".rt-step-narration .widget-html-content",
+                                   "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 24
+        first = step_count(pg)
+        pg.click(".rt-heading")  # the page takes the keys once clicked
+        pg.keyboard.press("ArrowRight")
+        second = wait_step(pg, first)
+        pg.keyboard.press("End")
+        last = wait_step(pg, second)
+        pg.keyboard.press("Home")
+        assert wait_step(pg, last) == first
+        pg.keyboard.press(" ")
+        assert wait_step(pg, first) == second
+        pg.screenshot(path=str(artifacts / f"presenter-1280x720-zoom{int(zoom * 100)}.png"))
+    finally:
+        context.close()
