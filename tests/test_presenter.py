@@ -67,10 +67,14 @@ def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch)
     monkeypatch.setenv("QUERY_STRING", "lang=it")
     url = "http://tutor.school.lan:8866/voila/render/fire_bulls.ipynb?lang=it"
     assert page_link() == url
+    # under Voilà the page knows the address it was opened at; the link is the place shown
+    monkeypatch.setenv("VOILA_REQUEST_URL", url)
     p = page("fire-bulls")
     p.presenter.toggle.value = True
-    html = p.presenter.panel.value
-    assert f">{url}</a>" in html.replace("&amp;", "&") and "<svg" in html
+    html = p.presenter.panel.value.replace("&amp;", "&")
+    assert f">{url}&tab=examples&example=" in html and "&step=0</a>" in html and "<svg" in html
+    p.stepper.next.click()
+    assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows the step
     p.language.lang = "fr"
     assert "Ouvrez cette page" in p.presenter.panel.value
     assert p.presenter.toggle.description == "Mode projection"
