@@ -515,7 +515,7 @@ PAGE = PageSpec(
     board=board,
     controls=FireBullsControls,
     breakdown=breakdown,
-    first_example=_scoring_example_id,
+    first_example="lesson",  # the first lesson; the scoring example is last (data/lesson.json)
     seats=("person", "greedy"),
     css_class="fb-page",
 )

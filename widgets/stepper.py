@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from tutor.core import plain_math
 from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 
@@ -64,7 +65,7 @@ class ExampleStepper(w.VBox):
         self._relabelling = False
         self.language = language or Language()
         try:
-            self.examples = list(game.examples())
+            self.examples = list(game.course())  # the first lesson, then the examples in order (issue 12 §1)
         except Exception as exc:  # a broken example must not break the page
             self.examples = []
             self._load_error = f"{type(exc).__name__}: {exc}"
@@ -213,11 +214,15 @@ class ExampleStepper(w.VBox):
         if i == 0:
             self.board.show(self.board_fn(self.view(ex.start), None, lang, self.who))
             src = ex.source
+            said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(src.text)}» "
+                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(plain_math(src.text))}» "
                 f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
-                f"</span></blockquote></div>"
+                f"</span></blockquote>"
+                + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}:</b> "
+                   f"{esc(said)}</div>" if said else "")
+                + "</div>"
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:
