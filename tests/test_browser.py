@@ -45,6 +45,8 @@ def test_the_landing_page_opens_every_registered_game(page, voila, artifacts, na
 
 def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     open_fire_bulls(page, voila)
+    page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")  # the last example
+    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('0 of 6')")
     page.screenshot(path=str(artifacts / "stepper-start.png"))
     header = page.locator(".rt-step-count")
     for _ in range(30):

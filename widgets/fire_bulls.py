@@ -65,8 +65,7 @@ add_strings({
     # les (issue 12 §1): the board shows what is counted, so its numbers add up
     "removed_points": ("penalty: {card} ({points}) removed", "penalità: tolta {card} ({points})",
                        "pénalité : {card} ({points}) retirée"),
-    "score_so_far": ("so far (counted at the end of the game)", "finora (si conta a fine partita)",
-                     "pour l'instant (compté à la fin de la partie)"),
+    "score_so_far": ("so far", "finora", "pour l'instant"),
     "bonus_mark": ("bonus", "bonus", "bonus"),
     "take_reserve": ("Take {card}", "Prendi {card}", "Prendre {card}"),
     "draw": ("Draw from the deck", "Pesca dal mazzo", "Piocher"),
@@ -292,7 +291,7 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
         if sc.removed:
             line = esc(t("removed_points", lang, card=card_label(sc.removed, lang),
                          points=_fb().face_value(sc.removed))) + " · " + line
-        elif not view["over"]:
+        elif not view["over"] and sc.cards:  # a pile is counted at the end of the game
             line += " · " + esc(t("score_so_far", lang))
         won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
                    f"{pawn_html(p, colours[p], lang, who(p))} "
