@@ -47,7 +47,11 @@ def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")  # the last example
     page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('0 of 6')")
+    page.wait_for_selector(".rt-step-narration .rt-translation")
+    quote = page.locator(".rt-step-narration").inner_text()
+    assert "6+6+2+2+1+1+1+1 = 20" in quote and "$" not in quote and "In English" in quote
     page.screenshot(path=str(artifacts / "stepper-start.png"))
+    page.locator(".rt-step-narration").screenshot(path=str(artifacts / "stepper-start-quote.png"))
     header = page.locator(".rt-step-count")
     for _ in range(30):
         if page.locator(".rt-next button, button.rt-next").first.is_disabled():

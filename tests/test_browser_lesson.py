@@ -41,10 +41,11 @@ def test_the_page_opens_on_the_first_lesson_and_steps_through_it(browser, voila,
                                        arg=[old])
                 assert f"{i} of {n}" in page.locator(".rt-step-count").inner_text()
                 card = game.example_text(lesson, "en")["steps"][i - 1]
-                page.wait_for_function(  # the card's words, with the rule it cites
-                    "([t]) => document.querySelector('.rt-step-narration').innerText.includes(t)", arg=[card[:30]])
+                page.wait_for_function(  # the card's words above the board, the rule it cites below
+                    "([t]) => document.querySelector('.rt-step-header .rt-lesson-card').innerText.includes(t)",
+                    arg=[card[:30]])
                 cited = game.lesson_data()["cards"][i - 1]["rule"]
-                assert page.locator(f".rt-step-narration .rt-cite[data-rule='{cited}']").count() == 1
+                page.wait_for_selector(f".rt-step-narration .rt-cite[data-rule='{cited}']")
                 if i == 1:
                     page.screenshot(path=str(artifacts / f"lesson-{name}-{size}-1.png"))
             assert page.locator(".rt-outcome").inner_text().strip()

@@ -68,6 +68,8 @@ def test_the_page_opens_on_the_lesson_then_the_examples_in_their_order(name):
     assert st.chooser.options[0][0] == game.example_text(game.lesson(), "en")["title"]
     st.next.click()
     assert "rt-cite" in st.narration.value and game.lesson_data()["cards"][0]["rule"] in st.narration.value
+    card = game.example_text(game.lesson(), "en")["steps"][0]
+    assert "rt-lesson-card" in st.header.value and html.escape(card, quote=True) in st.header.value
 
 
 # The simplest example first and the scoring (or whole-game) one last, as chosen from each rulebook.

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from tutor.core import plain_math
+from tutor.core import LESSON, plain_math
 from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 
@@ -204,10 +204,14 @@ class ExampleStepper(w.VBox):
             return
         i, n, lang = self._pos, len(ex.steps), self.lang
         texts = self.game.example_text(ex, lang)
+        # a card of the first lesson is read before the board is looked at: above it (issue 12 §1)
+        card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
         self.header.value = (
             f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
             f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
+            + (f"<div class='rt-lesson-card' style='font-size:1.1em;margin:6px 0;padding:8px 12px;"
+               f"border-left:5px solid #1565c0;background:#e3f2fd;color:#0d2a4a'>{esc(card)}</div>" if card else "")
         )
         self.first.disabled = self.prev.disabled = i == 0
         self.next.disabled = self.last.disabled = i == n
@@ -246,7 +250,8 @@ class ExampleStepper(w.VBox):
         index = next((k for k, other in enumerate(ex.steps) if other is step), None) if ex is not None else None
         if index is not None:
             narration = self.game.example_text(ex, lang)["steps"][index]
-        parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
+        if ex is None or ex.id != LESSON:  # a lesson card's words are in the header, above the board
+            parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
         if step.illegal:
             parts.append(message("error", t("illegal_step", lang)))
         events = [e for e in step.events if e.text]
