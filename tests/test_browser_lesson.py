@@ -51,11 +51,9 @@ def test_the_page_opens_on_the_first_lesson_and_steps_through_it(browser, voila,
             assert page.locator(".rt-outcome").inner_text().strip()
             # the next entry is the simplest example
             options = page.locator(".rt-chooser select option")
-            def shown(i):  # ipywidgets writes the options' spaces as no-break spaces
-                return options.nth(i).inner_text().replace("\xa0", " ")
-
-            assert shown(0) == title
-            assert shown(1) == game.example_text(game.course()[1], "en")["title"]
+            # ipywidgets writes the options' spaces as no-break spaces
+            shown = [options.nth(k).inner_text().replace("\xa0", " ") for k in (0, 1)]
+            assert shown == [title, game.example_text(game.course()[1], "en")["title"]]
             # in Italian, the lesson speaks Italian
             page.click(".rt-lang button:has-text('Italiano')")
             it_title = game.example_text(lesson, "it")["title"]
