@@ -94,13 +94,13 @@ def test_switch_the_language(page, voila, artifacts):
     page.click("text=Italiano")
     page.wait_for_selector(".rt-next:has-text('Avanti')")
     assert "Mazzo 1" in page.locator(".rt-stepper .rt-board").inner_text()
-    # The example's narration is told in Italian too (the engine's own translation).
+    # The first lesson (the page opens on it) is told in Italian too, its card above the board.
     from tutor import games
 
     game = games.get("fire-bulls")
-    told = game.example_text(game.examples()[0], "it")["steps"][0]
+    told = game.example_text(game.course()[0], "it")["steps"][0]
     page.click(".rt-next")
-    page.wait_for_selector(f".rt-step-narration:has-text({told[:40]!r})")
+    page.wait_for_selector(f".rt-step-header .rt-lesson-card:has-text({told[:40]!r})")
     page.screenshot(path=str(artifacts / "fb-narration-it.png"))
     page.click("text=Français")
     page.wait_for_selector(".rt-next:has-text('Suivant')")
