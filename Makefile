@@ -1,11 +1,14 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
-# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel).
+# Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
+# `make class` (the dashboard for a room of students), `make bench-class` (a room's load).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
+# axe-core (npm), injected by the browser tests to audit accessibility (tests/test_browser_a11y.py)
+AXE := .axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run test lint fuzz bench bench-browser clean
+.PHONY: run class test lint fuzz bench bench-browser bench-class clean
 PORT ?= 8866
 
 $(VPY):
@@ -29,16 +32,36 @@ $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
 
+# A room: the dashboard on every interface for the students' own devices, the
+# link printed as text and as a QR code.  PAGE is the page the room opens at
+# once: POOL kernels are kept started (and its page built) for it, POOL_OTHERS
+# for each other page; at most MAX_KERNELS kernels live at once (then "the room
+# is full", 503).  Only the machine's own names and addresses are served, plus
+# HOSTS (e.g. HOSTS="tutor.school.lan").  `make run` stays local-only.
+PAGE ?= index.ipynb
+POOL ?= 30
+POOL_OTHERS ?= 3
+MAX_KERNELS ?= 80
+HOSTS ?=
+class: $(VENV)/.installed-run
+	$(VPY) -m widgets.serve $(PORT) --class --page $(PAGE) --pool $(POOL) --pool-others $(POOL_OTHERS) \
+		--max-kernels $(MAX_KERNELS) --hosts "$(HOSTS)"
+
 $(CHROMIUM):
 	@echo "Installing Debian's Chromium for the browser tests"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+$(AXE):
+	@echo "Installing axe-core (npm) for the accessibility audit"
+	command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	npm install --silent --no-audit --no-fund --prefix .axe axe-core@4.14
 
 # ruff and mypy (configured in pyproject.toml) first, then every test.
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check tutor widgets tests
 	$(VPY) -m mypy tutor
 
-test: lint $(CHROMIUM)
+test: lint $(CHROMIUM) $(AXE)
 	$(VPY) -m pytest -q
 
 # Mutated scenario files, action values and action texts for every game,
@@ -51,11 +74,17 @@ fuzz: $(VENV)/.installed-test
 bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench
 	$(VPY) -m tutor.games.tir_nan_og --games 200
+	$(VPY) -m tutor.games.formula_e --games 40 --players 4
 
 # The dashboard in the browser: cold start, click latency, kernel memory,
 # beside a one-button hello-world Voilà notebook.
 bench-browser: $(VENV)/.installed-test $(CHROMIUM)
 	$(VPY) -m widgets.bench
 
+# Thirty sessions at once against `make class`'s configuration (on 127.0.0.1),
+# at the protocol level: ready and click latency, errors, memory, kernels left.
+bench-class: $(VENV)/.installed-run
+	$(VPY) -m widgets.bench_class
+
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .axe

@@ -35,9 +35,9 @@ def shot(pg, selector: str, path) -> None:
 
 def test_landing_page_links_the_formula_e_page(page, voila):
     page.goto(voila.url("index.ipynb"))
-    page.click(".rt-game-link[href='formula_e.ipynb']")
+    page.click(".rt-game-link[data-notebook='formula_e.ipynb']")
     page.wait_for_selector(READY)
-    assert page.url.endswith("/voila/render/formula_e.ipynb")
+    assert "/voila/render/formula_e.ipynb?lang=en" in page.url
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -56,7 +56,7 @@ def test_walk_a_tiger_window_and_a_move_by_clicks(browser, voila, artifacts, siz
         players.press("Tab")
         pg.wait_for_selector(".rt-seat-2 select", state="visible")
         for seat in (0, 1, 2):
-            pg.select_option(f".rt-seat-{seat} select", "person")
+            pg.select_option(f".rt-seat-{seat} select", "human")
         pg.click(".rt-game .rt-new-game")
         # placing shows no hand: offered at once, and the elephant appears on the track
         pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
@@ -137,7 +137,7 @@ def test_a_rat_scare_previewed_then_traced(browser, voila, artifacts, size):
         players.press("Tab")
         pg.wait_for_selector(".rt-seat-2 select", state="visible")
         for seat in (0, 1, 2):
-            pg.select_option(f".rt-seat-{seat} select", "person")
+            pg.select_option(f".rt-seat-{seat} select", "human")
         pg.click("text=Scenario file (JSON)")
         area = pg.wait_for_selector(".rt-scenario textarea")
         area.fill(F.GAME.to_json(RAT))

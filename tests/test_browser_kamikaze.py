@@ -26,9 +26,9 @@ def _wait_text_changes(page, selector, old):
 
 def test_landing_page_links_the_kamikaze_page(page, voila):
     page.goto(voila.url("index.ipynb"))
-    page.click(".rt-game-link[href='kamikaze_attack.ipynb']")
+    page.click(".rt-game-link[data-notebook='kamikaze_attack.ipynb']")
     page.wait_for_selector(READY)
-    assert page.url.endswith("/voila/render/kamikaze_attack.ipynb")
+    assert "/voila/render/kamikaze_attack.ipynb?lang=en" in page.url
 
 
 def test_step_through_a_duel_example(page, voila, artifacts):
@@ -52,7 +52,7 @@ def test_walk_one_hotseat_duel_by_clicks(page, voila, artifacts):
     open_kamikaze(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
     # two people at the same screen
-    page.select_option(".rt-seat-1 select", "person")
+    page.select_option(".rt-seat-1 select", "human")
     page.click(".rt-new-game")
     page.wait_for_selector(".rt-show-hand")
     assert page.locator(".ka-buttons button").count() == 0  # hand hidden: nothing to click

@@ -1,6 +1,14 @@
 """Every game page at a classroom projector's size (1280x720) and a phone's
-(390x844): the controls a student needs are on screen, nothing pushes the page
-sideways, and the tabs work.  Screenshots go to test-artifacts/ (look at them).
+(390x844), every tab: what a student needs is on screen, nothing pushes the
+page sideways, and a refused move does not move the board.  Screenshots go to
+test-artifacts/ (look at them).
+
+* Projector: the board, the step's narration and the move controls are inside
+  the screen without scrolling (Examples and Play tabs).
+* Phone: nothing reaches past the right edge (no sideways scrolling, no
+  control cut off); the page scrolls down only.
+* Both: a refused scenario file puts its message in its place, and the board
+  stays exactly where it was; the Rules tab's search and filter are there.
 
 Uses the ``voila``, ``browser`` and ``artifacts`` fixtures of tests/conftest.py.
 Marked ``browser``.
@@ -15,6 +23,7 @@ from tutor import games
 pytestmark = pytest.mark.browser
 
 SIZES = {"projector": (1280, 720), "phone": (390, 844)}
+WAIT = 60_000  # generous: two cores shared with other work
 
 
 def overflow(pg) -> int:
@@ -22,57 +31,161 @@ def overflow(pg) -> int:
     return pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
+def box(pg, selector: str) -> dict:
+    """The first shown element matching ``selector``: its box on the screen."""
+    found = pg.evaluate("""(sel) => {
+        for (const el of document.querySelectorAll(sel)) {
+            if (el.offsetParent === null) continue;
+            const r = el.getBoundingClientRect();
+            return {x: r.left, y: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+        }
+        return null;
+    }""", selector)
+    assert found is not None, f"{selector} is not shown"
+    return found
+
+
 def on_screen(pg, selector: str) -> bool:
-    """The first element matching ``selector`` lies within the screen's width."""
-    box = pg.locator(selector).first.bounding_box()
+    """The first element matching ``selector`` lies within the screen's width (used by other browser tests)."""
+    found = pg.locator(selector).first.bounding_box()
     width = pg.evaluate("window.innerWidth")
-    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    return found is not None and found["x"] >= 0 and found["x"] + found["width"] <= width + 1
 
 
-def clipped_controls(pg, scope: str) -> list[str]:
-    """Buttons, choosers and fields under ``scope`` that reach past the screen's right edge."""
+def within_width(pg, selector: str) -> bool:
+    b = box(pg, selector)
+    return b["x"] >= 0 and b["right"] <= pg.evaluate("window.innerWidth") + 1
+
+
+def top_on_screen(pg, selector: str) -> bool:
+    """The element starts inside the screen (seen without scrolling) and fits its width."""
+    b = box(pg, selector)
+    return within_width(pg, selector) and 0 <= b["y"] < pg.evaluate("window.innerHeight") - 20
+
+
+def clipped(pg, scope: str) -> list[str]:
+    """Buttons, choosers, fields and text under ``scope`` reaching past the screen's right edge."""
     return pg.evaluate("""(scope) => {
         const out = [];
-        for (const el of document.querySelectorAll(scope + ' button, ' + scope + ' select, ' + scope + ' input')) {
+        const sel = ['button', 'select', 'input', 'summary', '.widget-html-content']
+            .map(s => scope + ' ' + s).join(', ');
+        for (const el of document.querySelectorAll(sel)) {
             if (el.offsetParent === null) continue;  // not shown
             const r = el.getBoundingClientRect();
-            if (r.width > 0 && r.right > window.innerWidth + 1) out.push(el.className + ' ' + el.innerText);
+            if (r.width > 0 && r.right > window.innerWidth + 1)
+                out.push(el.className + ' ' + el.innerText.slice(0, 40));
         }
         return out;
     }""", scope)
 
 
-def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
-    """The checks for one page at one size (also used on other pages than Fire Bulls')."""
-    width, height = SIZES[size]
-    pg.set_viewport_size({"width": width, "height": height})
-    pg.goto(url)
+def enabled_moves_on_screen(pg) -> int:
+    """How many enabled move buttons of the Play tab lie wholly inside the screen."""
+    return pg.evaluate("""() => {
+        let n = 0;
+        for (const b of document.querySelectorAll('.rt-game .rt-controls button')) {
+            if (b.offsetParent === null || b.disabled) continue;
+            const r = b.getBoundingClientRect();
+            if (r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth + 1) n++;
+        }
+        return n;
+    }""")
+
+
+def board_offset(pg) -> tuple[float, float, float]:
+    """The Play tab's board relative to the Play tab itself (scrolling does not change it)."""
+    return pg.evaluate("""() => {
+        const g = document.querySelector('.rt-game').getBoundingClientRect();
+        const b = document.querySelector('.rt-game .rt-board').getBoundingClientRect();
+        return [b.left - g.left, b.top - g.top, b.width];
+    }""")
+
+
+def examples_tab(pg, artifacts, name: str, size: str) -> None:
     pg.wait_for_selector(".rt-page .rt-next")
     pg.wait_for_timeout(500)  # let the layout settle
-    pg.screenshot(path=str(artifacts / f"{name}-{size}-examples.png"))
-    for sel in (".rt-page .rt-next", ".rt-page .rt-previous", ".lm-TabBar-tab >> nth=2", ".rt-lang"):
-        assert on_screen(pg, sel), f"{sel} is off screen at {size}"
-    assert overflow(pg) <= 1, f"the page scrolls sideways by {overflow(pg)}px at {size}"
-    cut = clipped_controls(pg, ".rt-stepper")
-    assert cut == [], f"stepper controls cut off at {size}: {cut}"
     count = pg.locator(".rt-step-count").inner_text()
     pg.click(".rt-page .rt-next")
     pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
                          arg=[".rt-step-count", count])
+    pg.wait_for_timeout(300)
+    pg.screenshot(path=str(artifacts / f"{name}-{size}-examples.png"))
+    for sel in (".rt-page .rt-next", ".rt-page .rt-previous", ".lm-TabBar-tab >> nth=2", ".rt-lang"):
+        assert pg.locator(sel).first.is_visible(), sel
+    for sel in (".rt-page .rt-next", ".rt-page .rt-previous", ".rt-lang"):
+        assert within_width(pg, sel), f"{sel} is cut off at {size}"
+    if size == "projector":
+        for sel in (".rt-page .rt-next", ".rt-stepper .rt-board", ".rt-step-narration", ".rt-step-count"):
+            assert top_on_screen(pg, sel), f"{sel} is not on screen at {size}: {box(pg, sel)}"
+        # the narration's first line, not only its box
+        assert box(pg, ".rt-step-narration .rt-narration")["bottom"] <= 720
+    assert overflow(pg) <= 1, f"the examples tab scrolls sideways by {overflow(pg)}px at {size}"
+    assert clipped(pg, ".rt-stepper") == [], f"cut off at {size}"
+
+
+def play_tab(pg, artifacts, name: str, size: str) -> None:
     pg.click(".lm-TabBar-tab >> nth=1")
     pg.wait_for_selector(".rt-game .rt-new-game")
     pg.wait_for_selector(".rt-game .rt-to-move, .rt-game .rt-over")
-    pg.wait_for_timeout(500)
-    pg.screenshot(path=str(artifacts / f"{name}-{size}-play.png"), full_page=True)
-    for sel in (".rt-game .rt-new-game", ".rt-game .rt-status", ".rt-game .rt-board", ".rt-game .rt-undo"):
-        assert on_screen(pg, sel), f"{sel} is off screen at {size}"
+    # the bots before the person's first decision play at the default pace ("slowly"): wait for a move
+    pg.wait_for_function("""() => [...document.querySelectorAll('.rt-game .rt-controls button')]
+        .some(b => b.offsetParent !== null && !b.disabled)""", timeout=60_000)
+    pg.wait_for_timeout(800)
+    pg.screenshot(path=str(artifacts / f"{name}-{size}-play.png"))
+    for sel in (".rt-game .rt-new-game", ".rt-game .rt-status", ".rt-game .rt-board", ".rt-game .rt-undo",
+                ".rt-game .rt-controls"):
+        assert within_width(pg, sel), f"{sel} is cut off at {size}"
+    if size == "projector":
+        for sel in (".rt-game .rt-board", ".rt-game .rt-status", ".rt-game .rt-controls"):
+            assert top_on_screen(pg, sel), f"{sel} is not on screen at {size}: {box(pg, sel)}"
+        assert enabled_moves_on_screen(pg) >= 1, "no move can be clicked without scrolling"
     assert overflow(pg) <= 1, f"the play tab scrolls sideways by {overflow(pg)}px at {size}"
-    cut = clipped_controls(pg, ".rt-game")
-    assert cut == [], f"controls cut off at {size}: {cut}"
+    assert clipped(pg, ".rt-game") == [], f"cut off at {size}"
+    # A refused scenario file: its message appears, the board does not move.
+    before = board_offset(pg)
+    pg.click(".rt-game >> text=Scenario file (JSON)")  # open the scenario files
+    area = pg.wait_for_selector(".rt-scenario textarea")
+    area.fill('{"players": "many"}')
+    area.press("Tab")  # commit the text to the kernel
+    pg.click(".rt-load")
+    pg.wait_for_selector(".rt-game .rt-message .rt-msg-error")
+    pg.wait_for_timeout(300)
+    assert board_offset(pg) == before, "the refusal moved the board"
+    assert within_width(pg, ".rt-game .rt-message .rt-msg-error")
+    assert overflow(pg) <= 1
+    pg.screenshot(path=str(artifacts / f"{name}-{size}-play-refused.png"), full_page=True)
+
+
+def rules_tab(pg, artifacts, name: str, size: str) -> None:
     pg.click(".lm-TabBar-tab >> nth=2")
     pg.wait_for_selector(".rt-rule-search input")
-    assert on_screen(pg, ".rt-rule-search input")
+    pg.wait_for_selector(".rt-toc a")
+    assert within_width(pg, ".rt-rule-search input") and within_width(pg, ".rt-only-recon")
     pg.screenshot(path=str(artifacts / f"{name}-{size}-rules.png"))
+    assert overflow(pg) <= 1, f"the rules tab scrolls sideways by {overflow(pg)}px at {size}"
+    assert clipped(pg, ".rt-rules") == [], f"cut off at {size}"
+    # every rule is one line until opened
+    first = pg.locator(".rt-rule-list .rt-cite summary").first
+    assert first.bounding_box()["height"] < 40
+    first.click()
+    pg.wait_for_selector(".rt-rule-list .rt-cite[open] .rt-cite-body")
+    # the filter: reconstructed clauses only
+    total = len(games.get(name).rules)
+    recon = sum(1 for r in games.get(name).rules if r.reconstructed)
+    pg.click(".rt-only-recon")
+    pg.wait_for_function("(n) => document.querySelectorAll('.rt-rule-list .rt-rule').length === n", arg=recon)
+    pg.click(".rt-only-recon")
+    pg.wait_for_function("(n) => document.querySelectorAll('.rt-rule-list .rt-rule').length === n", arg=total)
+
+
+def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
+    """The checks for one page at one size, tab by tab."""
+    width, height = SIZES[size]
+    pg.set_viewport_size({"width": width, "height": height})
+    pg.goto(url)
+    examples_tab(pg, artifacts, name, size)
+    play_tab(pg, artifacts, name, size)
+    rules_tab(pg, artifacts, name, size)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -80,8 +193,31 @@ def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
 def test_every_game_page_on_a_projector_and_a_phone(browser, voila, artifacts, name, size):
     context = browser.new_context()
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(WAIT)
     try:
         walk_page(pg, voila.url(games.entry(name).notebook), artifacts, name, size)
+    finally:
+        context.close()
+
+
+def test_fire_bulls_rules_search_in_the_page(browser, voila, artifacts):
+    """Typed as a learner would: the hand limit answers "how many cards"; the differences are compact."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    pg = context.new_page()
+    pg.set_default_timeout(WAIT)
+    try:
+        pg.goto(voila.url(games.entry("fire-bulls").notebook))
+        pg.wait_for_selector(".rt-page .rt-next")
+        pg.click(".lm-TabBar-tab >> nth=2")
+        diffs = pg.wait_for_selector(".rt-differences table")
+        assert diffs.bounding_box()["height"] < 600  # one row per difference (was ~5,100 px)
+        field = pg.wait_for_selector(".rt-rule-search input")
+        field.fill("how many cards")
+        field.press("Enter")
+        pg.wait_for_selector(".rt-rule-list .rt-count:has-text('best first')")
+        first = pg.locator(".rt-rule-list .rt-rule").first
+        assert first.get_attribute("data-rule") == "fire-bulls/hand/limit"
+        assert "Hand limit of 8" in first.inner_text()
+        pg.screenshot(path=str(artifacts / "fire-bulls-rules-search.png"))
     finally:
         context.close()

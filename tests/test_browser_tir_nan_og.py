@@ -31,9 +31,9 @@ def shot(pg, selector: str, path) -> None:
 
 def test_landing_page_links_the_tir_nan_og_page(page, voila):
     page.goto(voila.url("index.ipynb"))
-    page.click(".rt-game-link[href='tir_nan_og.ipynb']")
+    page.click(".rt-game-link[data-notebook='tir_nan_og.ipynb']")
     page.wait_for_selector(READY)
-    assert page.url.endswith("/voila/render/tir_nan_og.ipynb")
+    assert "/voila/render/tir_nan_og.ipynb?lang=en" in page.url
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -50,8 +50,8 @@ def test_walk_a_fountain_dispute_by_clicks(browser, voila, artifacts, size):
         players.fill("3")
         players.press("Tab")
         pg.wait_for_selector(".rt-seat-2 select", state="visible")
-        pg.select_option(".rt-seat-1 select", "person")
-        pg.select_option(".rt-seat-2 select", "person")
+        pg.select_option(".rt-seat-1 select", "human")
+        pg.select_option(".rt-seat-2 select", "human")
         pg.click(".rt-game .rt-new-game")
         # the arranged position, loaded as a scenario file
         pg.click("text=Scenario file (JSON)")

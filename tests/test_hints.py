@@ -6,6 +6,7 @@ import pytest
 
 from tutor import bots, games, hints
 from tutor.games import kamikaze as K
+from tutor.games.formula_e import search as formula_e_search
 
 # every game at two and four players (Formula E seats three to six: three and four)
 CASES = [(name, n) for name in games.names() for n in ((3, 4) if name == "formula-e" else (2, 4))]
@@ -15,6 +16,7 @@ CASES = [(name, n) for name in games.names() for n in ((3, 4) if name == "formul
 def no_clock(monkeypatch):
     """Searches end on their iteration count only, so the same position gives the same hint under load."""
     monkeypatch.setattr(hints, "TIME_LIMIT", 60.0)
+    monkeypatch.setattr(formula_e_search, "TIME_LIMIT", 60.0)
 
 
 def _ruleset(game, n):
@@ -61,7 +63,7 @@ def test_who_advises(name, n):
     state = game.new_game(n, seed=1, ruleset=_ruleset(game, n))
     source = hints.hint(game, state).source
     want = {"kamikaze-attack": "coach" if n == 2 else "montecarlo", "tir-nan-og": "search",
-            "fire-bulls": "montecarlo", "formula-e": "greedy"}[name]
+            "fire-bulls": "montecarlo", "formula-e": "search"}[name]
     if game.decision(state) in ("place",) or len(game.legal_actions(state)) == 1:
         assert source in (want, "only")
     else:

@@ -57,7 +57,7 @@ def test_only_bots_the_teacher_sees_everything_to_the_end():
     sh = shell(["greedy", "random"])
     assert sh.game.is_over(sh.state) and sh.viewer() is None
     assert "rt-over" in sh.status.value and "Winner" in sh.status.value
-    assert "rt-breakdown" in sh.end_table.value and "Bot 1" in sh.end_table.value
+    assert "rt-breakdown" in sh.end_table.value and "Player 1" in sh.end_table.value
     assert sh.end.value[:8] == b"\x89PNG\r\n\x1a\n"
     # three rounds: the chart counts turns 1..4 (the start and after each round)
     turns, series = sh.scores_over_turns()
@@ -297,9 +297,9 @@ def test_the_landing_page_lists_every_registered_game_in_order():
     positions = []
     for entry in games.entries():
         title = games.get(entry.name).title
-        assert f"href='{entry.notebook}'" in html and f"Open {title}" in html
+        assert f"href='{entry.notebook}?lang=en'" in html and f"Open {title}" in html
         assert (NOTEBOOKS / entry.notebook).exists()
-        positions.append(html.index(f"href='{entry.notebook}'"))
+        positions.append(html.index(f"href='{entry.notebook}?lang=en'"))
     assert positions == sorted(positions)
     assert "Apri " in landing_html("it")
 

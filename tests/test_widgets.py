@@ -99,11 +99,9 @@ def _shell(**kw):
     return game_panel(players=2, seed=1, **kw)
 
 
-def _select(shell, *cards):
-    toggles = list(shell.controls._hand_toggles)
-    for card in cards:
-        b = next(b for b in toggles if b.card == card and not b.value)
-        b.click()
+def _payment(shell, cls):
+    """The payment button with CSS class ``cls`` (fb-attack-3-green, fb-pay-red ...)."""
+    return next(b for b in shell.controls.pay_buttons if cls in b._dom_classes)
 
 
 def test_win_a_yen_card_by_clicks_then_the_bot_plays(fb):
@@ -111,9 +109,9 @@ def test_win_a_yen_card_by_clicks_then_the_bot_plays(fb):
     s0 = shell.state
     assert s0.current_player == 0 and s0.pawns[0] == 3
     target = s0.slot(fb.attack_path(3)[0])
-    _select(shell, "green")
-    assert shell.controls.selected() == ["green"]
-    shell.controls.attack_buttons[2].click()  # attack from direction 3
+    button = _payment(shell, "fb-attack-3-green")
+    assert button.description == "pay with green"  # the payment in the learner's words
+    button.click()  # attack from direction 3, paying one green bull
     assert shell.msg.value == "", shell.msg.value
     # The nearest card is a Palisade, beaten by one bull card of any colour:
     # the click itself wins it, and the attack may go on to the next card.
@@ -126,16 +124,13 @@ def test_win_a_yen_card_by_clicks_then_the_bot_plays(fb):
     assert "rt-log-entry" in shell.log_html.value
 
 
-def test_wrong_click_says_why_and_changes_nothing(fb):
+def test_wrong_move_says_why_and_changes_nothing(fb):
     shell = _shell()
     before, n = shell.state, len(shell.history)
-    shell.controls.attack_buttons[0].click()  # attack with no Qi card selected
+    # a Palisade is paid with exactly one bull card: three are refused, with the rule cited
+    assert shell.play(fb.Action.attack(3, ["green", "red", "warrior"])) is False
     assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
     assert shell.state is before and len(shell.history) == n
-    _select(shell, "green", "red", "warrior")
-    shell.controls.attack_buttons[2].click()  # far too much for a palisade
-    assert "rt-msg-error" in shell.msg.value
-    assert shell.state is before
 
 
 def test_nonsense_actions_get_a_message_and_change_nothing():
@@ -181,12 +176,14 @@ def test_undo_and_redo(fb):
 def test_hotseat_hides_each_hand_until_asked():
     shell = _shell(seats=["person", "person"])
     assert "fb-hidden" in shell.board.html
-    assert shell.controls._hand_toggles == []
+    # while the hand is face down no move is live, and the page says to show the hand
+    assert shell.controls.children == (shell.controls.prompt,) and shell.controls.pay_buttons == []
+    assert "Show the hand of Player 1 (yellow)" in shell.controls.prompt.value
     shell.hand_button.value = True
-    assert len(shell.controls._hand_toggles) == 3
+    assert len(shell.controls.pay_buttons) == 9  # green, red or warrior, from 3, 4 or 5
     shell.controls.draw_button.click()
     assert shell.hand_button.value is False  # the next player must ask again
-    assert shell.controls._hand_toggles == []
+    assert shell.controls.pay_buttons == [] and "Player 2 (green)" in shell.controls.prompt.value
 
 
 def test_save_and_load_a_scenario_and_refuse_bad_files():
@@ -250,14 +247,16 @@ def test_rules_panel_lists_searches_and_compares():
     rp.search.value = "bonus"
     found = rp.list.value.count("class='rt-rule'")
     assert 0 < found < n
-    rp.search.value = "zzzz no such words"
+    rp.search.value = "zzzz qqqq"
     assert "rt-no-match" in rp.list.value
-    assert "<tr>" in rp.diffs.value and "lang='it'" in rp.diffs.value
     rp.search.value = ""
+    # one row per difference, each rulebook's rule on one line that opens
+    assert rp.diffs.value.count("<tr class='rt-diff'>") == len(rp.game.differences()) > 0
+    assert "<td lang='it'><details class='rt-cite' data-rule='fire-bulls/cards/colonel/it'>" in rp.diffs.value
     if any(r.reconstructed for r in rp.game.rules):
         assert "rt-recon" in rp.list.value
     rp.language.lang = "fr"
-    assert "Chercher" in rp.search.placeholder
+    assert "Chercher" in rp.search.description and "combien" in rp.search.placeholder
 
 
 def test_index_links_name_existing_notebooks():
@@ -267,7 +266,7 @@ def test_index_links_name_existing_notebooks():
     html = landing_html("en")
     for _, _, nb in pages():
         if nb:
-            assert f"href='{nb}'" in html and (NOTEBOOKS / nb).exists()
+            assert f"href='{nb}?lang=en'" in html and (NOTEBOOKS / nb).exists()
 
 
 def test_narration_follows_the_language():
@@ -322,8 +321,9 @@ def test_narration_follows_the_language():
 class _FakeShell:
     """What the controls need of a shell: the game, and a play that records the move."""
 
-    def __init__(self, game):
+    def __init__(self, game, state=None):
         self.game = game
+        self.state = state
         self.played = []
 
     def play(self, action):
@@ -363,20 +363,37 @@ def test_the_controls_offer_only_legal_moves(fb):
     g = fb.GAME
     # pawn on the corner direction 1: the pawn may move only to 2 (001 and 000 alike)
     s = fb.arrange(2, pawns=(1, 3), rows={"G": "palisade", "H": "bo", "I": "bo"}, hands={0: ["green"]})
-    shell = _FakeShell(g)
+    shell = _FakeShell(g, s)
     c = FireBullsControls(shell)
     c.refresh(g.view(s, 0), g.legal_actions(s), "en")
-    shown = {b for box in c.children for b in getattr(box, "children", ())}
-    assert c.draw_button in shown
-    assert [b for b in c.move_buttons if b in shown] == [c.move_buttons[1]]
+    live = {b for b in _buttons_in(c) if not b.disabled}
+    assert c.draw_button in live
+    # the pawn's own direction is not offered; 3 to 5 are refused, with the engine's reason:
+    # a pawn on a diagonal moves only to the nearest column
+    assert [b for b in c.move_buttons if b in live] == [c.move_buttons[1]]
+    assert c.move_buttons[0] not in _buttons_in(c)
+    for d in (3, 4, 5):
+        b = c.move_buttons[d - 1]
+        assert b.disabled and "only move to the nearest column, direction 2" in b.tooltip
+        assert "Rule: A pawn on a diagonal" in b.tooltip
+    assert "nearest column" in c.refused.value  # the reasons, also as text a keyboard reaches
     # one green bull pays only the palisade, nearest along 1 (G E C) and 2 (G D A)
-    assert [b for b in c.attack_buttons if b in shown] == [c.attack_buttons[0], c.attack_buttons[1]]
-    c.hand_box.children[0].click()
-    c.attack_buttons[1].click()
-    assert shell.played == [fb.Action.attack(2, ["green"])]
+    assert [(b.action.direction, b.action.payment, b.description) for b in c.pay_buttons] == [
+        (1, ("green",), "pay with green"), (2, ("green",), "pay with green")]
+    assert all(b.disabled and b.tooltip.startswith("Not allowed") for b in c.attack_buttons[2:])
+    c.pay_buttons[1].click()
+    assert [(a.kind, a.direction, a.payment) for a in shell.played] == [("attack", 2, ("green",))]
     # nobody to decide here (a bot's turn, or a hidden hand): nothing is offered
     c.refresh(g.view(s, 0), [], "en")
-    assert c.children == (c.prompt,) and c._hand_toggles == []
+    assert c.children == (c.prompt,) and c.pay_buttons == []
+
+
+def _buttons_in(widget):
+    import ipywidgets as w
+
+    if isinstance(widget, w.Button):
+        return [widget]
+    return [b for child in getattr(widget, "children", ()) for b in _buttons_in(child)]
 
 
 def test_the_end_table_reads_the_teacher_view(fb):

@@ -175,7 +175,7 @@ def test_the_tiger_window_asks_the_next_seat_who_cancels_the_monkey():
     shell.language.lang = "it"
     assert "Tigre! La carta Scimmia di Giocatore 1 è stata annullata da Giocatore 2" in _part(shell, "table")
     shell.language.lang = "fr"
-    assert "Tigre ! La carte Singe de Joueur 1 a été annulée par Joueur 2" in _part(shell, "table")
+    assert "Tigre\u00a0! La carte Singe de Joueur 1 a été annulée par Joueur 2" in _part(shell, "table")
     shell.language.lang = "en"
     # the banner is about the last move: once player 1 plays on, it goes (the log keeps it)
     shell.hand_button.value = True
@@ -240,7 +240,9 @@ def test_three_languages_on_the_board_and_the_buttons():
                                ("fr", "jouer vert 3", "bananier"),
                                ("en", "play green 3", "banana tree")):
         shell.language.lang = lang
-        assert _buttons(shell)["fe-play-g3"].description == play
+        card = _buttons(shell)["fe-play-g3"]  # the card of the hand: a click plays it
+        assert "rt-card-button" in card._dom_classes and card.tooltip == play
+        assert card.description == F.GAME.card_name("g3", lang)
         assert legend in _part(shell, "legend")
         assert F.GAME.card_name("g3", lang) in _part(shell, "seats")
 
@@ -412,7 +414,7 @@ def test_the_new_words_in_three_languages():
     _buttons(shell)["fe-move-f-f-f"].click()
     for lang, confirm, cancel, chosen, path, ghost in (
             ("it", "Conferma", "Annulla", "Scelta: muovi", "percorso dell'ultima mossa", "dove finirà"),
-            ("fr", "Confirmer", "Annuler", "Choisi : avancer", "chemin du dernier coup", "où elle finira"),
+            ("fr", "Confirmer", "Annuler", "Choisi\u00a0: avancer", "chemin du dernier coup", "où elle finira"),
             ("en", "Confirm", "Cancel", "Chosen: move", "path of the last move", "where it will end up")):
         shell.language.lang = lang
         by_class = {c: b for b in shell.controls.buttons for c in b._dom_classes if c.startswith("rt-")}

@@ -144,7 +144,11 @@ def test_wrong_clicks_say_why_cite_the_rule_and_change_nothing():
     assert shell.state.phase == "familiar"
     shell.hand_button.value = True
     before, n = shell.state, len(shell.history)
-    assert "ka-swap-kamikaze" not in _buttons(shell)  # only legal moves are offered
+    # only legal moves are live: the Kamikaze card is shown disabled, the rule's reason on hover
+    refused = _buttons(shell)["ka-swap-kamikaze"]
+    assert refused.disabled and "cannot be swapped for the Kamikaze" in refused.tooltip
+    assert "cannot be swapped for the Kamikaze" in shell.controls.refused.value
+    assert not _buttons(shell)["ka-swap-sapper"].disabled and not _buttons(shell)["ka-keep"].disabled
     assert shell.play(K.Swap("kamikaze")) is False  # the Familiar cannot become a Kamikaze
     assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
     assert "power/familiar" in shell.msg.value
@@ -257,7 +261,7 @@ def test_language_switch_relabels_board_buttons_and_messages():
     p.language.lang = "fr"
     assert "Main de" in shell.board.html and "Épéiste" in shell.board.html
     assert shell.controls.hint_button.description == "Conseil de l'entraîneur"
-    assert "Chercher" in p.rules.search.placeholder
+    assert "Chercher" in p.rules.search.description
 
 
 # -------------------------------------------------------------------- rules
@@ -277,7 +281,7 @@ def test_rules_panel_marks_and_filters_reconstructed_clauses():
 def test_the_landing_page_links_the_kamikaze_page():
     from widgets.index import NOTEBOOKS, landing_html
 
-    assert "href='kamikaze_attack.ipynb'" in landing_html("en")
+    assert "href='kamikaze_attack.ipynb?lang=en'" in landing_html("en")
     assert (NOTEBOOKS / "kamikaze_attack.ipynb").exists()
 
 

@@ -184,7 +184,8 @@ def test_a_refused_move_shows_a_message_and_changes_nothing():
     shell.hand_button.value = True
     before, n = shell.state, len(shell.history)
     # player 1 already shows a castle: a second visible castle is refused
-    assert "tn-territory-castle" not in _buttons(shell)  # only legal moves are offered
+    castle = _buttons(shell)["tn-territory-castle"]  # only legal moves are live: this one is greyed, with why
+    assert castle.disabled and "already has a visible castle" in castle.tooltip
     assert shell.play(T.TakeTerritory("castle")) is False
     assert "rt-msg-error" in shell.msg.value and "rt-cite" in shell.msg.value
     assert "already has a visible castle" in shell.msg.value

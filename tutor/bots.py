@@ -78,9 +78,42 @@ _BOTS: dict[str, tuple[Callable[[], Any], tuple[str, ...] | None]] = {
 }
 
 
+class PerGame:
+    """One bot name played by each game's own bot (e.g. "search": every game that has one registers its own);
+    ``last`` is what the bot that chose last says about its choice."""
+
+    def __init__(self, name: str, factories: dict[str, Callable[[], Any]]):
+        self.name = name
+        self.factories = factories
+        self.bots: dict[str, Any] = {}
+        self.last: dict[str, Any] = {}
+
+    def choose(self, game: Game, state: Any) -> Any:
+        if game.name not in self.bots:
+            if game.name not in self.factories:
+                raise ValueError(f"bot {self.name!r} does not play {game.name}")
+            self.bots[game.name] = self.factories[game.name]()
+        bot = self.bots[game.name]
+        action = bot.choose(game, state)
+        self.last = getattr(bot, "last", {})
+        return action
+
+
 def register(name: str, factory: Callable[[], Any], games: tuple[str, ...] | None = None) -> None:
-    """Add a bot; ``games`` limits it to those games (e.g. an exact coach)."""
+    """Add a bot; ``games`` limits it to those games (e.g. an exact coach).  A name already registered for
+    other games keeps them: each game gets its own bot under the one name (see :class:`PerGame`)."""
+    old = _BOTS.get(name)
+    if games and old is not None and old[1] and not set(old[1]) & set(games):
+        factories = dict(_PER_GAME.get(name) or {g: old[0] for g in old[1]})
+        factories.update({g: factory for g in games})
+        _PER_GAME[name] = factories
+        _BOTS[name] = (lambda: PerGame(name, factories), tuple(factories))
+        return
+    _PER_GAME.pop(name, None)
     _BOTS[name] = (factory, tuple(games) if games else None)
+
+
+_PER_GAME: dict[str, dict[str, Callable[[], Any]]] = {}
 
 
 def names(game: str | None = None) -> list[str]:

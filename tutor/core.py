@@ -122,9 +122,13 @@ class Rule:
     translations: dict = field(default_factory=dict, hash=False, compare=False)
 
     def wording(self, lang: str = "en") -> tuple[str, str]:
-        """(title, text) in ``lang`` ("en", "it" or "fr"), English when missing."""
+        """(title, text) in ``lang`` ("en", "it" or "fr"), English when missing (French with its
+        no-break spaces before ``: ; ! ?``, as every French message)."""
         tr = self.translations.get(lang, {})
-        return tr.get("title", self.title), tr.get("text", self.text)
+        title, text = tr.get("title", self.title), tr.get("text", self.text)
+        if lang == "fr":
+            return french_spacing(title), french_spacing(text)
+        return title, text
 
     def applies_to(self, ruleset: str) -> bool:
         return not self.rulesets or ruleset in self.rulesets
@@ -133,8 +137,11 @@ class Rule:
 class RuleBook:
     """The rules of one game, as loaded from its data file, by id."""
 
-    def __init__(self, game: str, rules: Iterable[Rule], differences: Sequence[dict] = ()):
+    def __init__(self, game: str, rules: Iterable[Rule], differences: Sequence[dict] = (),
+                 topics: dict | None = None):
         self.game = game
+        # {topic: {"en": name, "it": name, "fr": name}}: the table of contents' headings
+        self.topics: dict[str, dict] = dict(topics or {})
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
@@ -163,7 +170,9 @@ class RuleBook:
         return [r for r in self._rules.values() if r.applies_to(ruleset)]
 
     def search(self, text: str, ruleset: str | None = None) -> list[Rule]:
-        """Rules whose id, title, wording or quotes contain every word of ``text``."""
+        """Rules whose id, title, wording or quotes contain every word of ``text``.
+
+        Literal and unranked; the Rules tab ranks with :func:`tutor.rulesearch.search`."""
         words = text.lower().split()
         found = []
         for rule in self._rules.values():
@@ -193,7 +202,7 @@ class RuleBook:
                     translations=dict(raw.get("translations", {})),
                 )
             )
-        return cls(game, rules, data.get("differences", ()))
+        return cls(game, rules, data.get("differences", ()), data.get("topics"))
 
 
 @dataclass(frozen=True)
@@ -464,6 +473,42 @@ class Game(ABC):
     def decision_name(self, kind: str, lang: str = "en") -> str:
         return self.catalog.name("decisions", kind, lang)
 
+    def seat_name(self, state: Any, player: int, lang: str = "en") -> str:
+        """How the narration names ``player``'s seat ("Player 2"): panels name seats the same way.
+
+        By default the catalog's ``names/<lang>/players/seat`` (``{n}`` counted
+        from 1; the core catalog's "Player {n}" when the game names none); a
+        game whose narration names seats otherwise overrides it.
+        """
+        name = self.catalog.name("players", "seat", lang)
+        if "{n}" not in name:
+            name = core_catalog().name("players", "seat", lang)
+        return name.format(n=player + 1)
+
+    def card_action(self, state: Any, card: str) -> Any:
+        """The move that plays ``card`` from the hand of the player deciding now, or None.
+
+        Where a card is the move, panels draw the hand as buttons: a click
+        plays :meth:`card_action`, and a card the rules refuse now is shown
+        disabled with :meth:`why_illegal`.  None (the default) when cards are
+        not played one by one in this decision.
+        """
+        return None
+
+    def why_illegal(self, state: Any, action: Any) -> IllegalAction | None:
+        """Why the rules refuse ``action`` now (the refusal :meth:`apply` raises), or None when it is legal.
+
+        Panels show it on a move they cannot offer.  Any other fault is
+        refused too, as "not an action of this game".
+        """
+        try:
+            self.apply(state, action)
+        except IllegalAction as exc:
+            return exc
+        except Exception:  # noqa: BLE001 - junk is refused, never raised
+            return ActionParseError("", "not an action of this game")
+        return None
+
     def example_text(self, example: Example, lang: str = "en") -> dict:
         """An example's title, outcome, note and step narrations in ``lang``.
 
@@ -706,9 +751,23 @@ class Messages:
             values[name] = shown
             values[name[:1].upper() + name[1:]] = shown[:1].upper() + shown[1:] if shown else shown
         try:
-            return text.format(**values)
+            out = text.format(**values)
         except (KeyError, IndexError, ValueError):
-            return template.format(**values)
+            out = template.format(**values)
+        return french_spacing(out) if lang == "fr" else out
+
+
+_FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;!?»])|(«)[ \u00a0]+")
+
+
+def french_spacing(text: str) -> str:
+    """French typography: a no-break space before ``: ; ! ?`` and inside « », so a line never
+    starts with a colon.
+
+    >>> french_spacing("Gagnant : Joueur 1 ; « oui »") == "Gagnant\u00a0: Joueur 1\u00a0; «\u00a0oui\u00a0»"
+    True
+    """
+    return _FRENCH_SPACE.sub(lambda m: f"\u00a0{m.group(1)}" if m.group(1) else f"{m.group(2)}\u00a0", text)
 
 
 def _lower_fields(template: str) -> str:

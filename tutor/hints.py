@@ -8,9 +8,8 @@
 2. else the game's search bot, found by one registry lookup
    (:func:`advisor`): a bot registered as ``"search"`` for the game in
    :mod:`tutor.bots` when there is one, else :class:`MonteCarloBot` (a
-   seeded determinized Monte-Carlo search over what the seat cannot see),
-   except for Formula E, which is given the greedy bot until its own search
-   bot is registered as ``"search"`` (then the lookup finds it, unchanged);
+   seeded determinized Monte-Carlo search over what the seat cannot see);
+   Tir Nan Og and Formula E register their own search bots;
 3. a move that is the only legal one is said to be so.
 
 Every hint names the rule its move rests on (the rule of the first event the

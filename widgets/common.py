@@ -25,16 +25,93 @@ CSS = """
 .rt-msg-error { background: #fde2e1; border: 2px solid #b3261e; color: #5c0b07; }
 .rt-msg-ok { background: #e3f4e1; border: 2px solid #2e7d32; color: #0f3d12; }
 .rt-msg-info { background: #eef3fb; border: 2px solid #3a62a7; color: #10264d; }
-.rt-cite { border-left: 5px solid #3a62a7; padding: 4px 10px; margin: 6px 0; background: #f6f8fc; }
+/* A citation is one line (title + the rulebook's sentence, cut with an ellipsis) that opens. */
+.rt-cite { border-left: 4px solid #3a62a7; padding: 0 8px; margin: 2px 0; background: #f6f8fc; min-width: 0; }
+.rt-cite > summary { display: block; cursor: pointer; white-space: nowrap; overflow: hidden;
+                     text-overflow: ellipsis; padding: 2px 0; list-style: none; }
+.rt-cite > summary::-webkit-details-marker { display: none; }
+.rt-cite > summary::before { content: "▸ "; color: #1f3f7a; }
+.rt-cite[open] > summary::before { content: "▾ "; }
+.rt-cite[open] > summary { white-space: normal; }
+.rt-cite .rt-cite-quote { font-style: italic; color: #222; }
+.rt-cite-body { padding: 2px 0 6px 14px; }
 .rt-cite .rt-rule-id { font-family: monospace; font-size: 15px; color: #333; }
 .rt-cite blockquote { margin: 4px 0 4px 0; font-style: italic; }
-.rt-cite .rt-src { font-size: 14px; color: #444; font-style: normal; }
-.rt-recon { background: #fff3c4; border: 1px dashed #8a6d00; padding: 0 4px; border-radius: 4px; font-size: 14px; }
+.rt-cite .rt-src, .rt-src { font-size: 14px; color: #444; font-style: normal; }
+.rt-recon { background: #fff3c4; border: 1px dashed #8a6d00; padding: 0 4px; border-radius: 4px; font-size: 14px;
+            font-style: normal; color: #3d3000; }
 .rt-narration { font-size: 18px; margin: 6px 0; }
+.rt-events { margin: 4px 0; padding-left: 1.2em; }
 .rt-table-diff { border-collapse: collapse; }
 .rt-table-diff td, .rt-table-diff th { border: 1px solid #999; padding: 4px 8px; vertical-align: top; }
-.rt-rule { border-bottom: 1px solid #ccc; padding: 6px 0; }
-.rt-rule h4 { margin: 2px 0; font-size: 18px; }
+/* Rules tab: contents, one line per rule, the differences one row each */
+.rt-toc { margin: 4px 0 8px 0; line-height: 1.9; }
+.rt-toc a { color: #1f3f7a; }
+.rt-topic { margin: 12px 0 2px 0; font-size: 18px; border-bottom: 2px solid #3a62a7; }
+.rt-rule { display: flex; align-items: baseline; gap: 6px; }
+.rt-rule > .rt-cite { flex: 1 1 auto; }
+.rt-rule > .rt-sets { flex: 0 0 auto; }
+.rt-diffs { width: 100%; table-layout: fixed; }
+.rt-diffs .rt-col-topic { width: 34%; }
+.rt-diffs td { padding: 2px 4px; }
+.rt-diffs .rt-cite { margin: 0; border-left-width: 3px; }
+/* Any wide table scrolls inside its own box, never the page */
+.rt-end-table, .rt-differences { overflow-x: auto; max-width: 100%; }
+/* The page's top: title and language on one line */
+.rt-top { align-items: center; }
+.rt-top h1, .rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
+.rt-lang .widget-toggle-button { height: 30px; }
+.rt-top .rt-lang > div { display: inline-block; }
+.rt-top .rt-lang > .widget-label { width: auto; margin-right: 6px; }
+/* HTML widgets shrink to their box (their text wraps; a citation's line gets its ellipsis) */
+.rt-panel .widget-html > .widget-html-content { min-width: 0; }
+/* Tab titles whole in every language and on a phone: as wide as their words, wrapping if need be */
+.rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tab { flex: 0 1 auto !important; min-width: 4em;
+    max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
+.rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
+    overflow: visible !important; text-overflow: clip !important; }
+/* Messages never move the board: in the side column (wide) or after the moves (narrow) */
+.rt-game > .rt-message { order: 1; }
+.rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 2; }
+.rt-status h3 { margin: 2px 0; }
+.rt-board { min-width: 0; max-width: 100%; }
+.rt-step-header h3 { margin: 2px 0; font-size: 20px; }
+.rt-nav { align-items: center; }
+@media (max-width: 999px) {
+  /* A phone: the step's narration right under its buttons, the board after it */
+  .rt-stepper > .rt-board { order: 1; }
+}
+@media (min-width: 1000px) {
+  .rt-top .rt-lang { flex-wrap: nowrap; }
+  /* A projector: the board on the left; the step, its narration and the moves beside it, on screen */
+  .rt-stepper, .rt-game { display: grid !important; column-gap: 18px; align-items: start;
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: repeat(7, auto) 1fr; }
+  /* anything else (the end table, the log, the files) spans both columns below */
+  .rt-stepper > *, .rt-game > * { grid-column: 1 / -1; }
+  .rt-stepper > .rt-chooser, .rt-game > .rt-setup { grid-row: 1; }
+  .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 9; }
+  .rt-stepper > .rt-nav, .rt-game > .rt-status { grid-column: 2; grid-row: 2; }
+  .rt-stepper > .rt-step-header, .rt-game > .rt-tools { grid-column: 2; grid-row: 3; }
+  .rt-stepper > .rt-your-turn, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
+  .rt-stepper > .rt-step-narration, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-outcome { grid-column: 2; grid-row: 6; }
+  .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 6; }  /* the hint box (widgets/quiz.py) */
+  .rt-game > .rt-message { grid-column: 2; grid-row: 7; }
+  .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }
+  .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
+  .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
+  .rt-stepper > *, .rt-game > * { min-width: 0; }
+}
+/* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
+.rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
+    white-space: normal; line-height: 1.2; font-weight: bold; box-shadow: 1px 2px 0 #555; }
+.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled { opacity: 0.55; border-style: dashed;
+    text-decoration: line-through; cursor: not-allowed; }
+.rt-refusals { font-size: 15px; margin: 4px 0; }
+.rt-refusals summary { cursor: pointer; color: #10264d; }
+.rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
+/* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
+.rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
 </style>
 """
 
@@ -65,31 +142,51 @@ def message(kind: str, text: str) -> str:
 
 
 def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
-    """A rule citation: its id, the rulebook's sentence(s) and the English wording.
+    """A rule citation on one line that opens for the rest.
 
-    In Italian or French the project's wording in that language is shown too.
-    An unknown id is shown as such (never an exception in the page).
+    Closed: the rule's title in the page's language and the rulebook's own
+    sentence (cut with an ellipsis to one line).  Open (a ``<details>``): that
+    sentence whole, the rule's id, its wording in the page's language and in
+    English, the sentence's source file, any further quoted sentences and, for
+    a reconstructed clause, why (not when ``brief``).  An unknown id is shown as such (never an exception in the
+    page).
     """
     rules = game.rules
     if rule_id not in rules:
-        return f"<div class='rt-cite'><span class='rt-rule-id'>{esc(rule_id)}</span></div>"
+        return f"<div class='rt-cite rt-cite-unknown'><span class='rt-rule-id'>{esc(rule_id)}</span></div>"
     rule = rules[rule_id]
-    parts = [f"<div class='rt-cite' data-rule='{esc(rule_id)}'>",
-             f"<span class='rt-rule-id'>{esc(t('rule', lang))} {esc(rule.id)}</span>"]
     title, text = rule.wording(lang)
-    parts.append(f" — <b>{esc(title)}</b>")
+    recon = f" <span class='rt-recon'>{esc(t('reconstructed_short', lang))}</span>" if rule.reconstructed else ""
+    if rule.quotes:
+        q = rule.quotes[0]
+        line = f"<span class='rt-cite-quote' lang='{esc(q.lang)}'>«{esc(q.text)}»</span>"
+    else:
+        line = f"<span class='rt-cite-quote' lang='{esc(lang)}'>{esc(text)}</span>"
+    parts = [f"<details class='rt-cite' data-rule='{esc(rule_id)}'>",
+             f"<summary><b class='rt-cite-title'>{esc(title)}</b>{recon} {line}</summary>",
+             "<div class='rt-cite-body'>",
+             f"<div class='rt-rule-id'>{esc(t('rule', lang))} {esc(rule.id)}</div>"]
     if rule.reconstructed:
-        parts.append(f" <span class='rt-recon'>{esc(t('reconstructed', lang))}</span>")
-    quotes = rule.quotes[:1] if brief else rule.quotes
-    for q in quotes:
+        parts.append(f"<div><span class='rt-recon'>{esc(t('reconstructed', lang))}</span></div>")
+    if lang != "en" and text != rule.text:
+        parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
+    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}:</b> {esc(rule.text)}</div>")
+    if rule.quotes:  # the first sentence is the summary's, shown whole once open: here its source
+        q = rule.quotes[0]
+        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}: {esc(q.lang)}, {esc(q.file)}</div>")
+    for q in rule.quotes[1:]:
         parts.append(
             f"<blockquote lang='{esc(q.lang)}'>«{esc(q.text)}» "
             f"<span class='rt-src'>({esc(q.lang)}, {esc(q.file)})</span></blockquote>"
         )
-    parts.append(f"<div><b>{esc(t('in_english', lang))}:</b> {esc(rule.text)}</div>")
-    if lang != "en" and text != rule.text:
-        parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
     if rule.reconstructed and rule.note and not brief:
         parts.append(f"<div class='rt-src'>{esc(rule.note)}</div>")
-    parts.append("</div>")
+    parts.append("</div></details>")
     return "".join(parts)
+
+
+def quote_line(text: str, text_lang: str, source: str) -> str:
+    """A quoted sentence (an example's source) on one line that opens to the whole sentence and its source."""
+    return (f"<details class='rt-cite rt-source'><summary><span class='rt-cite-quote' lang='{esc(text_lang)}'>"
+            f"«{esc(text)}»</span></summary><div class='rt-cite-body'><blockquote lang='{esc(text_lang)}'>"
+            f"«{esc(text)}» <span class='rt-src'>({esc(source)})</span></blockquote></div></details>")

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import action_label, esc
-from widgets.game import GameShell
+from widgets.game import GameShell, refusal_text, refusals_html
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "fire-bulls"
@@ -74,14 +74,13 @@ add_strings({
     "attack_general": ("Attack the General", "Attacca il Generale", "Attaquer le Général"),
     "pay_next": ("Pay the next card", "Paga la carta seguente", "Payer la carte suivante"),
     "stop": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
-    "pay_with": ("Pay with (select your Qi cards):", "Paga con (scegli le carte Qi):",
-                 "Payer avec (choisissez vos cartes Qi) :"),
-    "moves_action": ("Take a reserve card, or draw (and maybe move your pawn), or select Qi cards and attack:",
-                     "Prendi una carta dalla riserva, o pesca (e sposta la pedina), o scegli carte Qi e attacca:",
-                     "Prenez une carte de la réserve, ou piochez (et déplacez votre pion), ou choisissez des cartes Qi et attaquez :"),
-    "moves_attack": ("Select the Qi cards that pay for the next card, or end the attack:",
-                     "Scegli le carte Qi che pagano la carta seguente, o termina l'attacco:",
-                     "Choisissez les cartes Qi qui paient la carte suivante, ou finissez l'attaque :"),
+    "pay_with_cards": ("pay with {cards}", "paga con {cards}", "payer avec {cards}"),
+    "moves_action": ("Take a reserve card, or draw (and maybe move your pawn), or attack, paying with your Qi cards:",
+                     "Prendi una carta dalla riserva, o pesca (e sposta la pedina), o attacca pagando con le carte Qi:",
+                     "Prenez une carte de la réserve, ou piochez (et déplacez votre pion), ou attaquez en payant avec vos cartes Qi :"),
+    "moves_attack": ("Pay for the next card with your Qi cards, or end the attack:",
+                     "Paga la carta seguente con le carte Qi, o termina l'attacco:",
+                     "Payez la carte suivante avec vos cartes Qi, ou finissez l'attaque :"),
     "moves_choice": ("Your choice:", "La tua scelta:", "Votre choix :"),
     "you": ("you", "tu", "vous"),
     "pawn_of": ("pawn of {who}", "pedina di {who}", "pion de {who}"),
@@ -106,7 +105,7 @@ _CSS = """
           font-weight: bold; font-size: 15px; border: 1px solid #111; }
 .fb-dirs { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 4px; margin-top: 6px; }
 .fb-dirnum { font-size: 20px; }
-.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(20em, 1fr);
+.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(16em, 1fr);
     column-gap: 28px; align-items: start; }
 .rt-board > .rt-sec-css, .rt-board > .rt-sec-info { grid-column: 1 / -1; }
 .rt-board > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
@@ -124,6 +123,14 @@ _CSS = """
 .fb-score { font-weight: bold; }
 .fb-hidden { color: #666; font-style: italic; }
 .rt-controls .widget-button { min-width: 9em; }
+@media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
+  .rt-board:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
+  .rt-board > .rt-sec-rows, .rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won {
+    grid-column: 1; grid-row: auto; }
+  .fb-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
+  .fb-dirs { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  .fb-card .fb-name { font-size: 15px; overflow-wrap: anywhere; }
+}
 .fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
 </style>
 """
@@ -336,41 +343,21 @@ def breakdown(game_, view, lang: str, who=None):
     return pd.DataFrame(rows)
 
 
-class QiButton(w.Button):
-    """A Qi card of the hand: a click selects it for a payment, a second click unselects it."""
-
-    value = __import__("traitlets").Bool(False)
-
-    def __init__(self, card: str, lang: str):
-        bg, fg, shape = COLOUR_STYLE[card]
-        super().__init__(layout=w.Layout(width="auto"))
-        self.card = card
-        self.label = f"{shape}{LETTERS[lang][card]} {t(card, lang)}"
-        self.style.button_color = bg
-        self.style.text_color = fg
-        self.style.font_weight = "bold"
-        self.add_class("fb-qi")
-        self.add_class(f"fb-qi-{card}")
-        self.on_click(lambda _: setattr(self, "value", not self.value))
-        self.observe(lambda ch: self._show(), "value")
-        self._show()
-
-    def _show(self) -> None:
-        self.description = ("✔ " if self.value else "") + self.label
-        if self.value:
-            self.add_class("fb-selected")
-        else:
-            self.remove_class("fb-selected")
+def payment_words(payment, lang: str) -> str:
+    """A payment in the learner's words: "green + red" (the colours as the page names them)."""
+    return " + ".join(t(c, lang) if c in COLOUR_STYLE else str(c) for c in payment)
 
 
 class FireBullsControls(w.VBox):
-    """Moves by clicking: a reserve card, the deck, a pawn move, an attack and its Qi cards.
+    """Moves by clicking, as the rules offer them now.
 
-    ``refresh(view, actions, lang)`` offers only what ``actions`` (the legal
-    moves) holds: a button per reserve card, draw and pawn move, per attack
-    direction; the Qi cards of the hand are selected to pay.  Every button
-    builds an ``fb.Action`` and hands it to the shell, which asks the engine
-    (a payment that does not fit is refused there, with its reason).
+    ``refresh(view, actions, lang)`` offers what ``actions`` (the legal moves)
+    holds: a button per reserve card, the deck, each pawn move, and each way
+    to pay an attack ("Attack from 3: pay with green + red", one button per
+    payment the hand allows).  A pawn move or an attack direction the rules
+    refuse now is shown disabled, the engine's reason on hover and in the
+    "why not?" list (``game.why_illegal``); the pawn's own direction is not
+    offered.  Every button hands an ``fb.Action`` to the shell.
     """
 
     def __init__(self, shell: GameShell):
@@ -378,56 +365,35 @@ class FireBullsControls(w.VBox):
         self.shell = shell
         self.prompt = w.HTML()
         self.prompt.add_class("fb-prompt")
-        self.reserve_box = w.HBox()
+        self.reserve_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.reserve_box.add_class("fb-reserve-buttons")
         self.draw_button = w.Button(layout=w.Layout(width="auto"))
         self.draw_button.add_class("fb-draw")
         self.draw_button.on_click(lambda _: self._play(_fb().Action.draw()))
         self.move_buttons = []
-        self.attack_buttons = []
+        self.attack_buttons = []  # the direction buttons shown when no attack is open from there
         for d in range(1, 6):
-            mb = w.Button(layout=w.Layout(width="11.5em"))
+            mb = w.Button(layout=w.Layout(width="auto"))
             mb.add_class(f"fb-move-{d}")
             mb.on_click(lambda _, d=d: self._play(_fb().Action.draw(move_to=d)))
             self.move_buttons.append(mb)
-            ab = w.Button(button_style="danger", layout=w.Layout(width="11.5em"))
+            ab = w.Button(button_style="danger", layout=w.Layout(width="auto"))
             ab.add_class(f"fb-attack-{d}")
-            ab.on_click(lambda _, d=d: self._play(_fb().Action.attack(d, self.selected())))
             self.attack_buttons.append(ab)
-        self.general_button = w.Button(button_style="danger")
-        self.general_button.add_class("fb-attack-general")
-        self.general_button.on_click(lambda _: self._play(_fb().Action.general(self.selected())))
-        self.pay_button = w.Button(button_style="danger")
-        self.pay_button.add_class("fb-pay")
-        self.pay_button.on_click(lambda _: self._play(_fb().Action.pay(self.selected())))
-        self.stop_button = w.Button()
+        self.stop_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
         self.stop_button.add_class("fb-stop")
         self.stop_button.on_click(lambda _: self._play(_fb().Action.stop()))
-        self.pay_label = w.HTML()
-        self.hand_box = w.HBox()
-        self.hand_box.add_class("fb-hand-buttons")
         self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.choice_box.add_class("fb-choice-buttons")
-        self._hand_toggles: list[QiButton] = []
-        self._hand_key = None
+        self.refused = w.HTML()
+        self.refused.add_class("rt-refusals-box")
+        self.pay_buttons: list[w.Button] = []  # one per legal attack, general attack or payment
         self._reserve_key = None
         self._choice_key = None
-
-    def selected(self) -> list[str]:
-        return [b.card for b in self._hand_toggles if b.value]
+        self._key: object = None
 
     def _play(self, action) -> None:
-        if self.shell.play(action):
-            for b in self._hand_toggles:
-                b.value = False
-
-    def _hand(self, view: dict, hand: list, lang: str) -> None:
-        key = (tuple(hand), lang, view["current_player"], view["turn"], view["decision"], view["won_this_turn"])
-        if key == self._hand_key:
-            return
-        self._hand_key = key
-        self._hand_toggles = [QiButton(card, lang) for card in hand]
-        self.hand_box.children = self._hand_toggles
+        self.shell.play(action)
 
     def _reserve(self, cards: list, lang: str) -> None:
         key = (tuple(cards), lang)
@@ -461,49 +427,113 @@ class FireBullsControls(w.VBox):
             buttons.append(b)
         self.choice_box.children = buttons
 
+    def _pay_button(self, action, lang: str) -> w.Button:
+        """A button for one way to pay: "pay with green + red" (the engine's full wording on hover)."""
+        label = t("pay_with_cards", lang, cards=payment_words(action.payment, lang))
+        b = w.Button(description=label, tooltip=action_label(self.shell.game, action, lang),
+                     button_style="danger" if action.kind != "pay" else "", layout=w.Layout(width="auto"))
+        where = f"{action.direction}-" if action.kind == "attack" else ""
+        b.add_class(f"fb-{action.kind}-{where}{'-'.join(action.payment)}")
+        b.add_class("fb-payment")
+        b.action = action
+        b.on_click(lambda _, a=action: self._play(a))
+        return b
+
+    def _refuse(self, button: w.Button, action, lang: str) -> w.Button:
+        """Disable ``button``: the rules refuse ``action`` now; the engine says why."""
+        why = self.shell.game.why_illegal(getattr(self.shell, "state", None), action) \
+            if hasattr(self.shell, "state") else None
+        tip = refusal_text(self.shell.game, why, lang) if why is not None else ""
+        button.disabled = True
+        button.tooltip = tip
+        button.refusal = tip
+        button.add_class("rt-refused")
+        return button
+
+    def _group(self, title: str, buttons: list) -> w.HBox:
+        """One attack direction on one line: its title, then a button per way to pay."""
+        box = w.HBox([w.HTML(f"<b>{esc(title)}:</b>" if not title.endswith(":") else f"<b>{esc(title)}</b>"),
+                      *buttons], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        box.add_class("fb-attack-group")
+        return box
+
     def refresh(self, view, actions, lang) -> None:
+        fb = _fb()
         if isinstance(actions, str):  # the previous shell's call: refresh(state, lang, hand_visible)
             state, lang, visible = view, actions, bool(lang)
             view = _as_view(state)
             actions = (self.shell.game.legal_actions(state)
                        if visible and self.shell.human_to_move and not self.shell.game.is_over(state) else [])
+        key = (id(getattr(self.shell, "state", None)), lang, tuple(actions), view["current_player"],
+               view["decision"])
+        if key == self._key:
+            return
+        self._key = key
+        self.pay_buttons = []
+        self.refused.value = ""
         if not actions:  # nobody here decides now (a bot, a hidden hand, the end)
-            self.prompt.value = ""
+            hidden = self.shell.hidden_hand_prompt(lang) if hasattr(self.shell, "hidden_hand_prompt") else ""
+            self.prompt.value = f"<b class='fb-show-hand'>{esc(hidden)}</b>" if hidden else ""
             self.children = [self.prompt]
-            self._hand_key, self._hand_toggles, self.hand_box.children = None, [], []
             return
         decision = view["decision"]
-        hand = view["hands"][view["current_player"]] or []
+        me = view["current_player"]
         self.draw_button.description = t("draw", lang)
         for d, (mb, ab) in enumerate(zip(self.move_buttons, self.attack_buttons), start=1):
+            for b in (mb, ab):
+                b.disabled, b.tooltip = False, ""
+                b.refusal = ""
+                b.remove_class("rt-refused")
             mb.description = t("draw_move", lang, n=d)
             ab.description = t("attack_dir", lang, n=d)
-        self.general_button.description = t("attack_general", lang)
-        self.pay_button.description = t("pay_next", lang)
         self.stop_button.description = t("stop", lang)
-        self.pay_label.value = f"<b>{esc(t('pay_with', lang))}</b>"
-        self._hand(view, hand, lang)
-        hand_row = [self.pay_label, self.hand_box]
         kinds = {a.kind for a in actions}
         if decision == "action":
             self.prompt.value = f"<b>{esc(t('moves_action', lang))}</b>"
             self._reserve([a.card for a in actions if a.kind == "take"], lang)
             draws = {a.direction for a in actions if a.kind == "draw"}
-            attacks = {a.direction for a in actions if a.kind == "attack"}
+            own = view["pawns"][me] if me is not None else None
+            moves = []
+            for d, b in enumerate(self.move_buttons, start=1):
+                if d == own:
+                    continue  # the pawn's own direction is no move
+                moves.append(b if d in draws else self._refuse(b, fb.Action.draw(move_to=d), lang))
+            hand = list((view["hands"][me] or []) if me is not None else [])
+            groups = []
+            for d, ab in enumerate(self.attack_buttons, start=1):
+                paid = [self._pay_button(a, lang) for a in actions if a.kind == "attack" and a.direction == d]
+                if paid:
+                    self.pay_buttons += paid
+                    groups.append(self._group(t("attack_dir", lang, n=d), paid))
+                else:
+                    try_pay = hand[:1]
+                    groups.append(w.HBox([self._refuse(ab, fb.Action.attack(d, try_pay), lang)]))
+            general = [self._pay_button(a, lang) for a in actions if a.kind == "general"]
+            if general:
+                self.pay_buttons += general
+                groups.append(self._group(t("attack_general", lang), general))
             gather = [self.reserve_box] + ([self.draw_button] if 0 in draws else [])
-            moves = [b for d, b in enumerate(self.move_buttons, start=1) if d in draws]
-            buttons = [b for d, b in enumerate(self.attack_buttons, start=1) if d in attacks]
-            buttons += [self.general_button] if "general" in kinds else []
-            self.children = [self.prompt, w.HBox(gather), w.HBox(moves),
-                             *(hand_row if buttons else []), w.HBox(buttons)]
+            self.children = [self.prompt, w.HBox(gather, layout=w.Layout(flex_flow="row wrap")),
+                             w.HBox(moves, layout=w.Layout(flex_flow="row wrap")), *groups, self.refused]
         elif decision == "attack":
             self.prompt.value = f"<b>{esc(t('moves_attack', lang))}</b>"
-            buttons = ([self.pay_button] if "pay" in kinds else []) + ([self.stop_button] if "stop" in kinds else [])
-            self.children = [self.prompt, *hand_row, w.HBox(buttons)]
+            paid = [self._pay_button(a, lang) for a in actions if a.kind == "pay"]
+            self.pay_buttons = paid
+            buttons = paid + ([self.stop_button] if "stop" in kinds else [])
+            self.children = [self.prompt, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
         else:
             self.prompt.value = f"<b>{esc(t('moves_choice', lang))}</b>"
             self._choices(actions, lang)
             self.children = [self.prompt, self.choice_box]
+        shown = [*self.move_buttons, *self.attack_buttons]
+        self.refused.value = refusals_html([b for b in shown if b.disabled and _inside(b, self.children)], lang)
+
+
+def _inside(button, widgets) -> bool:
+    for wdg in widgets:
+        if wdg is button or _inside(button, getattr(wdg, "children", ())):
+            return True
+    return False
 
 
 def _scoring_example_id(game_) -> str | None:

@@ -93,9 +93,6 @@ add_strings({
     "fe_tiger_prompt": ("{who}: {active} played {cards}. Cancel it with a Tiger, or let it resolve.",
                         "{who}: {active} ha giocato {cards}. Annullala con una Tigre, o lasciala agire.",
                         "{who} : {active} a joué {cards}. Annulez-la avec un Tigre, ou laissez-la agir."),
-    "fe_prompt_hidden": ("{who}: press “{button}” while the others look away, then decide.",
-                         "{who}: premi «{button}» mentre gli altri non guardano, poi decidi.",
-                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis décidez."),
     "fe_nothing_moves": ("nothing moves", "nulla si sposta", "rien ne bouge"),
     "fe_col_player": ("Player", "Giocatore", "Joueur"),
     "fe_col_progress": ("Rows covered", "Righe percorse", "Rangées parcourues"),
@@ -615,6 +612,14 @@ class FormulaEControls(ButtonControls):
     def slug(self, action: Any) -> str:
         return _slug(action)
 
+    def style_card(self, button: w.Button, card: str) -> None:
+        """A card of the hand in its colour, as the board draws it."""
+        from tutor.games.formula_e.cards import COLOURS
+
+        bg, fg = CARD_COLOURS.get(COLOURS.get(card, ""), ("#eee", "#111"))
+        button.style.button_color = bg
+        button.style.text_color = fg
+
     def preview_text(self, action: Any, lang: str) -> str:
         """Where each piece that moves will end up (from the shell's shown position)."""
         g, shell = game(), self.shell
@@ -674,9 +679,7 @@ class FormulaEControls(ButtonControls):
         decision = view["decision"]
         self.picks, self.discard_button = [], None
         if not actions:
-            if me is not None and view["hands"][me] is None and view["player"] is not None:
-                who = self.shell.who(me)
-                return t("fe_prompt_hidden", lang, who=who, button=t("show_hand", lang, who=who)), []
+            # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
         head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
         row = w.Layout(flex_flow="row wrap")

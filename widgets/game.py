@@ -6,7 +6,7 @@ panels, declared in its :class:`widgets.page.PageSpec`:
 
 * ``board(view, before, lang, who) -> {section: html}``: draws a view;
   ``before`` is the view of the previous position (to highlight changes) or
-  None; ``who(player)`` names a seat ("Player 1", "Bot 2");
+  None; ``who(player)`` names a seat as the narration does (``game.seat_name``: "Player 2");
 * optionally a ``controls`` class: built with the shell, ``refresh(view,
   actions, lang)`` offers ``actions`` (the legal ones, or none when no person
   may move now) and calls ``shell.play(action)``; without one the shell lists
@@ -45,7 +45,42 @@ from widgets.stepper import Sections
 
 PERSON = "person"
 MAX_BOT_ACTIONS = 20_000
-BOT_DELAY = 0.4  # seconds between two bot moves in the page
+BOT_DELAY = 0.4  # seconds between two bot moves in the page (kept for callers; SPEEDS decide)
+# How fast bots play in the page: seconds between two bot moves; "step": one
+# move per press of "Bot move"; "end": as fast as the page can draw.
+SPEEDS: dict[str, float | None] = {"step": None, "slow": 1.2, "fast": 0.25, "end": 0.0}
+END_BATCH = 0.2  # "to the end": seconds of bot moves between two redraws
+
+
+def refusal_text(game, exc: Any, lang: str) -> str:
+    """Why the rules refuse a move, in words: the engine's refusal and the title of its rule."""
+    text = t("illegal", lang, msg=game.message(exc, lang))
+    rule = getattr(exc, "rule", "")
+    if rule and rule in game.rules:
+        text += f" ({t('rule', lang)}: {game.rules[rule].wording(lang)[0]})"
+    return text
+
+
+def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "") -> w.Button:
+    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``)."""
+    why = game.why_illegal(state, action)
+    tip = refusal_text(game, why, lang) if why is not None else label
+    b = w.Button(description=label, tooltip=tip, disabled=True, layout=w.Layout(width="auto"))
+    if cls:
+        b.add_class(cls)
+    b.add_class("rt-refused")
+    b.refusal = tip
+    return b
+
+
+def refusals_html(buttons: Sequence[Any], lang: str) -> str:
+    """The reasons of the refused moves, also as text: a closed "why not?" list a keyboard can open."""
+    items = "".join(f"<li><b>{esc(b.description)}</b>: {esc(getattr(b, 'refusal', ''))}</li>"
+                    for b in buttons if getattr(b, "refusal", ""))
+    if not items:
+        return ""
+    return (f"<details class='rt-refusals'><summary>{esc(t('why_not', lang))}</summary>"
+            f"<ul>{items}</ul></details>")
 
 
 def _kernel_loop():
@@ -172,7 +207,9 @@ class ButtonControls(w.VBox):
         self.groups.add_class(f"{self.prefix}-buttons")
         self._key: Any = None
         self.buttons: list[w.Button] = []
-        self.children = [self.prompt, self.groups]
+        self.refused = w.HTML()
+        self.refused.add_class("rt-refusals-box")
+        self.children = [self.prompt, self.groups, self.refused]
 
     def slug(self, action: Any) -> str:
         """The CSS class of an action's button."""
@@ -209,6 +246,15 @@ class ButtonControls(w.VBox):
     def _group(self, title: str, children: list) -> w.VBox:
         return w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
 
+    def style_card(self, button: w.Button, card: str) -> None:
+        """Colour a card button of the hand as the board draws that card (a game's controls override it)."""
+
+    def hand_cards(self, view: dict, actions: list, lang: str) -> tuple[w.VBox | None, set]:
+        """The hand as card buttons when a card is the move (``game.card_action``): a click plays
+        it, a card the rules refuse now is disabled with the reason.  Returns the row (None when
+        cards are not played one by one now) and the actions it offers."""
+        return hand_row(self, view, actions, lang)
+
     def refresh(self, view: dict, actions: list, lang: str) -> None:
         me = view["current_player"]
         chosen = self.shell.chosen
@@ -217,12 +263,57 @@ class ButtonControls(w.VBox):
         if key == self._key:
             return
         self._key = key
-        prompt, groups = self.moves(view, actions, lang)
+        row, covered = self.hand_cards(view, actions, lang)
+        prompt, groups = self.moves(view, [a for a in actions if a not in covered], lang)
+        if row is not None:
+            groups = [row, *groups]
+            if not prompt and me is not None:
+                prompt = f"{self.shell.who(me)}: {self.shell.game.decision_name(view['decision'], lang)}"
+        if not actions and not prompt:
+            prompt = self.shell.hidden_hand_prompt(lang)
         if chosen is not None and chosen in actions:
             groups = [self._confirm_row(lang), *groups]
         self.prompt.value = f"<b class='{self.prefix}-prompt-text'>{esc(prompt)}</b>" if prompt else ""
         self.groups.children = groups
         self.buttons = [b for grp in groups for b in _all_buttons(grp)]
+        self.refused.value = refusals_html([b for b in self.buttons if b.disabled], lang)
+
+
+def hand_row(controls: Any, view: dict, actions: list, lang: str) -> tuple[w.VBox | None, set]:
+    """The hand of the player deciding as card-shaped buttons (see :meth:`ButtonControls.hand_cards`).
+
+    ``controls`` gives ``shell``, ``slug(action)`` and ``style_card(button, card)``."""
+    shell = controls.shell
+    game, state = shell.game, shell.state
+    me = view.get("current_player")
+    hand = view["hands"][me] if me is not None and actions else None
+    if not hand:
+        return None, set()
+    buttons, covered = [], set()
+    for card in dict.fromkeys(hand):
+        action = game.card_action(state, card)
+        if action is None:
+            continue
+        n = hand.count(card)
+        label = game.card_name(card, lang) + (f" ×{n}" if n > 1 else "")
+        if action in actions:
+            text = game.action_text(action, lang)
+            b = w.Button(description=label, tooltip=text, layout=w.Layout(width="auto"))
+            b.add_class(controls.slug(action))
+            b.on_click(lambda _, a=action: shell.choose(a))  # played at once unless the game previews it
+            covered.add(action)
+        else:
+            b = refused_button(game, state, action, label, lang, controls.slug(action))
+        b.add_class("rt-card-button")
+        b.card = card
+        controls.style_card(b, card)
+        buttons.append(b)
+    if not buttons:
+        return None, set()
+    title = w.HTML(f"<b>{esc(t('your_hand_click', lang, who=shell.who(me)))}</b>")
+    box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+    box.add_class("rt-hand-cards")
+    return w.VBox([title, box]), covered
 
 
 def _all_buttons(widget: Any) -> list[w.Button]:
@@ -245,9 +336,13 @@ class ChoiceControls(w.VBox):
         self.go = w.Button()
         self.go.add_class("rt-play-choice")
         self.go.on_click(lambda _: self.choices.value is not None and shell.play(self.choices.value))
-        self.children = [w.HBox([self.choices, self.go], layout=w.Layout(flex_flow="row wrap"))]
+        self.prompt = w.HTML()
+        self.prompt.add_class("rt-prompt")
+        self.children = [self.prompt, w.HBox([self.choices, self.go], layout=w.Layout(flex_flow="row wrap"))]
 
     def refresh(self, view: dict, actions: list, lang: str) -> None:
+        hidden = "" if actions else self.shell.hidden_hand_prompt(lang)
+        self.prompt.value = f"<b>{esc(hidden)}</b>" if hidden else ""
         self.choices.description = t("choose", lang)
         self.go.description = t("play_move", lang)
         options = [(self.shell.game.action_text(a, lang), a) for a in actions]
@@ -269,6 +364,11 @@ class GameShell(w.VBox):
         self.add_class("rt-panel")
         self.add_class("rt-game")
         self.game = game
+        self.history: list[Entry] = []
+        self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
+        self._bot_gen = 0
+        self._relabelling = False
+        self.seats: list[str] = []
         self.board_fn = board
         self.breakdown_fn = breakdown
         self.public_decisions = tuple(public_decisions)
@@ -288,7 +388,7 @@ class GameShell(w.VBox):
         self.ruleset.add_class("rt-ruleset")
         if len(self._rulesets) < 2:  # nothing to choose
             self.ruleset.layout.display = "none"
-        self.seed = w.IntText(value=seed, layout=w.Layout(width="12em"))
+        self.seed = w.IntText(value=seed, layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.seed.add_class("rt-seed")
         self.new_button = w.Button(button_style="primary")
         self.new_button.add_class("rt-new-game")
@@ -307,8 +407,17 @@ class GameShell(w.VBox):
         self.redo_button.add_class("rt-redo")
         self.bot_button = w.Button(icon="android")
         self.bot_button.add_class("rt-bot-move")
-        self.auto = w.Checkbox(value=True, indent=False)
+        # how fast bots play: step (one per "Bot move"), slow, fast, to the end; and pause/resume
+        self.speed = w.ToggleButtons(options=[(k, k) for k in SPEEDS], value="slow",
+                                     style={"button_width": "auto"})
+        self.speed.add_class("rt-bot-speed")
+        self.pause_button = w.ToggleButton(value=False, icon="pause", layout=w.Layout(width="auto"))
+        self.pause_button.add_class("rt-bot-pause")
+        self.auto = w.Checkbox(value=True, indent=False, layout=w.Layout(display="none"))  # = speed is not "step"
         self.auto.add_class("rt-bots-auto")
+        self.speed.observe(self._speed_changed, "value")
+        self.auto.observe(self._auto_changed, "value")
+        self.pause_button.observe(self._pause_changed, "value")
         self.hand_button = w.ToggleButton(value=False, icon="eye", layout=w.Layout(width="auto"))
         self.hand_button.add_class("rt-show-hand")
         self.teacher = w.ToggleButton(value=False, icon="graduation-cap", layout=w.Layout(width="auto"))
@@ -344,6 +453,10 @@ class GameShell(w.VBox):
         self.end_table = w.HTML()
         self.end_table.add_class("rt-end-table")
         self._end_key: tuple[int, str] | None = None
+        self.speed_label = w.HTML()
+        self.bot_row = w.HBox([self.speed_label, self.speed, self.pause_button],
+                              layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.bot_row.add_class("rt-bot-row")
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
         from widgets.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
@@ -355,18 +468,16 @@ class GameShell(w.VBox):
             w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap")),
             *([self.extra.widget] if self.extra else []),
         ])
+        self.setup.add_class("rt-setup")
         self.children = [
             self.setup, self.status, self.msg, self.board,
             w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
-                    self.auto], layout=w.Layout(flex_flow="row wrap")),
+                    self.auto], layout=w.Layout(flex_flow="row wrap"), _dom_classes=["rt-tools"]),
+            self.bot_row,
             self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
-        self.history: list[Entry] = []
-        self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
-        self._bot_gen = 0
         self.bot_delay = BOT_DELAY
         self.index = 0
-        self.seats: list[str] = []
         self.language.observe(lambda ch: self._relabel(), "lang")
         self._relabel(draw=False)
         self.new_game(seats=seats)
@@ -408,10 +519,61 @@ class GameShell(w.VBox):
         return len(self.people) > 1
 
     def who(self, player: int | None) -> str:
+        """A seat's one name, as the engine's narration names it (``game.seat_name``)."""
         if player is None:
             return "—"
-        key = "player_n" if self.seat_of(player) == PERSON else "bot_n"
-        return t(key, self.lang, n=player + 1)
+        try:
+            return self.game.seat_name(self.state if self.history else None, player, self.lang)
+        except Exception:  # noqa: BLE001 - a name must never break the page
+            return t("player_n", self.lang, n=player + 1)
+
+    def seat_kind(self, player: int | None) -> str:
+        """Who plays a seat: "person" or the bot's name, in words."""
+        seat = self.seat_of(player)
+        return t("person" if seat == PERSON else f"bot_{seat}", self.lang)
+
+    def hidden_hand_prompt(self, lang: str) -> str:
+        """What the controls say when a person's moves wait for their hidden hand ("" otherwise)."""
+        if (self.history and self.human_to_move and self.hand_hidden()
+                and self.game.decision(self.state) not in self.public_decisions):
+            who = self.who(self.to_decide)
+            return t("show_hand_first", lang, who=who, button=t("show_hand", lang, who=who))
+        return ""
+
+    # ------------------------------------------------------------ bot speed
+    @property
+    def bots_running(self) -> bool:
+        """Bots play by themselves: a speed other than "step", not paused."""
+        return self.speed.value != "step" and not self.pause_button.value
+
+    def _speed_changed(self, change) -> None:
+        if self._relabelling:
+            return
+        self.auto.value = change["new"] != "step"
+        if self.history:
+            self.refresh()
+            if self.bots_running:
+                self._bots_next()
+
+    def _auto_changed(self, change) -> None:
+        if not change["new"] and self.speed.value != "step":
+            self.speed.value = "step"
+        elif change["new"] and self.speed.value == "step":
+            self.speed.value = "slow"
+
+    def _pause_changed(self, change) -> None:
+        if change["new"]:
+            self._bot_gen += 1  # the bots stop after the move they are making
+        if self.history:
+            self.refresh()
+            if not change["new"] and self.bots_running:
+                self._bots_next()
+
+    def pause(self) -> None:
+        self.pause_button.value = True
+
+    def resume(self) -> None:
+        self.pause_button.value = False
 
     # ------------------------------------------------------------ the viewer
     def viewer(self) -> int | None:
@@ -552,7 +714,7 @@ class GameShell(w.VBox):
         self.end_table.value = ""
         self._bot_gen += 1
         self.refresh()
-        if self.auto.value:
+        if self.bots_running:
             self._bots_next()
 
     # ---------------------------------------------------------------- moves
@@ -574,7 +736,7 @@ class GameShell(w.VBox):
             # choice every hand hides again (what follows is for all to see)
             self.hand_button.value = False
         self.refresh()  # the person sees their own move at once; the bots follow
-        if self.auto.value:
+        if self.bots_running:
             self._bots_next()
         return True
 
@@ -615,20 +777,30 @@ class GameShell(w.VBox):
         self._bot_gen += 1
         gen = self._bot_gen
         loop = _kernel_loop()
-        if loop is None or self.bot_delay <= 0:
+        delay = SPEEDS.get(self.speed.value)
+        if delay is None:  # step by step: "Bot move" plays each one
+            return
+        if loop is None:
             self._run_bots()
             self.refresh()
             return
 
         def tick() -> None:
-            if gen != self._bot_gen or not self._bot_to_move():  # undo, new game or load since: stop
+            if gen != self._bot_gen or not self._bot_to_move() or not self.bots_running:
+                return  # undo, pause, new game or load since: stop
+            wait = SPEEDS.get(self.speed.value)
+            if wait is None:
                 return
             ok = self._apply(bots.get(self.seat_of(self.to_decide)).choose(self.game, self.state))
+            if ok and wait == 0:  # to the end: a batch of moves between two redraws
+                until = loop.time() + END_BATCH
+                while ok and self._bot_to_move() and loop.time() < until:
+                    ok = self._apply(bots.get(self.seat_of(self.to_decide)).choose(self.game, self.state))
             self.refresh()
             if ok:
-                loop.call_later(self.bot_delay, tick)
+                loop.call_later(wait, tick)
 
-        loop.call_later(self.bot_delay, tick)
+        loop.call_later(delay if delay else 0.01, tick)
 
     def _run_bots(self) -> None:
         for _ in range(MAX_BOT_ACTIONS):
@@ -640,6 +812,8 @@ class GameShell(w.VBox):
 
     def _stops(self) -> list[int]:
         """Positions undo/redo stop at: a person to move, or the end."""
+        if not self.people or not self.bots_running:  # bots alone, or step by step: every move
+            return list(range(len(self.history)))
         out = []
         for i, e in enumerate(self.history):
             player = self.game.current_player(e.state)
@@ -648,6 +822,8 @@ class GameShell(w.VBox):
         return out
 
     def undo(self) -> bool:
+        if not self.people and self.bots_running:
+            self.pause()  # bots alone: undo stops them; "Resume" plays on from here
         earlier = [i for i in self._stops() if i < self.index]
         if not earlier:
             self.msg.value = message("info", t("nothing_to_undo", self.lang))
@@ -736,6 +912,14 @@ class GameShell(w.VBox):
         self.redo_button.description = t("redo", lang)
         self.bot_button.description = t("bot_move", lang)
         self.auto.description = t("bots_auto", lang)
+        value = self.speed.value
+        self._relabelling = True
+        try:
+            self.speed.options = [(t(f"speed_{k}", lang), k) for k in SPEEDS]
+            self.speed.value = value
+        finally:
+            self._relabelling = False
+        self.speed_label.value = f"<b>{esc(t('bot_speed', lang))}</b>"
         self.teacher.description = t("show_everything", lang)
         self.teacher.tooltip = t("show_everything_tip", lang)
         self.save_button.description = t("save", lang)
@@ -758,6 +942,7 @@ class GameShell(w.VBox):
         kind = self.game.decision(s)
         return (f"<h3 class='rt-to-move' data-player='{player}' data-decision='{esc(kind)}'>"
                 f"{esc(t('to_move', lang, who=self.who(player)))}"
+                f" <span class='rt-seat-kind'>({esc(self.seat_kind(player))})</span>"
                 f" <span class='rt-decision'>— {esc(self.game.decision_name(kind, lang))}</span></h3>")
 
     def refresh(self) -> None:
@@ -772,6 +957,11 @@ class GameShell(w.VBox):
                                         else t("show_hand", lang, who=self.who(self.to_decide)))
         self.teacher.layout.display = None if self.people else "none"  # bots only: it already shows everything
         self.bot_button.disabled = not self._bot_to_move()
+        has_bots = len(self.people) < len(self.seats)
+        self.bot_row.layout.display = None if has_bots else "none"
+        self.pause_button.description = t("resume" if self.pause_button.value else "pause", lang)
+        self.pause_button.icon = "play" if self.pause_button.value else "pause"
+        self.pause_button.disabled = self.speed.value == "step"
         stops = self._stops()
         self.undo_button.disabled = not any(i < self.index for i in stops)
         self.redo_button.disabled = not any(i > self.index for i in stops)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
+from tutor.core import french_spacing
+
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
 
@@ -72,11 +74,13 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     # game shell
     "new_game": ("New game", "Nuova partita", "Nouvelle partie"),
     "players": ("Players", "Giocatori", "Joueurs"),
-    "seed": ("Seed", "Seme", "Graine"),
+    "seed": ("Game number", "Partita n.", "Partie n°"),
     "seat": ("Seat {n}", "Posto {n}", "Place {n}"),
-    "person": ("person", "persona", "personne"),
+    "person": ("human", "umano", "humain"),
     "bot_random": ("bot: random", "bot: casuale", "bot : hasard"),
     "bot_greedy": ("bot: greedy", "bot: avido", "bot : glouton"),
+    # feb (issue 10 §2): "search" is a seat at more than one game now (Tir Nan Og, Formula E)
+    "bot_search": ("bot: search", "bot: ricerca", "bot : recherche"),
     "undo": ("Undo", "Annulla", "Annuler"),
     "redo": ("Redo", "Ripeti", "Rétablir"),
     "save": ("Save scenario", "Salva scenario", "Enregistrer le scénario"),
@@ -133,6 +137,77 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "status": ("Counts", "Conta", "Compte"),
     "yes": ("yes", "sì", "oui"),
     "no": ("no", "no", "non"),
+    # --- lay (issue 11 §2): compact citations, the Rules tab's contents, search and filter
+    "reconstructed_short": ("reconstructed", "ricostruita", "reconstituée"),
+    "contents": ("Contents", "Indice", "Sommaire"),
+    "only_recon": ("Reconstructed only", "Solo ricostruite", "Seulement reconstituées"),
+    "only_recon_tip": ("Only the clauses the rulebooks do not state, which the tutor reconstructed",
+                       "Solo le clausole che i regolamenti non dicono, ricostruite dal tutor",
+                       "Seulement les clauses que les règles ne disent pas, reconstituées par le tuteur"),
+    "recon_count": ("{n} of {total} clauses are reconstructed: the rulebooks do not state them.",
+                    "{n} clausole su {total} sono ricostruite: i regolamenti non le dicono.",
+                    "{n} clauses sur {total} sont reconstituées : les règles ne les disent pas."),
+    "n_found": ("{n} rules found, best first", "{n} regole trovate, le più pertinenti prima",
+                "{n} règles trouvées, les plus pertinentes d'abord"),
+    "search_tip": ("Words in English, Italian or French; a rule's title or id counts most",
+                   "Parole in inglese, italiano o francese; il titolo o l'id di una regola contano di più",
+                   "Mots en anglais, italien ou français ; le titre ou l'id d'une règle comptent le plus"),
+    "open_details": ("Open a line for the wording and the translation",
+                     "Apri una riga per il testo e la traduzione",
+                     "Ouvrez une ligne pour le texte et la traduction"),
+    "also_mentioned": ("Also mentioned in", "Citato anche in", "Mentionné aussi dans"),
+    "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
+    # --- leg (issue 11 §1 + §4): moves as the rules offer them, bot speed, one name per seat
+    "why_not": ("Why are some moves greyed out?", "Perché alcune mosse sono in grigio?",
+                "Pourquoi certains coups sont-ils grisés ?"),
+    "your_hand_click": ("Hand of {who}: click a card to play it", "Mano di {who}: clicca una carta per giocarla",
+                        "Main de {who} : cliquez sur une carte pour la jouer"),
+    "show_hand_first": ("{who}: your moves wait for your hand. Press “{button}” (the others look away).",
+                        "{who}: le tue mosse aspettano la tua mano. Premi «{button}» (gli altri non guardano).",
+                        "{who} : vos coups attendent votre main. Appuyez sur « {button} » (les autres détournent les yeux)."),
+    "bot_speed": ("Bots play:", "I bot giocano:", "Les bots jouent :"),
+    "speed_step": ("step by step", "passo a passo", "pas à pas"),
+    "speed_slow": ("slowly", "piano", "lentement"),
+    "speed_fast": ("fast", "veloce", "vite"),
+    "speed_end": ("to the end", "fino alla fine", "jusqu'à la fin"),
+    "pause": ("Pause", "Pausa", "Pause"),
+    "resume": ("Resume", "Riprendi", "Reprendre"),
+    # (url) issue 11 §3+§5: places as links, the way back, page titles, accessible names
+    "page_title": ("{game} — learn the rules", "{game} — impara le regole", "{game} — apprendre les règles"),
+    "all_games": ("← All games", "← Tutti i giochi", "← Tous les jeux"),
+    "link_here": ("Link to this place", "Link a questo punto", "Lien vers cet endroit"),
+    "link_here_tip": ("Copy this address to come back here or to share this place",
+                      "Copia questo indirizzo per tornare qui o per condividere questo punto",
+                      "Copiez cette adresse pour revenir ici ou partager cet endroit"),
+    "step_slider": ("Step", "Passo", "Étape"),
+    "stop": ("Stop", "Ferma", "Arrêter"),
+    "loop": ("Loop", "Ripeti da capo", "En boucle"),
+    "board": ("The table", "Il tavolo", "La table"),
+    "list_sep": ("; ", "; ", " ; "),
+    "bad_link": ("This link could not be followed entirely: {what}",
+                 "Questo link non si può seguire del tutto: {what}",
+                 "Ce lien ne peut pas être suivi entièrement : {what}"),
+    "place_bad_lang": ("there is no language “{value}” (en, it, fr): the page is in English",
+                       "non c'è la lingua «{value}» (en, it, fr): la pagina è in inglese",
+                       "il n'y a pas de langue « {value} » (en, it, fr) : la page est en anglais"),
+    "place_bad_tab": ("there is no tab “{value}” (examples, play, rules, quiz)",
+                      "non c'è la scheda «{value}» (examples, play, rules, quiz)",
+                      "il n'y a pas d'onglet « {value} » (examples, play, rules, quiz)"),
+    "place_bad_example": ("there is no example “{value}”: here is the first one",
+                          "non c'è l'esempio «{value}»: ecco il primo",
+                          "il n'y a pas d'exemple « {value} » : voici le premier"),
+    "place_bad_step": ("this example has no step {value} (it has {n}): here is its start",
+                       "questo esempio non ha il passo {value} (ne ha {n}): eccone l'inizio",
+                       "cet exemple n'a pas d'étape {value} (il en a {n}) : en voici le début"),
+    "place_bad_step_value": ("“{value}” is not a step number: here is the start",
+                             "«{value}» non è un numero di passo: ecco l'inizio",
+                             "« {value} » n'est pas un numéro d'étape : voici le début"),
+    "place_bad_ruleset": ("there is no rulebook “{value}” ({known})",
+                          "non c'è il regolamento «{value}» ({known})",
+                          "il n'y a pas de règle « {value} » ({known})"),
+    "place_bad_seed": ("“{value}” is not a seed (a whole number from 0 to 2147483647)",
+                       "«{value}» non è un seme (un numero intero da 0 a 2147483647)",
+                       "« {value} » ne convient pas pour seed : il faut un nombre entier de 0 à 2147483647"),
     # feu (issue 10 §3): a chosen move previewed on the board, then confirmed
     "chosen_move": ("Chosen: {move}. The board shows where each piece will end up: confirm it, or choose another.",
                     "Scelta: {move}. Il tabellone mostra dove finirà ogni pezzo: confermala, o scegline un'altra.",
@@ -174,13 +249,20 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
 
 
 def t(key: str, lang: str = "en", **kwargs) -> str:
-    """The string ``key`` in ``lang``; unknown keys show as themselves."""
+    """The string ``key`` in ``lang``; unknown keys show as themselves.
+
+    French gets its no-break space before ``:``, ``;``, ``!`` and ``?``:
+
+    >>> t("winner", "fr", who="Joueur 1") == "Gagnant\u00a0: Joueur 1"
+    True
+    """
     row = _STRINGS.get(key)
     if row is None:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    return text.format(**kwargs) if kwargs else text
+    text = text.format(**kwargs) if kwargs else text
+    return french_spacing(text) if lang == "fr" else text
 
 
 def add_strings(strings: dict[str, tuple[str, str, str]]) -> None:

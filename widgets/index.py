@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from urllib.parse import quote
 
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, style
+from widgets.common import esc, message, style
 from widgets.i18n import Language, add_strings, t
+from widgets.page import browser_sync
+from widgets.place import parse_lang
 
 # the notebooks beside index.ipynb (relative links work under Voilà and Binder)
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -23,6 +27,9 @@ add_strings({
                     " · toutes les règles, avec recherche"),
     "open": ("Open {game}", "Apri {game}", "Ouvrir {game}"),
     "no_page": ("(no page yet)", "(ancora nessuna pagina)", "(pas encore de page)"),
+    "landing_title": ("rules-tutor — learn the rules of tabletop games",
+                      "rules-tutor — impara le regole dei giochi da tavolo",
+                      "rules-tutor — apprenez les règles des jeux de société"),
 })
 
 
@@ -39,7 +46,8 @@ def landing_html(lang: str) -> str:
     items = []
     for _name, title, nb in pages():
         if nb:
-            items.append(f"<li><a class='rt-game-link' href='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
+            href = f"{nb}?lang={quote(lang)}"  # the game opens in the language chosen here
+            items.append(f"<li><a class='rt-game-link' href='{esc(href)}' data-notebook='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
                          f" — {esc(t('page_offers', lang))}</li>")
         else:
             items.append(f"<li><b>{esc(title)}</b> {esc(t('no_page', lang))}</li>")
@@ -47,11 +55,29 @@ def landing_html(lang: str) -> str:
             f"<ul style='font-size:20px'>{''.join(items)}</ul>")
 
 
-def landing(lang: str = "en") -> w.VBox:
+def landing(lang: str = "en", query: str | None = None) -> w.VBox:
+    """The landing page, in the language its link names (``?lang=it``; under Voilà the
+    query string of its address) or ``lang``."""
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    lang, problems = parse_lang(query, lang if lang in ("en", "it", "fr") else "en")
     language = Language(lang=lang)
-    body = w.HTML(landing_html(lang))
+    body = w.HTML()
     body.add_class("rt-landing")
-    language.observe(lambda ch: setattr(body, "value", landing_html(ch["new"])), "lang")
-    box = w.VBox([style(), language.chooser(), body])
+    notice = w.HTML()
+    notice.add_class("rt-link-notice")
+    sync = w.HTML(layout=w.Layout(height="0px", margin="0"))
+    sync.add_class("rt-sync")
+
+    def draw(lang: str) -> None:
+        body.value = landing_html(lang)
+        sync.value = browser_sync(t("landing_title", lang), lang, f"lang={quote(lang)}")
+        if problems:
+            what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in problems)
+            notice.value = message("info", t("bad_link", lang, what=what))
+
+    draw(lang)
+    language.observe(lambda ch: draw(ch["new"]), "lang")
+    box = w.VBox([style(), sync, language.chooser(), notice, body])
     box.add_class("rt-panel")
     return box

@@ -19,9 +19,8 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
-from widgets.game import GameShell
+from widgets.game import GameShell, hand_row, refusals_html
 from widgets.i18n import add_strings, t
-from widgets.rules import RulesPanel
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -72,9 +71,6 @@ add_strings({
     "ka_prompt_commit": ("Set a card aside, face down (the other player does not see it):",
                          "Metti da parte una carta coperta (l'altro giocatore non la vede):",
                          "Posez une carte face cachée (l'autre joueur ne la voit pas) :"),
-    "ka_prompt_hidden": ("{who}: press “{button}” while the others look away, then choose your card.",
-                         "{who}: premi «{button}» mentre gli altri non guardano, poi scegli la carta.",
-                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis choisissez votre carte."),
     "ka_prompt_familiar": ("Your Familiar faces the {card}: keep it, or swap it for a card in hand:",
                            "Il tuo Famiglio affronta {card}: tienilo o scambialo con una carta in mano:",
                            "Votre Familier affronte {card} : gardez-le, ou échangez-le contre une carte en main :"),
@@ -101,15 +97,6 @@ add_strings({
     "ka_col_winner": ("Winner", "Vincitore", "Gagnant"),
     "ka_face_down_move": ("a card set aside, face down", "una carta messa da parte, coperta",
                           "une carte posée de côté, face cachée"),
-    # rules panel
-    "ka_only_recon": ("Only the reconstructed clauses", "Solo le clausole ricostruite",
-                      "Seulement les clauses reconstituées"),
-    "ka_recon_note": ("{n} clauses are reconstructed: the rulebook leaves them open and the tutor chose; "
-                      "they are marked.",
-                      "{n} clausole sono ricostruite: il regolamento non le precisa e il tutor ha scelto; "
-                      "sono segnate.",
-                      "{n} clauses sont reconstituées : la règle ne les précise pas et le tuteur a choisi ; "
-                      "elles sont marquées."),
 })
 
 # Each kind of duel (what a card fights "like"): colour, text colour, icon.
@@ -357,7 +344,9 @@ class KamikazeControls(w.VBox):
         self.hint_html.add_class("ka-hint-box")
         self._key: Any = None
         self._hint_for: Any = None
-        self.children = [self.prompt, self.buttons, w.HBox([self.hint_button, self.hint_html])]
+        self.refused = w.HTML()
+        self.refused.add_class("rt-refusals-box")
+        self.children = [self.prompt, self.buttons, self.refused, w.HBox([self.hint_button, self.hint_html])]
 
     # --- the coach
     def coach_offered(self, view: dict) -> bool:
@@ -397,6 +386,17 @@ class KamikazeControls(w.VBox):
         b.on_click(lambda _: self.shell.play(action))
         return b
 
+    def slug(self, action: Any) -> str:
+        """The CSS class of a card's move: ka-play-archer, ka-swap-sapper."""
+        k = _k()
+        return f"ka-{'swap' if isinstance(action, k.Swap) else 'play'}-{action.card}"
+
+    def style_card(self, button: w.Button, card: str) -> None:
+        bg, fg, _ = KIND_STYLE[_k().LIKE[card]]
+        button.style.button_color = bg
+        button.style.text_color = fg
+        button.style.font_weight = "bold"
+
     def _card_button(self, text: str, card: str, action: Any, cls: str) -> w.Button:
         bg, fg, _ = KIND_STYLE[_k().LIKE[card]]
         b = self._button(text, action, cls)
@@ -414,27 +414,23 @@ class KamikazeControls(w.VBox):
         if view["opponent"] is not None:
             other = view["opponent"] if me == view["active"] else view["active"]
         if not actions:
-            if me is not None and view["hands"][me] is None and decision in ("commit", "familiar"):
-                return t("ka_prompt_hidden", lang, who=who(me), button=t("show_hand", lang, who=who(me))), []
+            # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
-        hand = view["hands"][me] or []
         if decision == "challenge":
             return t("ka_prompt_challenge", lang), [
                 self._button(game().action_text(a, lang), a, f"ka-challenge-{a.opponent}", "danger")
                 for a in actions if isinstance(a, k.Challenge)]
-        if decision == "commit":
-            return t("ka_prompt_commit", lang), [
-                self._card_button(card_label(a.card, lang) + (f" ×{hand.count(a.card)}" if hand.count(a.card) > 1 else ""),
-                                  a.card, a, f"ka-play-{a.card}")
-                for a in actions if isinstance(a, k.Play)]
-        if decision == "familiar":
+        if decision in ("commit", "familiar"):
+            # the hand's cards are the moves: a click plays one; one the rules refuse is disabled, with why
+            row, covered = hand_row(self, view, actions, lang)
+            cards = list(row.children[1].children) if row is not None else []
+            rest = [self._button(game().action_text(a, lang), a, "ka-keep" if isinstance(a, k.Keep) else "ka-move",
+                                 "info") for a in actions if a not in covered]
+            if decision == "commit":
+                return t("ka_prompt_commit", lang), cards + rest
             facing = view["field"][other] if other is not None else None
             prompt = t("ka_prompt_familiar", lang, card=card_name(facing, lang) if facing else "?")
-            return prompt, [
-                self._button(game().action_text(a, lang), a, "ka-keep", "info") if isinstance(a, k.Keep)
-                else self._card_button(f"{game().action_text(a, lang)} ({card_label(a.card, lang)})", a.card, a,
-                                       f"ka-swap-{a.card}")
-                for a in actions]
+            return prompt, rest + cards
         if decision == "cleric":
             return t("ka_prompt_cleric", lang, who=who(other) if other is not None else "?"), [
                 self._button(game().action_text(a, lang), a, "ka-decline", "info") if isinstance(a, k.Decline)
@@ -457,8 +453,11 @@ class KamikazeControls(w.VBox):
             return
         self._key = key
         prompt, buttons = self._moves(view, actions, lang)
+        if not actions and not prompt:
+            prompt = shell.hidden_hand_prompt(lang)
         self.prompt.value = f"<b>{esc(prompt)}</b>" if prompt else ""
         self.buttons.children = buttons
+        self.refused.value = refusals_html([b for b in buttons if b.disabled], lang)
 
 
 # ------------------------------------------------------- the shell's part --
@@ -533,36 +532,6 @@ class KamikazeShell(GameShell):
         super()._relabel(draw)
 
 
-# ------------------------------------------------------------------- rules --
-
-
-class KamikazeRules(RulesPanel):
-    """The generic rules panel (Kamikaze Attack has one rulebook: no comparison),
-    with a switch to list only the reconstructed clauses."""
-
-    def __init__(self, game_, language=None, **kwargs):
-        self.only_recon = w.ToggleButton(value=False, icon="question-circle", layout=w.Layout(width="auto"))
-        self.only_recon.add_class("ka-only-recon")
-        self.recon_note = w.HTML()
-        super().__init__(game_, language, **kwargs)
-        self.only_recon.observe(lambda ch: self.refresh(), "value")
-        self.children = [w.HBox([self.search, self.only_recon]), self.recon_note, self.list]
-
-    @property
-    def found(self):
-        rules = super().found
-        if self.only_recon.value:
-            rules = [r for r in rules if r.reconstructed]
-        return rules
-
-    def refresh(self) -> None:
-        lang = self.language.lang
-        self.only_recon.description = t("ka_only_recon", lang)
-        n = sum(1 for r in self.game.rules if r.reconstructed)
-        self.recon_note.value = f"<div class='rt-src'><span class='rt-recon'>?</span> {esc(t('ka_recon_note', lang, n=n))}</div>"
-        super().refresh()
-
-
 # ------------------------------------------------------------------- page --
 # The page is the generic one (widgets/page.py); this is all Kamikaze Attack adds.
 
@@ -574,7 +543,6 @@ PAGE = PageSpec(
     controls=KamikazeControls,
     breakdown=breakdown,
     shell=KamikazeShell,
-    rules=KamikazeRules,
     first_example=FIRST_EXAMPLE,
     seats=("person", "coach"),
     # choosing an opponent or taking a card back shows nothing of one's hand:

@@ -22,13 +22,16 @@ lang)``, ``breakdown(game, view, lang, who)``.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import json
+import os
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, style
+from widgets import place as places
+from widgets.common import esc, message, style
 from widgets.game import GameShell, SeatChoices
 from widgets.i18n import Language, t
 from widgets.rules import RulesPanel
@@ -95,19 +98,77 @@ class PageSpec:
     def make_rules(self, language: Language | None = None) -> RulesPanel:
         return self.rules(self.engine, language)
 
-    def make_page(self, lang: str = "en") -> "GamePage":
-        return GamePage(self, lang)
+    def make_page(self, lang: str = "en", query: str = "", request_url: str | None = None) -> "GamePage":
+        return GamePage(self, lang, query=query, request_url=request_url)
+
+
+# What the browser's widgets cannot be told from Python, done in the browser each time
+# the page changes: a main landmark around the page, names for the autoplay's icon
+# buttons and the step slider (their words in ``rtLabels``), and a keyboard stop on
+# the board (or a part of it) when it scrolls, on a phone, so its hidden part can be
+# scrolled to from the keyboard.
+A11Y_JS = """
+if(!window.rtA11y){
+ window.rtA11y=function(){
+  var L=window.rtLabels||{}, main=document.getElementById('rendered_cells');
+  if(main&&!main.getAttribute('role')){main.setAttribute('role','main');}
+  var icons={'fa-play':'play','fa-pause':'pause','fa-stop':'stop','fa-repeat':'loop','fa-retweet':'loop'};
+  document.querySelectorAll('.rt-play button').forEach(function(b){
+   var i=b.querySelector('i'); if(!i)return;
+   for(var k in icons){ if(i.classList.contains(k)&&L[icons[k]]){
+    if(b.getAttribute('aria-label')!==L[icons[k]]){b.setAttribute('aria-label',L[icons[k]]);b.title=L[icons[k]];}
+   }}
+  });
+  document.querySelectorAll('.rt-slider [role=slider]').forEach(function(h){
+   if(L.step&&h.getAttribute('aria-label')!==L.step){h.setAttribute('aria-label',L.step);}
+  });
+  document.querySelectorAll('.rt-board').forEach(function(b){
+   if(L.board&&b.getAttribute('aria-label')!==L.board){b.setAttribute('role','region');b.setAttribute('aria-label',L.board);}
+  });
+  document.querySelectorAll('.rt-board, .rt-board div').forEach(function(b){
+   if(b.hasAttribute('tabindex'))return;
+   if(b.scrollWidth<=b.clientWidth+1&&b.scrollHeight<=b.clientHeight+1)return;
+   var st=getComputedStyle(b);
+   if(/auto|scroll/.test(st.overflowX+' '+st.overflowY)){b.setAttribute('tabindex','0');}
+  });
+ };
+ var queued=false;
+ new MutationObserver(function(){ if(queued)return; queued=true;
+  requestAnimationFrame(function(){queued=false;window.rtA11y();}); })
+  .observe(document.body,{childList:true,subtree:true});
+ window.addEventListener('resize',function(){window.rtA11y();});
+}
+window.rtA11y();
+"""
+
+
+def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | None = None) -> str:
+    """HTML that, drawn in the browser, names the browser tab, sets the document's language
+    (screen readers read the page in it), puts the place in the address bar and names
+    what the widgets leave unnamed (``labels``: play, pause, stop, loop, step, board).
+
+    An HTML widget's scripts do not run; an image that fails to load runs its
+    ``onerror`` each time the HTML changes.  Nothing of the page depends on it."""
+    code = (f"document.title={json.dumps(title, ensure_ascii=False)};"
+            f"document.documentElement.lang={json.dumps(lang)};"
+            f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}"
+            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};"
+            + " ".join(line.strip() for line in A11Y_JS.strip().splitlines()))
+    return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
 
 
 class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
 
-    TABS = ("examples", "play", "rules", "quiz")
+    TABS = places.TABS  # ("examples", "play", "rules", "quiz")
 
-    def __init__(self, spec: PageSpec, lang: str = "en"):
+    def __init__(self, spec: PageSpec, lang: str = "en", query: str = "", request_url: str | None = None):
         super().__init__()
         self.spec = spec
+        self.request_url = request_url
+        self.place, self.problems = self.read_place(query, lang)
+        lang = self.place.lang
         self.add_class("rt-panel")
         self.add_class("rt-page")
         self.add_class(f"rt-page-{spec.game}")
@@ -116,7 +177,19 @@ class GamePage(w.VBox):
         self.language = Language(lang=lang)
         self.heading = w.HTML()
         self.heading.add_class("rt-heading")
-        self.stepper = spec.make_stepper(self.language)
+        self.back = w.HTML()
+        self.back.add_class("rt-back")
+        self.notice = w.HTML()  # what a bad or stale link could not open
+        self.notice.add_class("rt-link-notice")
+        self.link = w.HTML()  # the address of the place shown
+        self.link.add_class("rt-place")
+        self.sync = w.HTML(layout=w.Layout(height="0px", margin="0"))
+        self.sync.add_class("rt-sync")
+        self.stepper = spec.make_stepper(self.language, example=self.place.example)
+        if self.place.step:
+            self.stepper.go(self.place.step)
+            # the autoplay is linked to the slider in the browser and sets it first: it starts there too
+            self.stepper.play.value = self.place.step
         # The Play and Rules tabs are built when first opened: a faster first page.
         self._game: GameShell | None = None
         self._rules: RulesPanel | None = None
@@ -125,15 +198,81 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        top = w.HBox([self.heading, self.language.chooser()], layout=w.Layout(flex_flow="row wrap"))
-        self.children = [style(), top, self.tabs]
+        self.stepper.chooser.observe(lambda ch: self._moved(), "value")
+        self.stepper.slider.observe(lambda ch: self._moved(), "value")
+        top = w.HBox([self.back, self.heading, self.language.chooser(), self.link],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
+        self.children = [style(), self.sync, top, self.notice, self.tabs]
         self._relabel()
+        if self.place.tab != "examples":
+            self.tabs.selected_index = self.TABS.index(self.place.tab)
+
+    # --------------------------------------------------------------- places
+    def read_place(self, query: str, lang: str = "en") -> tuple[places.Place, list[places.Problem]]:
+        """The place a link's query string names on this page (and what it could not name)."""
+        try:
+            examples = {ex.id: len(ex.steps) for ex in self.spec.engine.examples()}
+        except Exception:  # noqa: BLE001 - the stepper says so; a link cannot open an example
+            examples = {}
+        default = places.Place(lang=lang if lang in places.LANGS else "en", example=self.spec.example_id())
+        if default.example not in examples:
+            default = replace(default, example=next(iter(examples), None))
+        return places.parse(query, examples, tuple(self.spec.engine.rulesets), default)
+
+    @property
+    def current_place(self) -> places.Place:
+        """Where the page is now: language, tab, and the example step or the new game's setup."""
+        tab = self.TABS[self.tabs.selected_index or 0]
+        ex = self.stepper.example
+        found = places.Place(lang=self.language.lang, tab=tab,
+                             example=ex.id if ex is not None else None, step=self.stepper.position)
+        if self._game is not None:
+            ruleset = self._game.ruleset.value
+            found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
+                            seed=int(self._game.seed.value))
+        return found
+
+    @property
+    def url(self) -> str:
+        """The address of the place shown (absolute under Voilà, else relative to the notebook)."""
+        return places.link(self.notebook, places.query(self.current_place), self.request_url)
+
+    @property
+    def notebook(self) -> str:
+        """The page's notebook (the registry's; a game outside it: its name)."""
+        try:
+            return games.entry(self.spec.game).notebook
+        except KeyError:
+            return f"{self.spec.game.replace('-', '_')}.ipynb"
+
+    def _moved(self) -> None:
+        """The place changed: the link, the address bar and the browser tab follow."""
+        lang, here = self.language.lang, self.current_place
+        url = self.url
+        self.link.value = (
+            f"<details class='rt-place-link'><summary><i class='fa fa-link' aria-hidden='true'></i> "
+            f"{esc(t('link_here', lang))}</summary>"
+            f"<input type='text' readonly class='rt-place-url' value='{esc(url)}'"
+            f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
+            f" onfocus='this.select()' style='width:min(40em,85vw);font-size:15px'></details>")
+        title = t("page_title", lang, game=self.spec.engine.title)
+        labels = {key: t(word, lang) for key, word in
+                  (("play", "autoplay"), ("pause", "pause"), ("stop", "stop"), ("loop", "loop"),
+                   ("step", "step_slider"), ("board", "board"))}
+        self.sync.value = browser_sync(title, lang, places.query(here), labels)
 
     @property
     def game(self) -> GameShell:
-        """The Play tab's game shell (built on first use)."""
+        """The Play tab's game shell (built on first use, with the link's ruleset and seed)."""
         if self._game is None:
-            self._game = self.spec.make_shell(self.language)
+            options: dict[str, Any] = {}
+            if self.place.ruleset is not None:
+                options["ruleset"] = self.place.ruleset
+            if self.place.seed is not None:
+                options["seed"] = self.place.seed
+            self._game = self.spec.make_shell(self.language, **options)
+            self._game.seed.observe(lambda ch: self._moved(), "value")
+            self._game.ruleset.observe(lambda ch: self._moved(), "value")
             self._set_tab(1, self._game)
         return self._game
 
@@ -168,13 +307,20 @@ class GamePage(w.VBox):
             _ = self.rules
         elif index == 3:
             _ = self.quiz
+        self._moved()
 
     def _relabel(self) -> None:
         lang = self.language.lang
         title = self.spec.engine.title
-        self.heading.value = f"<h2 style='margin:4px 16px 4px 0'>{esc(title)}</h2>"
+        self.heading.value = f"<h1 class='rt-title' style='margin:4px 16px 4px 0;font-size:26px'>{esc(title)}</h1>"
+        self.back.value = (f"<a class='rt-back-link' href='index.ipynb?lang={esc(lang)}'"
+                           f" style='margin-right:16px'>{esc(t('all_games', lang))}</a>")
         for i, key in enumerate(self.TABS):
             self.tabs.set_title(i, t(key, lang))
+        if self.problems:
+            what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in self.problems)
+            self.notice.value = message("info", t("bad_link", lang, what=what))
+        self._moved()
 
 
 def spec(name: str) -> PageSpec:
@@ -185,6 +331,9 @@ def spec(name: str) -> PageSpec:
     return declared
 
 
-def page(name: str, lang: str = "en") -> GamePage:
-    """The dashboard page of a registered game (what its notebook shows)."""
-    return spec(name).make_page(lang)
+def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
+    """The dashboard page of a registered game (what its notebook shows), at the place
+    its link names: ``query`` or, under Voilà, the query string of the page's address."""
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))

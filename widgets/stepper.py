@@ -20,7 +20,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor.core import LESSON, plain_math
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, quote_line
 from widgets.i18n import Language, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
@@ -105,12 +105,13 @@ class ExampleStepper(w.VBox):
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        self.children = [
-            self.chooser,
-            w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play, self.your_turn.switch],
-                   layout=w.Layout(flex_flow="row wrap")),
-            self.header, self.board, self.your_turn, self.narration, self.outcome,
-        ]
+        self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play,
+                           self.your_turn.switch], layout=w.Layout(flex_flow="row wrap"))
+        self.nav.add_class("rt-nav")
+        # On a wide screen (widgets/common.py) the board is on the left and the
+        # buttons, the step, Your turn's question and the narration beside it.
+        self.children = [self.chooser, self.nav, self.header, self.board, self.your_turn, self.narration,
+                         self.outcome]
         self._relabel(draw=False)
         if not self.examples:
             self.header.value = message("info", t("no_examples", self.lang)
@@ -145,7 +146,11 @@ class ExampleStepper(w.VBox):
         return self.game.view(state, None)
 
     def who(self, player: int) -> str:
-        return t("player_n", self.lang, n=player + 1)
+        """A seat named as the engine's narration names it (``game.seat_name``; leg, issue 11 §4)."""
+        try:
+            return self.game.seat_name(self.example.start, player, self.lang)
+        except Exception:  # noqa: BLE001 - a name never breaks the page
+            return t("player_n", self.lang, n=player + 1)
 
     def go(self, i: int) -> None:
         """Show position ``i`` (clamped to the example).
@@ -221,12 +226,9 @@ class ExampleStepper(w.VBox):
             said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                f"<div class='rt-cite'><blockquote lang='{esc(src.lang)}'>«{esc(plain_math(src.text))}» "
-                f"<span class='rt-src'>({esc(t('source', lang))}: {esc(src.lang)}, {esc(src.file)})"
-                f"</span></blockquote>"
+                + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
                 + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}:</b> "
                    f"{esc(said)}</div>" if said else "")
-                + "</div>"
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:

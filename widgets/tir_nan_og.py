@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message
-from widgets.game import ButtonControls, GameShell
+from widgets.game import ButtonControls, GameShell, refused_button
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "tir-nan-og"
@@ -92,9 +92,6 @@ add_strings({
     "tn_group_take": ("Take creatures", "Prendi creature", "Prendre des créatures"),
     "tn_group_territory": ("Take a territory", "Prendi un territorio", "Prendre un territoire"),
     "tn_group_consolidate": ("Consolidate", "Consolida", "Consolider"),
-    "tn_prompt_hidden": ("{who}: press “{button}” while the others look away, then decide.",
-                         "{who}: premi «{button}» mentre gli altri non guardano, poi decidi.",
-                         "{who} : appuyez sur « {button} » pendant que les autres regardent ailleurs, puis décidez."),
     "tn_hint": ("Hint (search bot)", "Suggerimento (bot di ricerca)", "Conseil (bot de recherche)"),
     "tn_hint_not_now": ("A hint is given when a person may decide and sees their hand.",
                         "Il suggerimento si dà quando una persona decide e vede la propria mano.",
@@ -439,9 +436,7 @@ class TirNanOgControls(ButtonControls):
         decision = view["decision"]
         g = game()
         if not actions:
-            if me is not None and view["hands"][me] is None and view["player"] is not None:
-                who = self.shell.who(me)
-                return t("tn_prompt_hidden", lang, who=who, button=t("show_hand", lang, who=who)), []
+            # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
         head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
         if decision == "turn":
@@ -450,6 +445,13 @@ class TirNanOgControls(ButtonControls):
                                       (tn.TakeTerritory, "tn_group_territory", "info"),
                                       (tn.Consolidate, "tn_group_consolidate", "success")):
                 buttons = [self._button(a, lang, style) for a in actions if isinstance(a, cls)]
+                if cls is tn.TakeTerritory:  # a pile's territory the rules refuse now: greyed, with why
+                    open_kinds = {a.kind for a in actions if isinstance(a, cls)}
+                    buttons += [refused_button(g, self.shell.state, tn.TakeTerritory(kind),
+                                               g.action_text(tn.TakeTerritory(kind), lang), lang,
+                                               f"tn-territory-{kind}")
+                                for kind in dict.fromkeys(p["kind"] for p in view.get("piles", ()) if p.get("top"))
+                                if kind not in open_kinds]
                 if buttons:
                     groups.append(self._group(t(title, lang), buttons))
             rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, tn.Pass)]

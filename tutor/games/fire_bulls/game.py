@@ -60,7 +60,7 @@ from tutor.games.fire_bulls.engine import (
     _perform,
     _Work,
 )
-from tutor.games.fire_bulls.messages import CATALOG, _illegal, message
+from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
 from tutor.games.fire_bulls.payment import _counts, _pay_options
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
@@ -435,6 +435,14 @@ class FireBulls(Game):
 
     def card_name(self, card: str, lang: str = "en") -> str:
         return card_name(card, lang)
+
+    def seat_name(self, state: Any, player: int, lang: str = "en") -> str:
+        """A seat as the narration names it: its number and its pawn's colour ("Player 2 (green)")."""
+        colours = getattr(state, "colours", ())
+        if isinstance(player, int) and 0 <= player < len(colours):
+            text = _param("who", Who(player, colours[player]), lang)
+            return text[:1].upper() + text[1:]
+        return super().seat_name(state, player, lang)
 
     def verify_example(self, example: Example) -> list[str]:
         """How an example's end differs from the outcome its rulebook states ([] when it matches)."""

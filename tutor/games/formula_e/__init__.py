@@ -14,16 +14,21 @@ legality, every card's effect, the Tiger window, the draw), ``scenario``
 
 from __future__ import annotations
 
+from tutor import bots as _bots
+
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take, parse)
 from .engine import positions, preview, progress
 from .game import GAME, FormulaE
+from .search import SearchBot, hint
 from .state import State
 from .track import TRACKS, Track, cell_name, parse_cell
 
+_bots.register("search", SearchBot, games=("formula-e",))
+
 __all__ = [
     "GAME", "FormulaE", "State", "Track", "TRACKS", "positions", "preview", "progress", "parse", "cell_name",
-    "parse_cell",
+    "parse_cell", "SearchBot", "hint",
     "Place", "Play", "PlayPair", "Discard", "EndTurn", "Cancel", "Allow", "Move", "RatTo", "CowStep",
     "StopCows", "Steal", "Take", "Give",
 ]

@@ -11,8 +11,7 @@ hand holds a Tiger.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from itertools import product
+from functools import lru_cache
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -40,6 +39,17 @@ RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "t
 # ------------------------------------------------------------------ helpers
 def rng_for(s: State) -> random.Random:
     return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
+
+
+def replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
+    kept on the old state (its listed actions) is not carried over."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    fields.pop("_legal", None)
+    fields.update(changes)
+    return new
 
 
 def pieces(s: State) -> mv.Pieces:
@@ -75,12 +85,22 @@ def holds(hand: tuple[str, ...], cards) -> bool:
 class Narrator:
     """Collects the events of one action, each rendered in English from its catalog template."""
 
+    silent = False
+
     def __init__(self) -> None:
         self.events: list[Event] = []
 
     def __call__(self, rule: str, template: str, **params: Any) -> None:
+        if self.silent:
+            return
         text = load_catalog().render(template, params, "en")
         self.events.append(Event(R + rule, text, "info", tuple(params.items()), template))
+
+
+class Silent(Narrator):
+    """The narrator of a plain ``apply``: nobody reads the events, so none is rendered."""
+
+    silent = True
 
 
 def refuse(rule: str, template: str, **params: Any) -> IllegalAction:
@@ -111,6 +131,18 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
 
 # ------------------------------------------------------------------ legal actions
 def legal_actions(s: State) -> list:
+    return list(listed(s))
+
+
+def listed(s: State) -> tuple:
+    """The legal actions, listed once per position (kept on the immutable state, out of its fields)."""
+    cache = s.__dict__.get("_legal")
+    if cache is None:
+        cache = s.__dict__["_legal"] = tuple(compute_legal(s))
+    return cache
+
+
+def compute_legal(s: State) -> list:
     phase = s.phase
     if phase == "over":
         return []
@@ -145,26 +177,67 @@ def legal_actions(s: State) -> list:
     if phase == "second":
         return [Play(c) for c in sort_cards(set(hand)) if c in second_cards(s)] + [EndTurn()]
     if phase == "discard":
-        return [Discard((c,)) for c in sort_cards(set(hand))]
+        return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
 
 
 def turn_actions(s: State, hand: tuple[str, ...]) -> list:
     if not hand:
         return [EndTurn()]
-    kinds = sort_cards(set(hand))
-    acts: list = [Play(c) for c in kinds if is_movement(c) or c in SOLO_YELLOWS]
-    for y in COMBOS:
-        if y in hand:
-            for g in kinds:
-                if is_green(g) and (y != "carpet" or carpet_lands(s, s.active, g)):
-                    acts.append(PlayPair(y, g))
-    counts = [(c, hand.count(c)) for c in kinds]
-    for picks in product(*(range(n + 1) for _, n in counts)):  # every sub-multiset once
-        cards = tuple(c for (c, _), k in zip(counts, picks) for _ in range(k))
-        if cards:
-            acts.append(Discard(cards))
+    plays, pairs, discards = hand_actions(hand)
+    acts: list = list(plays)
+    for a in pairs:
+        if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
+            acts.append(a)
+    acts += discards
     return acts
+
+
+class Interned(dict):
+    """One action value per key, made on first use (``ids`` finds them by identity); bounded: emptied when it
+    grows past ``limit`` (an old value is then merely checked the slow way)."""
+
+    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+        self.ids: dict[int, Any] = {}  # keeps the values alive, so an id is never reused while it is here
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+            self.ids.clear()
+        value = self[key] = self.make(key)
+        self.ids[id(value)] = value
+        return value
+
+
+PLAYS = Interned(Play)
+PAIRS = Interned(lambda yg: PlayPair(*yg))
+DISCARDS = Interned(Discard)
+RANK = {c: i for i, c in enumerate(COUNTS)}
+
+
+@lru_cache(maxsize=8192)
+def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+    """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
+    still has to land) and every discard (each sub-multiset once), as interned values.  Kept per hand."""
+    kinds = sorted(set(hand), key=RANK.__getitem__)
+    plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
+    pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
+    counts = tuple((c, hand.count(c)) for c in kinds)
+    discards = tuple(map(DISCARDS.__getitem__, sub_hands(counts)[1:]))  # every sub-multiset once, not none
+    return plays, pairs, discards
+
+
+@lru_cache(maxsize=8192)
+def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
+    """Every sub-multiset of the cards counted in ``counts``, the first kind varying slowest (the order of
+    ``itertools.product`` over the counts), the empty one first; the tails are shared between hands."""
+    if not counts:
+        return ((),)
+    (card, n), rest = counts[0], sub_hands(counts[1:])
+    return tuple((card,) * k + tail for k in range(n + 1) for tail in rest)
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -193,7 +266,19 @@ def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
 
 # ------------------------------------------------------------------ apply
 def apply(s: State, action: Any) -> State:
-    return apply_explained(s, action)[0]
+    return _apply(s, action, Silent())
+
+
+def _apply(s: State, action: Any, say: Narrator) -> State:
+    if isinstance(action, str):
+        action = parse(action)
+    if not is_listed(s, action):  # an action not taken from the list is checked field by field
+        if not well_formed(action):
+            raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
+        if not any(type(a) is type(action) and a == action for a in listed(s)):
+            raise refusal(s, action)
+    handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
+    return handler(s, action, say)
 
 
 def explain(s: State, action: Any) -> list[Event]:
@@ -201,16 +286,34 @@ def explain(s: State, action: Any) -> list[Event]:
 
 
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
-    if isinstance(action, str):
-        action = parse(action)
-    if not well_formed(action):
-        raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
-    legal = legal_actions(s)
-    if not any(type(a) is type(action) and a == action for a in legal):
-        raise refusal(s, action)
     say = Narrator()
-    handler: Callable[[State, Any, Narrator], State] = HANDLERS[type(action)]
-    return handler(s, action, say), say.events
+    return _apply(s, action, say), say.events
+
+
+def is_listed(s: State, action: Any) -> bool:
+    """Whether ``action`` is one of the very objects ``legal_actions(s)`` lists (what bots and panels hand back):
+    then it needs no check.  A turn's actions are interned values, found by identity and matched to the hand."""
+    if s.phase == "turn" and s.hands[s.active]:
+        hand = s.hands[s.active]
+        if type(action) is Discard:
+            return _interned(DISCARDS, action) and holds(hand, action.cards)
+        if type(action) is Play:
+            return (_interned(PLAYS, action) and action.card in hand
+                    and (is_movement(action.card) or action.card in SOLO_YELLOWS))
+        if type(action) is PlayPair:
+            return (_interned(PAIRS, action) and action.yellow in hand and action.green in hand
+                    and is_green(action.green) and action.yellow in COMBOS
+                    and (action.yellow != "carpet" or carpet_lands(s, s.active, action.green)))
+        return False
+    for a in listed(s):
+        if a is action:
+            return True
+    return False
+
+
+def _interned(table: Interned, action: Any) -> bool:
+    """Whether ``action`` is the very value ``table`` made (then its fields are what the key said)."""
+    return bool(table.ids.get(id(action)) is action)
 
 
 def safe_short(value: Any) -> str:

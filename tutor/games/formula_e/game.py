@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
 
 from . import engine
-from .actions import parse
+from .actions import Play, parse
 from .cards import DATA, GAME_NAME, RULEBOOK_FILE
 from .scenario import from_json, to_json
 from .state import State
@@ -76,6 +76,10 @@ class FormulaE(Game):
 
     def winners(self, state: State) -> list[int]:
         return engine.winners(state)
+
+    def card_action(self, state: State, card: str) -> Any:
+        """Playing a card of the hand on the turn (a pair is chosen among the moves)."""
+        return Play(card) if self.decision(state) == "turn" else None
 
     def view(self, state: State, player: int | None = None) -> dict:
         return engine.view(state, player)

@@ -352,7 +352,7 @@ def _resolve(s: State, ev: list) -> State:
                     to=f"graveyard {y}")
             elif tell:
                 r = RULE_DOUBLE if card == "kamikaze" else RULE_LOSER
-                _ev(ev, r, "The {card} goes to {opponent}'s graveyard.", "move",
+                _ev(ev, r, "{Player}'s {card} goes to {opponent}'s graveyard.", "move",
                     player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
             hands[y] = _add(hands[y], card)

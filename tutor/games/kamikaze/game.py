@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
 
-from .actions import Action
+from .actions import Action, Play, Swap
 from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
 from .coaching import coach
 from .engine import (
@@ -101,6 +101,15 @@ class KamikazeAttack(Game):
 
     def winners(self, state: State) -> list[int]:
         return winners(state)
+
+    def card_action(self, state: State, card: str) -> Any:
+        """Playing a card of the hand: set it in the duel (commit), or swap it for the Familiar."""
+        kind = self.decision(state)
+        if kind == "commit":
+            return Play(card)
+        if kind == "familiar":
+            return Swap(card)
+        return None
 
     def view(self, state: State, player: int | None = None) -> dict:
         return view(state, player)

@@ -60,11 +60,14 @@ TERRITORY_ORDER = {cid: i for i, cid in enumerate(list(TERRITORIES) + list(FOUNT
 CREATURE_DECK: tuple[str, ...] = tuple(c for c in SPECIES for _ in range(SPECIES_COUNTS[c]))
 
 
+# per territory card id (fountains included): its kind and its value, looked up once
+KIND: dict[str, str] = {**{cid: t.kind for cid, t in TERRITORIES.items()}, **{f: FOUNTAIN for f in FOUNTAINS}}
+VALUE: dict[str, int] = {**{cid: t.value for cid, t in TERRITORIES.items()}, **{f: 0 for f in FOUNTAINS}}
+
+
 def kind_of(card: str) -> str:
     """The kind of a territory card id ("fountain" for a magic fountain)."""
-    if card in FOUNTAINS:
-        return FOUNTAIN
-    return TERRITORIES[card].kind
+    return KIND[card]
 
 
 def pile_of_fountain(card: str) -> int:
@@ -82,7 +85,7 @@ def sort_territories(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 def value_of(card: str) -> int:
     """A territory's value (yellow circles); a fountain has none."""
-    return 0 if card in FOUNTAINS else TERRITORIES[card].value
+    return VALUE[card]
 
 
 # ----------------------------------------------------------- rule ids

@@ -6,9 +6,11 @@ touches the one it is given; every chance event comes from the seed.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import random
+from operator import add, sub
 from collections import Counter
 from typing import Any
 
@@ -33,6 +35,7 @@ from .cards import (
     FOUNTAINS,
     HAND_LIMIT,
     KINDS,
+    ORDER,
     REMOVED_PER_KIND,
     REMOVED_PER_SPECIES,
     RESERVE_LIMIT,
@@ -74,6 +77,8 @@ from .cards import (
     SPECIES,
     TEMPLE_MINIMUM,
     TERRITORIES,
+    KIND,
+    VALUE,
     kind_of,
     pile_of_fountain,
     sort_creatures,
@@ -104,8 +109,18 @@ class _Silent(list):
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
     new = object.__new__(State)
-    new.__dict__.update(s.__dict__)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return new
+
+
+def _replace(s: State, changes: dict[str, Any]) -> State:
+    """``replace`` with the changes in a dict."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
     return new
 
 
@@ -203,23 +218,60 @@ def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -
     return tuple(payments(symbols, hand, discount))
 
 
-@functools.lru_cache(maxsize=65536)
-def _consolidations(kind: str, symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
-    if len(hand) < len(symbols) - discount:
-        return ()
-    return tuple(Consolidate(kind, pay) for pay in _payments(symbols, hand, discount))
-
-
 @functools.lru_cache(maxsize=4096)
 def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
     return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
 
 
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
-# per territory card: how many of each species it shows, and its '?' count (a quick can-pay test)
-_NEED = {cid: tuple(t.symbols.count(c) for c in SPECIES) for cid, t in TERRITORIES.items()}
+# per territory card: how many of each species a payment can use (its symbols of that species plus its '?')
+_CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) for cid, t in TERRITORIES.items()}
+# per territory card: its symbols counted per species, and its '?'
+_SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _DECLARE: list[Action] = [Join(), StayOut()]
+_PASS = (Pass(),)
+assert len(SPECIES) == 5, "_capped is written for five species"
+_HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
+# (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
+# uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
+_CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
+# (reserve, hand, discount) -> every Consolidate action of that reserve: one look-up in the usual case
+_RESERVE_CONSOLIDATIONS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tuple[Action, ...]] = {}
+MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
+# (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
+_RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
+# the last turn state listed by legal_actions: (state, ids of the listed actions, the actions, kept alive)
+_LISTED: tuple[Any, frozenset[int], tuple[Action, ...]] = (None, frozenset(), ())
+
+
+def _capped(have: tuple[int, ...], cap: tuple[int, ...]) -> tuple[int, ...]:
+    """``tuple(map(min, have, cap))``, unrolled for the five species (min() costs more than the rest)."""
+    h0, h1, h2, h3, h4 = have
+    c0, c1, c2, c3, c4 = cap
+    return (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
+            h4 if h4 < c4 else c4)
+
+
+def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
+    counts = _HAND_COUNTS.get(hand)
+    if counts is None:
+        if len(_HAND_COUNTS) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
+            _HAND_COUNTS.clear()
+        counts = _HAND_COUNTS[hand] = tuple(hand.count(c) for c in SPECIES)
+    return counts
+
+
+def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple[Action, ...]:
+    """The Consolidate actions for reserve ``card`` from a hand with these (capped) counts."""
+    key = (card, counts, discount)
+    acts = _CONSOLIDATIONS.get(key)
+    if acts is None:
+        t = TERRITORIES[card]
+        need, wild = _SYMBOLS[card]
+        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay)
+                                            for pay in _pay(need, wild, len(t.symbols), counts, discount))
+    return acts
 
 
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
@@ -233,18 +285,33 @@ def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) ->
     >>> payments(("dragon", "?", "?"), ("dragon", "elf", "fairy"), True)
     [('dragon', 'elf'), ('dragon', 'fairy'), ('elf', 'fairy')]
     """
-    variants = {symbols} if not discount else {symbols[:i] + symbols[i + 1:] for i in range(len(symbols))}
-    have = [hand.count(c) for c in SPECIES]
+    return list(_pay(tuple(symbols.count(c) for c in SPECIES), symbols.count(ANY), len(symbols),
+                     tuple(hand.count(c) for c in SPECIES), discount))
+
+
+def _pay(need: tuple[int, ...], wild: int, size: int, have: tuple[int, ...],
+         discount: bool) -> tuple[tuple[str, ...], ...]:
+    """``payments`` in counts per species: ``need`` named symbols, ``wild`` '?' (``size`` in all), ``have`` in hand.
+
+    The payments come shortest first, then by the species' order card by card.
+    """
+    variants: set[tuple[tuple[int, ...], int]] = {(need, wild)}
+    if discount:  # one symbol of the player's choice is not paid: a named one, or a '?'
+        variants = {(need[:i] + (n - 1,) + need[i + 1:], wild) for i, n in enumerate(need) if n}
+        if wild:
+            variants.add((need, wild - 1))
+        if not size:
+            variants = set()
     found: set[tuple[int, ...]] = set()
-    for need in variants:
-        counts = [need.count(c) for c in SPECIES]
-        rest = [h - n for h, n in zip(have, counts)]
+    for named, k in variants:
+        rest = tuple(map(sub, have, named))
         if min(rest) < 0:
             continue
-        for extra in _wild(tuple(rest), need.count(ANY)):
-            found.add(tuple(n + e for n, e in zip(counts, extra)))
-    out = [tuple(c for c, k in zip(SPECIES, paid) for _ in range(k)) for paid in found]
-    return sorted(out, key=lambda t: (len(t), [SPECIES.index(c) for c in t]))
+        for extra in _wild(rest, k):
+            found.add(tuple(map(add, named, extra)))
+    ranked = sorted(tuple(i for i, k in enumerate(paid) for _ in range(k)) for paid in found)
+    ranked.sort(key=len)  # stable: by length, then (from the first sort) species by species
+    return tuple(tuple(SPECIES[i] for i in idx) for idx in ranked)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -270,13 +337,21 @@ def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 
-def _takeable(s: State, p: int) -> list[str]:
-    seen = visible_kinds(s, p)
-    room = RESERVE_LIMIT - reserve_value(s, p)
-    return [kind for kind, pile in zip(KINDS, s.piles) if pile and kind not in seen and value_of(pile[0]) <= room]
+def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
+    reserve = s.reserves[p]
+    top = s.stacks[p][-1] if s.stacks[p] else None
+    key = (reserve, None if top is None or top in s.down[p] else KIND[top])
+    info = _RESERVE.get(key)
+    if info is None:
+        kinds = frozenset(KIND[c] for c in reserve)
+        if key[1] is not None:
+            kinds |= {key[1]}
+        info = _RESERVE[key] = (kinds, RESERVE_LIMIT - sum(VALUE[c] for c in reserve))
+    return info
 
 
 def legal_actions(s: State) -> list[Action]:
+    global _LISTED
     p = s.current_player
     if p is None:
         return []
@@ -286,24 +361,32 @@ def legal_actions(s: State) -> list[Action]:
         hand = s.hands[p]
         return [_DISCARD[c] for c in SPECIES if c in hand]
     acts: list[Action] = list(_takes(s.display))
-    acts += [_TAKE_TERRITORY[kind] for kind in _takeable(s, p)]
-    if s.reserves[p]:
-        hand = s.hands[p]
-        discount = s.discount[p]
-        have = [hand.count(c) for c in SPECIES]
-        for card in s.reserves[p]:
-            t = TERRITORIES[card]
-            if len(hand) < len(t.symbols) - discount:
-                continue
-            short_by = sum(n - h for n, h in zip(_NEED[card], have) if n > h)
-            if short_by > discount:
-                continue
-            acts += _consolidations(t.kind, t.symbols, hand, discount)
-    return acts or [Pass()]
+    seen, room = _reserve_info(s, p)
+    acts += [_TAKE_TERRITORY[kind] for kind, pile in zip(KINDS, s.piles)
+             if pile and kind not in seen and VALUE[pile[0]] <= room]
+    reserve = s.reserves[p]
+    if reserve:
+        key = (reserve, s.hands[p], s.discount[p])
+        cons = _RESERVE_CONSOLIDATIONS.get(key)
+        if cons is None:
+            if len(_RESERVE_CONSOLIDATIONS) > MEMO_LIMIT:
+                _RESERVE_CONSOLIDATIONS.clear()
+            have = _hand_counts(key[1])
+            cons = ()
+            for card in reserve:
+                cons += _consolidations(card, _capped(have, _CAP[card]), key[2])
+            _RESERVE_CONSOLIDATIONS[key] = cons
+        acts += cons
+    listed = tuple(acts) or _PASS
+    _LISTED = (s, frozenset(map(id, listed)), listed)
+    return list(listed)
 
 
 def _check(s: State, action: Any) -> None:
     """IllegalAction, naming the rule, unless ``action`` is legal in ``s``."""
+    listed = _LISTED  # one read: the action is one legal_actions just listed for this very state
+    if listed[0] is s and id(action) in listed[1]:
+        return
     if s.phase == "over":
         raise _illegal(RULE_SECOND_RUNOUT, "the game is over")
     if not valid_shape(action):
@@ -371,42 +454,80 @@ def explain(s: State, action: Any) -> list[Event]:
 def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
-    _check(s, action)
+    _check(s, action)  # after it, type(action) is one of the game's action types
     if ev is None:
         ev = []
     p = s.current_player
     assert p is not None
-    if isinstance(action, Join):
-        _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
-        s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
-        return (_resolve(s, ev) if not s.asked else s), ev
-    if isinstance(action, StayOut):
-        _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
-        s = replace(s, asked=s.asked[1:])
-        return (_resolve(s, ev) if not s.asked else s), ev
-    if isinstance(action, Discard):
-        return _discard(s, p, action.card, ev), ev
-    if isinstance(action, TakeCreatures):
-        return _take_creatures(s, p, action.cards, ev), ev
-    if isinstance(action, TakeTerritory):
-        return _take_territory(s, p, action.kind, ev), ev
-    if isinstance(action, Consolidate):
-        return _consolidate(s, p, action.kind, action.pay, ev), ev
+    return _DO[type(action)](s, p, action, ev), ev
+
+
+def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
+    s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
+    return _resolve(s, ev) if not s.asked else s
+
+
+def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
+    s = replace(s, asked=s.asked[1:])
+    return _resolve(s, ev) if not s.asked else s
+
+
+def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
     _ev(ev, RULE_PASS, "{Player} can do nothing and passes.", "pass", player=p)
-    return _end_turn(s, ev), ev
+    return _end_turn(s, ev)
 
 
-def _take_creatures(s: State, p: int, cards: tuple[str, ...], ev: list[Event]) -> State:
-    hand = sort_creatures(s.hands[p] + cards)
-    s = replace(s, display=_remove(s.display, cards), hands=_set(s.hands, p, hand))
-    _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
-    s = _refill(s, ev)
+def _sorted(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``sort_creatures`` remembered: hands and displays come back again and again."""
+    found = _SORTED.get(cards)
+    if found is None:
+        if len(_SORTED) > MEMO_LIMIT:
+            _SORTED.clear()
+        found = _SORTED[cards] = sort_creatures(cards)
+    return found
+
+
+def _taken(display: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The display without ``cards`` (remembered: there are few displays)."""
+    key = (display, cards)
+    found = _TAKEN.get(key)
+    if found is None:
+        if len(_TAKEN) > MEMO_LIMIT:
+            _TAKEN.clear()
+        found = _TAKEN[key] = _remove(display, cards)
+    return found
+
+
+_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+_TAKEN: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    cards = action.cards
+    hand = _sorted(s.hands[p] + cards)
+    display = _taken(s.display, cards)
+    changes: dict[str, Any] = {"display": display, "hands": _set(s.hands, p, hand)}
+    tell = type(ev) is not _Silent
+    if tell:
+        _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
+    deck = s.deck
+    k = DISPLAY_SIZE - len(display)
+    if 0 < k < len(deck):  # the usual refill, the deck not running out (what _refill does then, in one step)
+        changes["display"] = _sorted(display + deck[:k])
+        changes["deck"] = deck[k:]
+        if tell:
+            _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
+    else:
+        s = _refill(replace(s, **changes), ev)
+        changes = {}
     if len(hand) > HAND_LIMIT:
         over = len(hand) - HAND_LIMIT
         _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
             "decision", player=p, count=len(hand), over=over)
-        return replace(s, phase="discard", owed=(p, over, "hand-limit"))
-    return _end_turn(s, ev)
+        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"))
+    return _end_turn(s, ev, changes)
 
 
 def _refill(s: State, ev: list[Event]) -> State:
@@ -452,7 +573,8 @@ def _score_territories(s: State, ev: list[Event], when: str) -> State:
     return replace(s, points=tuple(points))
 
 
-def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
+def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    kind = action.kind
     i = KINDS.index(kind)
     card, rest = s.piles[i][0], s.piles[i][1:]
     reserve = sort_territories(s.reserves[p] + (card,))
@@ -468,7 +590,8 @@ def _take_territory(s: State, p: int, kind: str, ev: list[Event]) -> State:
     return _end_turn(s, ev)
 
 
-def _consolidate(s: State, p: int, kind: str, pay: tuple[str, ...], ev: list[Event]) -> State:
+def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    kind, pay = action.kind, action.pay
     card = next(c for c in s.reserves[p] if kind_of(c) == kind)
     used_discount = s.discount[p]
     s = replace(
@@ -595,22 +718,46 @@ def _resolve(s: State, ev: list[Event]) -> State:
     return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"))
 
 
-def _discard(s: State, p: int, card: str, ev: list[Event]) -> State:
+def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
+    card = action.card
     owed = s.owed
     assert owed is not None
     rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
-    s = replace(s, hands=_set(s.hands, p, _remove(s.hands[p], (card,))), discard=sort_creatures(s.discard + (card,)))
-    _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
+    hand = s.hands[p]
+    i = hand.index(card)
+    changes: dict[str, Any] = {"hands": _set(s.hands, p, hand[:i] + hand[i + 1:]),
+                               "discard": _add_creature(s.discard, card)}
+    if type(ev) is not _Silent:
+        _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
     left = owed[1] - 1
     if left:
-        return replace(s, owed=(p, left, owed[2]))
-    return _end_turn(replace(s, owed=None, phase="turn"), ev)
+        return replace(s, **changes, owed=(p, left, owed[2]))
+    changes["owed"] = None
+    changes["phase"] = "turn"
+    return _end_turn(s, ev, changes)
 
 
-def _end_turn(s: State, ev: list[Event]) -> State:
+def _add_creature(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``sort_creatures(cards + (card,))`` for sorted ``cards``: one card put in its place."""
+    i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
+    return cards[:i] + (card,) + cards[i:]
+
+
+def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
+    """The turn passes clockwise (after the castle's points, or the game ends); ``changes`` are the
+    action's own changes still to make (none of them to a stack, the points or the run-outs)."""
     p = s.turn
-    top = s.face_up_top(p)
-    if top is not None and kind_of(top) == "castle":
+    stack = s.stacks[p]
+    top = stack[-1] if stack else None
+    castle = top is not None and KIND[top] == "castle" and top not in s.down[p]
+    if not castle and not (s.runouts >= 2 and p == (s.first - 1) % s.players):
+        if changes is None:
+            changes = {}
+        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+        return _replace(s, changes)
+    if changes:
+        s = _replace(s, changes)
+    if castle:
         seen = sum(1 for q in range(s.players) if q != p and s.face_up_top(q) is not None
                    and kind_of(s.face_up_top(q) or "") in ("forest", "river"))
         s = replace(s, points=_set(s.points, p, s.points[p] + seen))
@@ -628,6 +775,10 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
     return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+
+
+_DO = {Join: _join, StayOut: _stay_out, Discard: _discard, TakeCreatures: _take_creatures,
+       TakeTerritory: _take_territory, Consolidate: _consolidate, Pass: _pass}
 
 
 # ------------------------------------------------------------------ bookkeeping

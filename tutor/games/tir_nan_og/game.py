@@ -9,7 +9,7 @@ from typing import Any
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
 
 from . import engine
-from .actions import Action, parse
+from .actions import Action, Discard, parse
 from .cards import DATA, FOUNTAINS, GAME_NAME, ORDER, RULEBOOK_FILE, RULESETS, TERRITORIES
 from .scenario import from_json, to_json
 from .state import State
@@ -77,6 +77,10 @@ class TirNanOg(Game):
 
     def winners(self, state: State) -> list[int]:
         return engine.winners(state)
+
+    def card_action(self, state: State, card: str) -> Any:
+        """Discarding a creature card of the hand, when a discard is the decision."""
+        return Discard(card) if self.decision(state) in ("discard", "fountain-discard") else None
 
     def view(self, state: State, player: int | None = None) -> dict:
         return engine.view(state, player)

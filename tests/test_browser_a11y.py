@@ -1,0 +1,99 @@
+"""Everyone can use it (issue 11 §5): every tab of every game page, and the landing
+page, audited with axe-core at a projector's size (1280x720) and a phone's
+(390x844): no critical and no serious WCAG 2.1 violation.  And the keyboard
+reaches the controls in the order they are shown and works them.
+
+axe-core is the npm package; ``make test`` installs it into .axe/ (the way it
+installs Chromium).  Without it the audit is skipped, saying so.  Marked ``browser``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor import games
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"projector": (1280, 720), "phone": (390, 844)}
+# What each tab shows once it is ready to use.
+READY = {0: ".rt-page .rt-next", 1: ".rt-game .rt-to-move, .rt-game .rt-over", 2: ".rt-rule-search input",
+         3: ".rt-quiz-choice-0"}
+RUN_AXE = """async () => {
+    const r = await axe.run(document, {resultTypes: ['violations']});
+    return r.violations.filter(v => v.impact === 'critical' || v.impact === 'serious').map(v => ({
+        id: v.id, impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+
+def audit(pg, where: str) -> list[str]:
+    """The critical and serious axe violations on the page as it is now, each as one line."""
+    if not pg.evaluate("typeof window.axe !== 'undefined'"):
+        pg.add_script_tag(path=str(AXE))
+    return [f"{where}: {v['impact']} {v['id']} at {v['nodes']}" for v in pg.evaluate(RUN_AXE)]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_critical_or_serious_accessibility_violation_on_any_page(browser, voila, artifacts, size):
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE}): `make test` installs it with npm")
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    found: list[str] = []
+    try:
+        pg.goto(voila.url("index.ipynb"))
+        pg.wait_for_selector(".rt-game-link")
+        found += audit(pg, f"landing page at {size}")
+        for name in games.names():
+            pg.goto(voila.url(games.entry(name).notebook))
+            pg.wait_for_selector(READY[0])
+            count = pg.locator(".rt-step-count").inner_text()
+            pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
+            pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                                 arg=[".rt-step-count", count])
+            for tab in READY:
+                pg.click(f".lm-TabBar-tab >> nth={tab}")
+                pg.wait_for_selector(READY[tab])
+                pg.wait_for_timeout(400)  # the page's own names are given after each change
+                found += audit(pg, f"{name} tab {tab} at {size}")
+            pg.screenshot(path=str(artifacts / f"a11y-{name}-{size}-last-tab.png"))
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
+
+
+def test_the_keyboard_reaches_the_controls_in_reading_order_and_works_them(page, voila, artifacts):
+    """From the top: the way back, the language, the link, the tabs, then the example's
+    controls; Enter on "Next" steps on, and the arrow keys and Enter open the Play tab."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(voila.url("fire_bulls.ipynb"))
+    page.wait_for_selector(".rt-next")
+    page.wait_for_timeout(500)
+    order = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("""() => {
+            for (let e = document.activeElement; e; e = e.parentElement) {
+                const c = [...e.classList].find(c => c.startsWith('rt-') && !/^rt-(panel|page)/.test(c));
+                if (c) return c;
+            }
+            return document.activeElement.tagName.toLowerCase(); }"""))
+    expected = ["rt-back-link", "rt-lang", "rt-place-link", "rt-tabs", "rt-chooser", "rt-next"]
+    reached = [c for c in dict.fromkeys(order) if c in expected]
+    assert reached == expected, order
+    # Enter on the focused "Next" button: step 1
+    page.focus(".rt-next button, button.rt-next")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('Step 1 of')")
+    # the tabs: focus the current one, the arrow key moves to "Play", Enter opens it
+    page.focus(".lm-TabBar-tab.lm-mod-current")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".rt-game .rt-new-game")
+    page.screenshot(path=str(artifacts / "keyboard-play.png"))

@@ -1,0 +1,262 @@
+"""The classroom server (``make class``) at the protocol level, no browser.
+
+One server with ``make class``'s configuration (``widgets.serve.Room`` through the
+same command builder), listening on the loopback interface only, serving the
+dashboard's notebooks and a probe notebook that shows the query string its
+kernel was given.  Its pool is one kernel (for the probe) and its cap three
+kernels, so the cap is reached with three pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import psutil
+import pytest
+from tornado.httpclient import HTTPClientError
+
+from widgets.classroom import HostGuard, own_names
+from widgets.room import PageError, Session, message, raise_client_limit
+from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
+
+PROBE = {
+    "cells": [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "id": "imports",
+         "source": "import os\nimport ipywidgets\nfrom IPython.display import HTML, display"},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "id": "show",
+         "source": "display(HTML('<p>QS=[' + os.environ.get('QUERY_STRING', '') + ']</p>'))"},
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+def run(coro):
+    raise_client_limit()
+    return asyncio.run(asyncio.wait_for(coro, 150))
+
+
+def kernels(pid: int) -> list[psutil.Process]:
+    found = []
+    for c in psutil.Process(pid).children(recursive=True):
+        try:
+            if c.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(c.cmdline()):
+                found.append(c)
+        except psutil.Error:
+            pass
+    return found
+
+
+def wait_until(pred, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return True
+        time.sleep(0.3)
+    return pred()
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory, artifacts):
+    root = tmp_path_factory.mktemp("room")
+    for nb in NOTEBOOKS.glob("*.ipynb"):
+        (root / nb.name).symlink_to(nb)
+    (root / "probe.ipynb").write_text(json.dumps(PROBE), encoding="utf-8")
+    server = VoilaServer(root, log=artifacts / "voila-classroom.log",
+                         room=Room(page="probe.ipynb", pool=1, pool_others=0, max_kernels=3, ip="127.0.0.1"))
+    with server:
+        assert wait_until(lambda: len(kernels(server.proc.pid)) == 1, 60), "the pool did not fill"
+        yield server
+
+
+def log_text(server) -> str:
+    return server.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+# -- host names ------------------------------------------------------------------
+
+def test_the_host_guard_knows_our_names_and_nothing_else():
+    guard = HostGuard(extra=["tutor.school.lan"])
+    for ok in ["localhost", "localhost:8866", "127.0.0.1:8866", "[::1]:8866", "tutor.school.lan:8866",
+               *own_names()]:
+        assert guard.allows(ok), ok
+    for bad in ["evil.example", "evil.example:8866", "localhost.evil.example", "127.0.0.1.nip.io",
+                "8.8.8.8", "[2001:db8::1]:8866", "", "tutor.school.lan.evil.example"]:
+        assert not guard.allows(bad), bad
+
+
+def test_a_page_asked_for_with_another_host_gets_403_and_starts_no_kernel(room):
+    before = len(kernels(room.proc.pid))
+    req = urllib.request.Request(room.url("fire_bulls.ipynb"), headers={"Host": "rebind.evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=30)
+    assert err.value.code == 403
+    assert "Traceback" not in err.value.read().decode()
+    assert len(kernels(room.proc.pid)) == before
+
+
+def test_websockets_refuse_another_host_and_another_origin(room):
+    async def go():
+        page = Session(room.base, "probe.ipynb")
+        await page.open()  # a real kernel, to show only the headers differ
+        try:
+            for host, origin in [("rebind.evil.example", "http://rebind.evil.example"),
+                                 (None, "http://evil.example")]:
+                other = Session(room.base, "probe.ipynb", host=host, origin=origin)
+                other.kernel_id = page.kernel_id
+                with pytest.raises(HTTPClientError) as err:
+                    await other.connect()
+                assert err.value.code == 403, (host, origin)
+            # the same page, same origin: accepted
+            again = Session(room.base, "probe.ipynb")
+            again.kernel_id = page.kernel_id
+            await again.connect()
+            again.ws.close()
+        finally:
+            await page.close()
+    run(go())
+
+
+# -- pre-started kernels, the cap, closing a page ---------------------------------
+
+def pool_ready(room) -> None:
+    """No page open: only the pool's kernel is alive (pages closed by their beacon go at once)."""
+    assert wait_until(lambda: len(kernels(room.proc.pid)) == 1, 60), "the pool did not refill"
+
+
+def test_a_pooled_page_still_reads_its_own_query_string(room):
+    pool_ready(room)
+
+    async def go():
+        s = Session(room.base, "probe.ipynb", query="lang=it&example=it-3&step=2")
+        await s.get_page()
+        return s
+    s = run(go())
+    shown = re.search(r"QS=\[([^\]]*)\]", s.html)
+    assert shown, s.html[-2000:]
+    assert shown.group(1).replace("\\u0026", "&").replace("&amp;", "&") == "lang=it&example=it-3&step=2"
+    assert f"Using pre-heated kernel: {s.kernel_id}" in log_text(room)
+    run(Session.close(s))
+
+
+def test_past_the_cap_a_page_gets_the_room_is_full_and_a_closed_page_frees_room(room):
+    pool_ready(room)
+
+    async def go():
+        opened = []
+        try:
+            # the pool's kernel serves the probe; its refill and one cold page fill the room of 3
+            for nb in ("probe.ipynb", "index.ipynb"):
+                s = Session(room.base, nb)
+                await s.open()
+                opened.append(s)
+            assert wait_until(lambda: len(kernels(room.proc.pid)) == 3, 60)
+            with pytest.raises(PageError) as err:
+                await Session(room.base, "fire_bulls.ipynb").get_page()
+            assert err.value.status == 503
+            assert "The room is full" in err.value.text and "Try again in a minute" in err.value.text
+            assert "Traceback" not in err.value.text
+            assert len(kernels(room.proc.pid)) == 3
+            # closing a page (the browser's beforeunload beacon) frees its kernel at once
+            await opened.pop().close()
+            assert wait_until(lambda: len(kernels(room.proc.pid)) == 2, 20), "the closed page kept its kernel"
+            s = Session(room.base, "fire_bulls.ipynb")
+            await s.open()
+            opened.append(s)
+        finally:
+            for s in opened:
+                await s.close()
+    run(go())
+
+
+# -- what a client can see ---------------------------------------------------------
+
+LEAKS = re.compile(r"Traceback|File \"|\.py\b|site-packages|/work/|/home/|/usr/")
+
+
+def test_bogus_comm_messages_get_no_traceback_and_are_logged_on_the_server(room):
+    async def go():
+        s = Session(room.base, "index.ipynb")
+        await s.open()
+        n = len(s.received)
+        sid = s.session_id
+        # ipywidgets' control comm without the version metadata (the ValueError of the note)
+        s.send(message("comm_open", {"comm_id": "c1", "target_name": "jupyter.widget.control", "data": {"x": 1}}, sid))
+        s.send(message("comm_open", {"comm_id": "c2", "target_name": "jupyter.widget", "data": {"state": 5}}, sid))
+        s.send(message("comm_open", {"comm_id": "c3", "target_name": "no.such.target", "data": None}, sid))
+        s.send(message("comm_msg", {"comm_id": "nope", "data": {"method": "update"}}, sid))
+        model = next(iter(s.states))
+        s.send(message("comm_msg", {"comm_id": model, "data": {"method": "update", "state": {"layout": 5}}}, sid))
+        s.send(message("comm_msg", {"comm_id": model, "data": {"method": "custom", "content": [1, 2]}}, sid))
+        await asyncio.sleep(4)
+        await s.close()
+        return s.received[n:]
+    got = run(go())
+    assert got, "the kernel answered nothing at all"
+    for m in got:
+        text = json.dumps(m["content"])
+        assert not LEAKS.search(text), text[:500]
+        assert not (m["msg_type"] == "stream" and m["content"].get("name") == "stderr"), text[:500]
+    assert "Incompatible widget control protocol versions" in log_text(room)
+
+
+def test_voila_still_refuses_code_hides_sources_and_has_no_contents_api(room):
+    async def go():
+        s = Session(room.base, "fire_bulls.ipynb")
+        await s.open()
+        req = s.send(message("execute_request", {"code": "import os; os.getcwd()", "silent": False,
+                                                 "store_history": False, "user_expressions": {},
+                                                 "allow_stdin": False}, s.session_id))
+        await asyncio.sleep(3)
+        await s.close()
+        return s, req["header"]["msg_id"]
+    s, mid = run(go())
+    assert not [m for m in s.received if m.get("parent_header", {}).get("msg_id") == mid]
+    assert 'page("fire-bulls")' not in s.html and "from widgets.page import page" not in s.html
+    for path in ("/api/contents", "/api/contents/fire_bulls.ipynb", "/api/kernels", "/api/sessions"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(room.base + path, timeout=30)
+        assert err.value.code in (403, 404, 405), path
+
+
+# -- stopping -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_to_the_server_leaves_no_process(sig, artifacts):
+    port = free_port()
+    log = open(artifacts / f"serve-{sig.name}.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "widgets.serve", str(port), "--class", "--ip", "127.0.0.1",
+                             "--page", "index.ipynb", "--pool", "1", "--pool-others", "0", "--max-kernels", "4"],
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        assert wait_until(lambda: proc.poll() is not None or len(kernels(proc.pid)) >= 1, 90), "no kernel started"
+        tree = psutil.Process(proc.pid).children(recursive=True)
+        assert tree
+        proc.send_signal(sig)
+        assert proc.wait(60) is not None
+        gone, alive = psutil.wait_procs(tree, timeout=30)
+        assert alive == [], [p.cmdline() for p in alive]
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/tree", timeout=5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        log.close()
+
+
+def test_the_page_modules_leave_pandas_and_matplotlib_unimported():
+    """A kernel imports them only when the end table or the chart is shown."""
+    code = ("import sys\nfrom tutor import games\nfrom widgets.page import page\nfrom widgets.index import landing\n"
+            "landing()\nfor n in games.names(): page(n)\n"
+            "print(sorted(m for m in ('pandas', 'matplotlib', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -1,0 +1,120 @@
+"""The Formula E search bot (issue 10 §2): registered beside the other bots, seeded, a legal answer in every
+kind of decision (the Tiger window and the Cobra discards too), a hint that names its rule, and stronger
+than the greedy bot it plays against."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import bots, games
+from tutor.games.formula_e import GAME, SearchBot, hint
+from tutor.games.formula_e.actions import Allow, Cancel, Discard, Play
+from tutor.games.formula_e.cards import sort_cards
+from tutor.games.formula_e.engine import replace
+
+# the kinds of decision the rulebook's cards ask of a player (every one but "over")
+KINDS = ("place", "turn", "tiger", "move", "rat", "cow", "monkey", "prayer", "snake", "second", "discard")
+
+
+def _one_of_each_kind() -> dict[str, object]:
+    """The first position of each kind met in seeded random games (4 and 5 players)."""
+    found: dict[str, object] = {}
+    for seed in range(60):
+        players = 4 + seed % 2
+        s = GAME.new_game(players, seed)
+        pick = random.Random(seed).choice
+        while GAME.current_player(s) is not None and len(found) < len(KINDS):
+            found.setdefault(GAME.decision(s), s)
+            s = GAME.apply(s, pick(GAME.legal_actions(s)))
+        if len(found) == len(KINDS):
+            break
+    return found
+
+
+def test_search_is_offered_at_formula_e_and_still_at_tir_nan_og():
+    tno = games.get("tir-nan-og")  # a game's package registers its bots when it is loaded
+    assert "search" in bots.names("formula-e")
+    assert "search" in bots.names("tir-nan-og")
+    assert "search" not in bots.names("fire-bulls") and "search" not in bots.names("kamikaze-attack")
+    bot = bots.get("search")  # what a seat of the shell gets: one name, each game's own search
+    s = GAME.new_game(4, seed=3)
+    assert bot.choose(GAME, s) in GAME.legal_actions(s)
+    t = tno.new_game(2, 5)
+    assert bot.choose(tno, t) in tno.legal_actions(t)
+
+
+def test_same_position_same_choice():
+    # the iteration count, not the clock, ends these searches
+    found = _one_of_each_kind()
+    for kind in ("turn", "move", "tiger"):
+        s = found[kind]
+        first = SearchBot(iterations=24, seconds=60).choose(GAME, s)
+        assert SearchBot(iterations=24, seconds=60).choose(GAME, s) == first
+
+
+def test_a_legal_answer_in_every_kind_of_decision():
+    found = _one_of_each_kind()
+    assert set(found) == set(KINDS), f"random games never met {set(KINDS) - set(found)}"
+    bot = SearchBot(iterations=8, seconds=60)
+    for kind, s in found.items():
+        action = bot.choose(GAME, s)
+        assert action in GAME.legal_actions(s), kind
+        GAME.apply(s, action)  # and the engine takes it
+    tiger = bot.choose(GAME, found["tiger"])
+    assert isinstance(tiger, (Allow, Cancel))
+    assert isinstance(bot.choose(GAME, found["discard"]), Discard)
+
+
+def test_the_tiger_window_cancels_a_rival_about_to_win():
+    """A rival one space from the red line plays a movement card; the bot holds a Tiger: it cancels it."""
+    s = GAME.new_game(3, seed=1)
+    while GAME.decision(s) == "place":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    last = s.track.rows_count - 1
+    rival, me = s.active, (s.active + 1) % 3
+    el = list(s.elephants)
+    el[rival] = next((last, lane) for lane in range(s.track.width)
+                     if s.track.on_board((last, lane)) and (last, lane) not in s.cows)
+    hands = list(s.hands)
+    hands[rival] = sort_cards(("g1", "g2", "g3", "p5", "p6", "cow"))
+    hands[me] = sort_cards(("g1", "g1", "g2", "g2", "g3", "tiger"))
+    hands[3 - rival - me] = sort_cards(("g1", "g2", "g3", "g4", "cow", "rat"))
+    # keep the cards conserved: take the cards now in hands from the deck and put the old ones back
+    pool = list(s.deck) + [c for h in s.hands for c in h]
+    for h in hands:
+        for c in h:
+            pool.remove(c)
+    s = replace(s, elephants=tuple(el), hands=tuple(hands), deck=tuple(pool))
+    s = GAME.apply(s, Play("p6"))
+    assert GAME.decision(s) == "tiger" and GAME.current_player(s) == me
+    assert SearchBot(iterations=12, seconds=60).choose(GAME, s) == Cancel("p6")
+
+
+def test_hint_says_the_move_why_and_the_rule_in_three_languages():
+    found = _one_of_each_kind()
+    s = found["turn"]
+    rules = {r.id for r in GAME.rules}
+    for lang, word in (("en", "simulated deals"), ("it", "smazzate simulate"), ("fr", "donnes simulées")):
+        text = hint(GAME, s, SearchBot(iterations=12, seconds=60), lang)
+        assert word in text and ": " in text
+        cited = text.split("(")[-1].split(")")[0].split()[-1]
+        assert cited in rules, text
+        said = text.split(":")[0].strip()
+        assert said in [GAME.action_text(a, lang).capitalize() for a in GAME.legal_actions(s)]
+
+
+@pytest.mark.parametrize("players, seeds, least", [(3, range(100, 106), 2)])
+def test_search_beats_greedy_more_often_than_an_equal_share(players, seeds, least):
+    """Search in one seat, greedy in the others (the seat turns round), 40 playouts a move (the count, not the
+    clock, ends each search, so the games replay exactly). Measured on these seeds: 3 wins of 6 (an equal
+    share is 2; a random bot in that seat wins 0), so it must win at least 2."""
+    wins = 0
+    for k, seed in enumerate(seeds):
+        seat = k % players
+        seats = [bots.get("greedy") for _ in range(players)]
+        seats[seat] = SearchBot(iterations=40, seconds=60)
+        final, _ = bots.play(GAME, GAME.new_game(players, seed), seats)
+        wins += final.winner == seat
+    assert wins >= least

@@ -1,0 +1,407 @@
+"""The tutor's Voilà server: safe on a school network, a room of students on one machine.
+
+``python -m widgets.classroom NOTEBOOK_DIR [voila options]`` is ``python -m voila``
+(the pinned Voilà 0.5.13, whose ``Voila.start`` this module's :class:`TutorVoila`
+repeats) with what a classroom needs and Voilà does not have upstream:
+
+* **Host names.**  Only the expected ``Host`` header is served: localhost, the
+  loopback addresses, the machine's own addresses and names, and the names given
+  with ``--TutorVoila.extra_hosts`` (``HOSTS=`` in ``make class``).  Any other Host
+  gets 403 before any handler runs -- pages, static files and websockets alike --
+  so a DNS-rebinding page cannot reach pages or widget comms.  (Voilà sets
+  ``allow_remote_access=True`` and jupyter_server's own check would refuse the
+  LAN addresses anyway: it only knows loopback addresses and ``local_hostnames``.)
+  Voilà's ``/voila/query/<kernel>`` websocket, through which a pre-started
+  kernel learns its page's query string, answers loopback peers only.
+* **A cap on live kernels** (``--CappedKernelManager.max_kernels``,
+  ``MAX_KERNELS=``): the pre-started pool included.  Past it a page gets the
+  friendly "the room is full" page with status 503, never a hang, and the pool
+  is refilled only while there is room (upstream Voilà has no such setting: its
+  issue 617).
+* **Pools per page** (``--TutorVoila.pools=index.ipynb=30``, with
+  ``--TutorVoila.pool_others`` for every other notebook), refilled a couple of
+  kernels at a time on a timer rather than all at once (see
+  :func:`gradual_pool_refills`).
+* **A closed page frees its kernel.**  The page's ``beforeunload`` beacon posts
+  the ``_xsrf`` cookie to ``/voila/api/shutdown/<kernel>``; Voilà never sets
+  that cookie, so every beacon was refused with 403 and the kernel lived until
+  culled.  The page handler here sets it.
+* **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
+  does that itself; :mod:`widgets.serve` forwards the signals to it).
+
+Nothing here knows a game.  Kernel-side guards (comm errors logged on the
+server, no traceback sent to a client) are in :mod:`widgets.kernel_guard`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import re
+import socket
+import tempfile
+import time
+from pathlib import Path
+
+import tornado.ioloop
+import tornado.web
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Dict, Int, List, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+# every kernel of ours loads the kernel-side guards and leaves the process's
+# stderr alone (ipykernel would otherwise forward it to the page)
+KERNEL_ARGS = ["--IPKernelApp.capture_fd_output=False", "--IPKernelApp.extensions=widgets.kernel_guard"]
+
+ROOM_FULL = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The room is full</title>
+<style>body{font:20px/1.5 system-ui,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;color:#1a1a1a}
+h1{font-size:1.6em}</style></head>
+<body><h1>The room is full</h1>
+<p>Too many pages are open on this computer right now. Try again in a minute:
+this page reloads itself in 60 seconds.</p>
+<p lang="it"><b>La classe è al completo.</b> Riprova tra un minuto.</p>
+<p lang="fr"><b>La salle est pleine.</b> Réessayez dans une minute.</p>
+</body></html>
+"""
+
+FORBIDDEN_HOST = "403: this server does not answer to that host name.\n"
+
+
+# ---------------------------------------------------------------------------
+# host names
+# ---------------------------------------------------------------------------
+
+def own_addresses() -> set[str]:
+    """The machine's own IP addresses (every interface), as text."""
+    found: set[str] = set()
+    try:
+        import psutil  # ipykernel's dependency: always there with the dashboard
+
+        for addrs in psutil.net_if_addrs().values():
+            for a in addrs:
+                if a.family in (socket.AF_INET, socket.AF_INET6):
+                    found.add(a.address.split("%")[0])
+    except Exception:  # pragma: no cover - psutil missing or a strange platform
+        pass
+    for name in {socket.gethostname(), socket.getfqdn()}:
+        try:
+            for info in socket.getaddrinfo(name, None):
+                found.add(str(info[4][0]).split("%")[0])
+        except OSError:
+            pass
+    return {str(ipaddress.ip_address(a)) for a in found if _is_ip(a)}
+
+
+def own_names() -> set[str]:
+    """The machine's own host names (short, fully qualified, mDNS ``.local``)."""
+    names = {"localhost"}
+    for name in (socket.gethostname(), socket.getfqdn()):
+        if name:
+            name = name.lower().rstrip(".")
+            names |= {name, name.split(".")[0], name.split(".")[0] + ".local"}
+    return names
+
+
+def lan_addresses() -> list[str]:
+    """The IPv4 addresses a student's device can reach this machine at (not loopback)."""
+    out = []
+    for a in own_addresses():
+        ip = ipaddress.ip_address(a)
+        if ip.version == 4 and not ip.is_loopback and not ip.is_link_local:
+            out.append(a)
+    return sorted(out, key=lambda a: (not ipaddress.ip_address(a).is_private, a))
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+class HostGuard:
+    """Which ``Host`` headers the server answers."""
+
+    def __init__(self, extra: list[str] | tuple[str, ...] = ()):
+        self.names = own_names() | {h.strip().lower().rstrip(".") for h in extra if h.strip()}
+        self.addresses = own_addresses()
+        self._looked = time.monotonic()
+        for h in list(self.names):
+            if _is_ip(h.strip("[]")):
+                self.addresses.add(str(ipaddress.ip_address(h.strip("[]"))))
+
+    @staticmethod
+    def hostname(host_header: str) -> str:
+        """``Host`` without its port and IPv6 brackets, lower case."""
+        host = host_header.strip().lower()
+        m = re.match(r"^\[([0-9a-f:.]+)\](?::\d+)?$", host)
+        if m:
+            return m.group(1)
+        if host.count(":") == 1:
+            host = host.split(":")[0]
+        return host.rstrip(".")
+
+    def allows(self, host_header: str) -> bool:
+        host = self.hostname(host_header)
+        if not host:
+            return False
+        try:
+            ip = ipaddress.ip_address(host)
+        except ValueError:
+            return host in self.names
+        if ip.is_loopback or str(ip) in self.addresses:
+            return True
+        now = time.monotonic()
+        if now - self._looked >= 10:  # the laptop may have joined another network since
+            self._looked = now
+            self.addresses |= own_addresses()
+            return str(ip) in self.addresses
+        return False
+
+
+class ForbiddenHostHandler(tornado.web.RequestHandler):
+    """403 for any request whose Host is not one of ours (pages and websockets)."""
+
+    def prepare(self):
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(FORBIDDEN_HOST)
+
+
+class GuardedApplication(tornado.web.Application):
+    """Voilà's tornado application with the Host check in front of every handler."""
+
+    def __init__(self, guard: HostGuard, *args, **kwargs):
+        self.guard = guard
+        super().__init__(*args, **kwargs)
+
+    def find_handler(self, request, **kwargs):
+        if not self.guard.allows(request.host or ""):
+            return self.get_handler_delegate(request, ForbiddenHostHandler)
+        if "/voila/query/" in request.path and not _loopback(request.remote_ip):
+            return self.get_handler_delegate(request, ForbiddenHostHandler)
+        return super().find_handler(request, **kwargs)
+
+
+def _loopback(ip: str | None) -> bool:
+    try:
+        return ipaddress.ip_address(ip or "").is_loopback
+    except ValueError:
+        return False
+
+
+# ---------------------------------------------------------------------------
+# the kernel cap
+# ---------------------------------------------------------------------------
+
+class RoomFull(tornado.web.HTTPError):
+    def __init__(self):
+        super().__init__(503, "the room is full")
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Voilà's kernel manager base with a cap on the kernels alive at once.
+
+    Voilà builds its (pooling) kernel manager on top of this class
+    (``VoilaConfiguration.multi_kernel_manager_class``)."""
+
+    max_kernels = Int(0, config=True, help="Most kernels alive at once, pre-started ones included (0: no cap).")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reserved: set[str] = set()
+
+    def live_count(self) -> int:
+        """Kernels running, starting, or about to start."""
+        return len(set(self._kernels) | set(self._pending_kernels) | self._reserved)
+
+    def room(self) -> int | None:
+        """How many more kernels may start (None: no cap)."""
+        if self.max_kernels <= 0:
+            return None
+        return self.max_kernels - self.live_count()
+
+    async def start_kernel(self, *, kernel_id: str | None = None, **kwargs) -> str:
+        if kernel_id is not None and kernel_id in self:
+            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        room = self.room()
+        if room is not None and room <= 0:
+            self.log.warning("The room is full: %d kernels alive (cap %d)", self.live_count(), self.max_kernels)
+            raise RoomFull()
+        kernel_id = kernel_id or self.new_kernel_id(**kwargs)
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGS]
+        self._reserved.add(kernel_id)  # counted from now: simultaneous requests cannot overshoot
+        try:
+            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        finally:
+            self._reserved.discard(kernel_id)
+
+
+def _pool_usable(task: asyncio.Future) -> bool:
+    return not task.done() or (not task.cancelled() and task.exception() is None)
+
+
+def _render_failed(task: asyncio.Future) -> bool:
+    """A pooled kernel whose page could not be built (e.g. it died starting, a port taken)."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return False
+    render = task.result().get("task")
+    return render is not None and render.done() and (render.cancelled() or render.exception() is not None)
+
+
+async def _shutdown_quietly(km, kernel_id: str) -> None:
+    try:
+        await km.shutdown_kernel(kernel_id, now=True)
+    except Exception:
+        km.log.warning("could not shut down the failed pooled kernel %s", kernel_id)
+
+
+def gradual_pool_refills(km, batch: int, quiet: float = 10):
+    """Refill Voilà's pools a few kernels at a time, within the cap.
+
+    Voilà refills a pool the moment a page takes a kernel from it: thirty
+    students arriving at once made thirty kernel starts one second later, on
+    the CPU their pages were using.  Here a page taking a kernel starts
+    nothing; :func:`refill` (called on a timer) starts at most ``batch``
+    kernels per call, only as many as the cap leaves room for, and none while
+    pages are arriving (a pooled kernel taken in the last ``quiet`` seconds).
+    While a pool is empty, pages start their own kernel as without pools.
+    Returns ``refill``."""
+    original = km.fill_if_needed
+    km.fill_if_needed = lambda *args, **kwargs: None
+    take = km.get_rendered_notebook
+    last_taken = [0.0]
+
+    async def get_rendered_notebook(*args, **kwargs):
+        last_taken[0] = time.monotonic()
+        return await take(*args, **kwargs)
+
+    km.get_rendered_notebook = get_rendered_notebook
+
+    def refill() -> int:
+        if time.monotonic() - last_taken[0] < quiet:
+            return 0  # pages are arriving: leave them the CPU
+        started = 0
+        for notebook, pool in sorted(km._pools.items(), key=lambda item: len(item[1])):
+            for t in [t for t in pool if not _pool_usable(t) or _render_failed(t)]:
+                pool.remove(t)  # a start refused by the cap, a kernel that died starting: forget it
+                if _pool_usable(t):
+                    asyncio.ensure_future(_shutdown_quietly(km, t.result()["kernel_id"]))
+            config = km.kernel_pools_config
+            default = config.get("default", {})
+            want = int(config.get(notebook, default).get("pool_size", default.get("pool_size", 0)))
+            room = km.room()
+            if room is not None:
+                room -= sum(1 for p in km._pools.values() for t in p if not t.done())
+            n = min(want - len(pool), batch - started, room if room is not None else batch)
+            if n <= 0:
+                continue
+            km.kernel_pools_config = {**config, notebook: {**config.get(notebook, default), "pool_size": len(pool) + n}}
+            try:
+                original(delay=0, notebook_name=notebook)
+            finally:
+                km.kernel_pools_config = config
+            started += n
+        return started
+
+    return refill
+
+
+# ---------------------------------------------------------------------------
+# the page handler and the application
+# ---------------------------------------------------------------------------
+
+class TutorPageHandler(TornadoVoilaHandler):
+    """Voilà's page handler: sets the ``_xsrf`` cookie the page's shutdown beacon
+    sends back, and refuses with 503 when the room is full."""
+
+    async def prepare(self):
+        result = super().prepare()
+        if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+            result = await result
+        if self._finished:
+            return
+        self.xsrf_token  # noqa: B018 - the property sets the cookie
+        km = self.kernel_manager
+        room = km.room() if hasattr(km, "room") else None
+        if room is not None and room <= 0 and self.request.method == "GET":
+            notebook = self.notebook_path or (self.path_args[0] if self.path_args else "")
+            pooled = km.get_pool_size(notebook) > 0 and km.notebook_data.get(notebook)
+            if not pooled:
+                raise RoomFull()
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        if status_code == 503:
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Retry-After", "60")
+            self.finish(ROOM_FULL)
+            return
+        super().write_error(status_code, **kwargs)
+
+
+class TutorVoila(Voila):
+    """Voilà with the host check, the kernel cap, pools per page and the shutdown cookie."""
+
+    name = "voila"  # reads voila.json like Voilà
+    extra_hosts = List(Unicode(), config=True, help="Host names served besides the machine's own.")
+    pools = Dict(config=True, help="Pre-started kernels per notebook, e.g. {'index.ipynb': 30}.")
+    pool_others = Int(0, config=True, help="Pre-started kernels for every notebook not named in `pools`.")
+    refill_interval = Int(5, config=True, help="Seconds between pool refills.")
+    refill_batch = Int(2, config=True, help="Most kernels a pool refill starts at once.")
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        conf = self.voila_configuration
+        conf.multi_kernel_manager_class = CappedKernelManager
+        sizes = self._pool_sizes()
+        if sizes and any(sizes.values()):
+            conf.preheat_kernel = True
+            conf.default_pool_size = self.pool_others
+            self.config.VoilaKernelManager.kernel_pools_config = {
+                "default": {"pool_size": self.pool_others},
+                **{nb: {"pool_size": n} for nb, n in sizes.items()},
+            }
+            cap = int(str(self.config.CappedKernelManager.get("max_kernels", 0)))
+            if cap > 0 and sum(sizes.values()) > cap:
+                raise SystemExit(f"the pools ({sum(sizes.values())} kernels) exceed the cap of {cap} kernels")
+
+    def _pool_sizes(self) -> dict[str, int]:
+        root = Path(self.root_dir or ".")
+        notebooks = sorted(str(p.relative_to(root)) for p in root.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
+        return {nb: int(self.pools.get(nb, self.pool_others)) for nb in notebooks}
+
+    def init_handlers(self) -> list:
+        handlers = super().init_handlers()
+        out = []
+        for h in handlers:
+            if len(h) >= 2 and h[1] is TornadoVoilaHandler:
+                h = (h[0], TutorPageHandler, *h[2:])
+            out.append(h)
+        return out
+
+    def start(self):
+        # Voila.start of voila 0.5.13, with the guarded application
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        self.log.info("Storing connection files in %s." % self.connection_dir)
+        settings = self.init_settings()
+        km = self.kernel_manager
+        if hasattr(km, "_pools"):
+            refill = gradual_pool_refills(km, self.refill_batch)
+            self._refill = tornado.ioloop.PeriodicCallback(refill, self.refill_interval * 1000)
+            self._refill.start()
+        self.app = GuardedApplication(HostGuard(self.extra_hosts), **settings)
+        self.app.settings.update(self.tornado_settings)
+        handlers = self.init_handlers()
+        self.app.add_handlers(".*$", handlers)
+        self.listen()
+
+
+main = TutorVoila.launch_instance
+
+if __name__ == "__main__":
+    main()
