@@ -45,7 +45,13 @@ def test_the_landing_page_opens_every_registered_game(page, voila, artifacts, na
 
 def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     open_fire_bulls(page, voila)
+    page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")  # the last example
+    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('0 of 6')")
+    page.wait_for_selector(".rt-step-narration .rt-translation")
+    quote = page.locator(".rt-step-narration").inner_text()
+    assert "6+6+2+2+1+1+1+1 = 20" in quote and "$" not in quote and "In English" in quote
     page.screenshot(path=str(artifacts / "stepper-start.png"))
+    page.locator(".rt-step-narration").screenshot(path=str(artifacts / "stepper-start-quote.png"))
     header = page.locator(".rt-step-count")
     for _ in range(30):
         if page.locator(".rt-next button, button.rt-next").first.is_disabled():
@@ -90,13 +96,13 @@ def test_switch_the_language(page, voila, artifacts):
     page.click("text=Italiano")
     page.wait_for_selector(".rt-next:has-text('Avanti')")
     assert "Mazzo 1" in page.locator(".rt-stepper .rt-board").inner_text()
-    # The example's narration is told in Italian too (the engine's own translation).
+    # The first lesson (the page opens on it) is told in Italian too, its card above the board.
     from tutor import games
 
     game = games.get("fire-bulls")
-    told = game.example_text(game.examples()[0], "it")["steps"][0]
+    told = game.example_text(game.course()[0], "it")["steps"][0]
     page.click(".rt-next")
-    page.wait_for_selector(f".rt-step-narration:has-text({told[:40]!r})")
+    page.wait_for_selector(f".rt-step-header .rt-lesson-card:has-text({told[:40]!r})")
     page.screenshot(path=str(artifacts / "fb-narration-it.png"))
     page.click("text=Français")
     page.wait_for_selector(".rt-next:has-text('Suivant')")

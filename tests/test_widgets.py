@@ -27,11 +27,13 @@ def test_every_string_has_three_languages():
 
 
 # ------------------------------------------------------------------ stepper
-def test_stepper_opens_on_the_scoring_example_and_walks_it():
+def test_stepper_opens_on_the_first_lesson_and_walks_the_scoring_example():
     from widgets.fire_bulls import stepper
 
     st = stepper()
-    assert len(st.chooser.options) == len(st.examples) == 10
+    assert len(st.chooser.options) == len(st.examples) == 1 + 10  # the first lesson, then the examples
+    assert st.example.id == "lesson"
+    st.chooser.value = [ex.id for ex in st.examples].index("it-scoring")
     assert "23" in st.example.title
     assert st.position == 0 and st.first.disabled and st.prev.disabled
     pages = [st.board.html + st.narration.value]
@@ -276,6 +278,8 @@ def test_narration_follows_the_language():
 
     game = games.get("fire-bulls")
     p = page()
+    index = [e.id for e in p.stepper.examples].index("it-scoring")
+    p.stepper.chooser.value = index
     ex = p.stepper.example
     p.stepper.next.click()
     assert escape(ex.steps[0].narration, quote=True) in p.stepper.narration.value
@@ -283,7 +287,7 @@ def test_narration_follows_the_language():
     assert p.stepper.position == 1, "switching the language keeps the step"
     italian = game.example_text(ex, "it")
     assert escape(italian["steps"][0], quote=True) in p.stepper.narration.value
-    assert p.stepper.chooser.options[0][0] == italian["title"]
+    assert p.stepper.chooser.options[index][0] == italian["title"]
     p.stepper.next.click()
     ev = next(e for e in ex.steps[1].events if e.template)
     assert escape(game.message(ev, "it"), quote=True) in p.stepper.narration.value

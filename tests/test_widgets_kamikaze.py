@@ -48,8 +48,9 @@ def test_cards_are_told_apart_without_colour():
 # ------------------------------------------------------------------ stepper
 def test_stepper_lists_every_example_and_walks_one_back_and_forth():
     st = ka.stepper()
-    assert len(st.examples) == len(st.chooser.options) == 27
-    assert st.example.id == ka.FIRST_EXAMPLE
+    assert len(st.examples) == len(st.chooser.options) == 1 + 27  # the first lesson, then the examples
+    assert st.example.id == ka.FIRST_EXAMPLE == "lesson"
+    st.chooser.value = [ex.id for ex in st.examples].index("cell/swordsman-vs-archer")
     pages = [st.board.html + st.narration.value]
     while not st.next.disabled:
         st.next.click()

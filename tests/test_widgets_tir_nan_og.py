@@ -68,9 +68,10 @@ def test_every_string_has_three_languages_and_species_carry_a_symbol():
     assert "griffin (satyr)" in tw.creature_chip("griffin", "en")
 
 
-def test_the_stepper_opens_on_the_rulebook_dispute_and_walks_it():
+def test_the_stepper_opens_on_the_first_lesson_and_walks_the_rulebook_dispute():
     st = tw.stepper()
-    assert st.example.id == "rulebook/dispute"
+    assert st.example.id == "lesson"
+    st.chooser.value = [ex.id for ex in st.examples].index("rulebook/dispute")
     st.last.click()
     assert "tn-down" in st.board.html  # the losers' territories lie face down
     assert st.outcome.value

@@ -45,6 +45,8 @@ __all__ = [
     "parse_json_object",
     "dump_json",
     "short",
+    "plain_math",
+    "LESSON",
 ]
 
 
@@ -517,12 +519,98 @@ class Game(ABC):
         cache = self.__dict__.setdefault("_example_texts", {})
         hit = cache.get((id(example), lang))
         if hit is None or hit[0] is not example:
-            hit = cache[(id(example), lang)] = (example, self.narrate_example(example, lang))
+            if example.id == LESSON and self.lesson_data():  # the first lesson's words: data/lesson.json
+                texts = _lesson_texts(self.lesson_data(), example, lang)
+            else:
+                texts = self.narrate_example(example, lang)
+                texts.setdefault("source", self.catalog.example(example, lang).get("source", ""))
+            hit = cache[(id(example), lang)] = (example, texts)
         return dict(hit[1])
 
     def narrate_example(self, example: Example, lang: str) -> dict:
-        """How :meth:`example_text` words an example: by default the catalog's texts, English where missing."""
+        """How :meth:`example_text` words an example: by default the catalog's texts, English where missing
+        (:meth:`example_text` words the first lesson from the game's ``data/lesson.json``)."""
         return self.catalog.example(example, lang)
+
+    # ------------------------------------------------ the first lesson (issue 12 §1)
+    def lesson_data(self) -> dict:
+        """The game's first lesson and example order as data: ``data/lesson.json`` beside its
+        package's other data ({} when it has none).  The file holds::
+
+            {"order": [example ids, from the simplest to the scoring one],
+             "title": {"en", "it", "fr"}, "outcome": {...},
+             "cards": [{"kind": "goal"|"turn"|"rule"|"tip", "rule": rule id,
+                        "example": example id, "step": position in it, "text": {"en", "it", "fr"}}, ...]}
+        """
+        if "_lesson_data" not in self.__dict__:
+            package = type(self).__module__.rsplit(".", 1)[0] + ".data"
+            try:
+                data = load_json_data(package, "lesson.json")
+            except (FileNotFoundError, ModuleNotFoundError):
+                data = {}
+            self.__dict__["_lesson_data"] = data if isinstance(data, dict) else {}
+        return self.__dict__["_lesson_data"]
+
+    def lesson(self) -> Example | None:
+        """The short guided first lesson (id ``"lesson"``), built from :meth:`lesson_data`: each card
+        a narration-only step on a position of one of the game's own examples, citing its rule.
+        Position 0 quotes the first card's rule (the theme and goal).  None when the game has none."""
+        data = self.lesson_data()
+        cards = data.get("cards") or []
+        if not cards:
+            return None
+        built = self.__dict__.get("_built_lesson")
+        if built is not None:
+            return built
+        examples = {ex.id: ex for ex in self.examples()}
+        steps = []
+        for card in cards:
+            ex = examples[card["example"]]
+            at = int(card.get("step", 0))
+            state = ex.start if at == 0 else ex.steps[at - 1].after
+            steps.append(Step(state, state, None, _pick(card.get("text"), "en"), (card["rule"],)))
+        first = self.rules[cards[0]["rule"]]
+        source = first.quotes[0] if first.quotes else Quote("", "en", first.text)
+        start_example = examples[cards[0]["example"]]
+        lesson = Example(LESSON, _pick(data.get("title"), "en") or "First lesson", source,
+                         start_example.ruleset, steps[0].before, tuple(steps),
+                         _pick(data.get("outcome"), "en"))
+        self.__dict__["_built_lesson"] = lesson
+        return lesson
+
+    def course(self) -> list[Example]:
+        """What the Examples tab steps through: the first lesson, then the worked examples in the
+        order of :meth:`lesson_data` (simplest first, the scoring one last), any unlisted one after."""
+        examples = self.examples()
+        rank = {ex_id: i for i, ex_id in enumerate(self.lesson_data().get("order", []))}
+        ordered = sorted(examples, key=lambda ex: rank.get(ex.id, len(rank)))
+        lesson = self.lesson()
+        return ([lesson] if lesson is not None else []) + ordered
+
+    def source_translation(self, example: Example, lang: str = "en") -> str:
+        """An example's quoted original in ``lang``, to show beside it: the catalog's translation of
+        the quote, else the wording of the rule that quotes it; "" when the quote is in ``lang``."""
+        if example.source.lang == lang:
+            return ""
+        given = self.example_text(example, lang).get("source", "")
+        cited = [r for step in example.steps for r in step.rules]
+        return plain_math(given) if given else self.quote_translation(example.source, lang, cited)
+
+    def quote_translation(self, quote: Quote, lang: str = "en", rules: Sequence[str] = ()) -> str:
+        """The wording in ``lang`` of the rule that quotes ``quote`` (``rules`` first, then every rule),
+        to show beside the quoted original; "" when ``quote`` is already in ``lang`` or no rule quotes it."""
+        if quote.lang == lang:
+            return ""
+        said = _squash(quote.text)
+        if not said:
+            return ""
+        candidates = [self.rules[r] for r in rules if r in self.rules] + list(self.rules)
+        for rule in candidates:
+            for q in rule.quotes:
+                other = _squash(q.text)
+                if other and (said in other or other in said):
+                    return rule.wording(lang)[1]
+        return ""
 
     def preview(self, state: Any, action: Any) -> dict | None:
         """What a panel may draw before ``action`` is confirmed (where each piece will end up), as
@@ -579,6 +667,48 @@ class Game(ABC):
         if player is None:
             return 0.0
         return float(self.scores(self.apply(state, action))[player] - self.scores(state)[player])
+
+
+LESSON = "lesson"  # the example id of a game's first lesson (a page may link to it)
+
+
+def _pick(texts: Any, lang: str) -> str:
+    if isinstance(texts, dict):
+        return str(texts.get(lang) or texts.get("en") or "")
+    return str(texts or "")
+
+
+def _lesson_texts(data: dict, example: Example, lang: str) -> dict:
+    cards = data.get("cards") or []
+    return {"title": _pick(data.get("title"), lang) or example.title,
+            "outcome": _pick(data.get("outcome"), lang) or example.outcome,
+            "note": "",
+            "steps": [_pick(c.get("text"), lang) for c in cards],
+            "source": ""}
+
+
+def _squash(text: str) -> str:
+    """``text`` lower-cased with only its letters and digits (quotes compare this way)."""
+    return re.sub(r"[^\w]+", "", plain_math(text).lower())
+
+
+def plain_math(text: str) -> str:
+    """A quote's ``$...$`` math as plain text (no script is needed to read it).
+
+    >>> plain_math("Gong somma $6+6+2+2+1+1+1+1=20$ punti.")
+    'Gong somma 6+6+2+2+1+1+1+1 = 20 punti.'
+    >>> plain_math(r"$3 \\times 2$ and $1 \\leq 2$, $5")
+    '3 × 2 and 1 ≤ 2, $5'
+    """
+    def one(m: re.Match) -> str:
+        math = m.group(1)
+        for tex, sign in ((r"\times", "×"), (r"\cdot", "·"), (r"\leq", "≤"), (r"\geq", "≥"),
+                          (r"\neq", "≠"), (r"\,", " "), ("{", ""), ("}", "")):
+            math = math.replace(tex, sign)
+        math = re.sub(r"\s*([=≤≥≠])\s*", r" \1 ", math)
+        return re.sub(r"\s+", " ", math).strip()
+
+    return re.sub(r"\$([^$\n]+)\$", one, text)
 
 
 def _plain(value: Any) -> Any:
@@ -712,6 +842,8 @@ class Catalog:
             "note": pick(entry.get("note"), example.note),
             "steps": [pick(steps[i] if i < len(steps) else None, s.narration)
                       for i, s in enumerate(example.steps)],
+            # the quoted original in ``lang`` ("" when the catalog has no translation of it)
+            "source": str(entry.get("source", {}).get(lang, "")) if isinstance(entry.get("source"), dict) else "",
         }
 
     def untranslated(self, langs: Sequence[str] = ("it", "fr")) -> list[str]:

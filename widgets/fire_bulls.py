@@ -63,6 +63,10 @@ add_strings({
     "score_line": ("{face} face + {bonus} bonus = {total}", "{face} valore + {bonus} bonus = {total}",
                    "{face} valeur + {bonus} bonus = {total}"),
     "removed_line": ("penalty: {card} removed", "penalità: tolta {card}", "pénalité : {card} retirée"),
+    # les (issue 12 §1): the board shows what is counted, so its numbers add up
+    "removed_points": ("penalty: {card} ({points}) removed", "penalità: tolta {card} ({points})",
+                       "pénalité : {card} ({points}) retirée"),
+    "score_so_far": ("so far", "finora", "pour l'instant"),
     "bonus_mark": ("bonus", "bonus", "bonus"),
     "take_reserve": ("Take {card}", "Prendi {card}", "Prendre {card}"),
     "draw": ("Draw from the deck", "Pesca dal mazzo", "Piocher"),
@@ -287,9 +291,16 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
                 bonus_left.remove(card)
             minis.append(mini_card(card, ruleset, lang, mark))
         ch = changed and before["won"][p] != view["won"][p]
-        line = esc(t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
+        # what is counted: the face values added up (as the rulebook writes 6+6+2+2+1+1+1+1 = 20)
+        terms = [_fb().face_value(c) for c in sc.cards if _fb().face_value(c)]
+        counted = "+".join(str(v) for v in sorted(terms, reverse=True))
+        line = (f"<span class='fb-terms'>{esc(counted)} = </span>" if len(terms) > 1 else "") + esc(
+            t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
         if sc.removed:
-            line += " · " + esc(t("removed_line", lang, card=card_label(sc.removed, lang)))
+            line = esc(t("removed_points", lang, card=card_label(sc.removed, lang),
+                         points=_fb().face_value(sc.removed))) + " · " + line
+        elif not view["over"] and sc.cards:  # a pile is counted at the end of the game
+            line += " · " + esc(t("score_so_far", lang))
         won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
                    f"{pawn_html(p, colours[p], lang, who(p))} "
                    f"<span class='fb-label'>{esc(t('won_by', lang, who=who(p)))} "
@@ -544,7 +555,7 @@ PAGE = PageSpec(
     board=board,
     controls=FireBullsControls,
     breakdown=breakdown,
-    first_example=_scoring_example_id,
+    first_example="lesson",  # the first lesson; the scoring example is last (data/lesson.json)
     seats=("person", "greedy"),
     css_class="fb-page",
 )

@@ -33,7 +33,7 @@ from widgets.game import ButtonControls, GameShell
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "formula-e"
-FIRST_EXAMPLE = None
+FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
 
 Who = Callable[[int], str]
 

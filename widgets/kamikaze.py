@@ -24,7 +24,7 @@ from widgets.game import GameShell, hand_row, refusals_html
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "kamikaze-attack"
-FIRST_EXAMPLE = "cell/swordsman-vs-archer"
+FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
 
 
 def game():

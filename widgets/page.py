@@ -214,7 +214,7 @@ class GamePage(w.VBox):
     def read_place(self, query: str, lang: str = "en") -> tuple[places.Place, list[places.Problem]]:
         """The place a link's query string names on this page (and what it could not name)."""
         try:
-            examples = {ex.id: len(ex.steps) for ex in self.spec.engine.examples()}
+            examples = {ex.id: len(ex.steps) for ex in self.spec.engine.course()}  # the lesson first
         except Exception:  # noqa: BLE001 - the stepper says so; a link cannot open an example
             examples = {}
         default = places.Place(lang=lang if lang in places.LANGS else "en", example=self.spec.example_id())

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from tutor.core import LESSON, plain_math
 from widgets.common import cite, esc, message, quote_line
 from widgets.i18n import Language, t
 
@@ -64,7 +65,7 @@ class ExampleStepper(w.VBox):
         self._relabelling = False
         self.language = language or Language()
         try:
-            self.examples = list(game.examples())
+            self.examples = list(game.course())  # the first lesson, then the examples in order (issue 12 §1)
         except Exception as exc:  # a broken example must not break the page
             self.examples = []
             self._load_error = f"{type(exc).__name__}: {exc}"
@@ -208,19 +209,26 @@ class ExampleStepper(w.VBox):
             return
         i, n, lang = self._pos, len(ex.steps), self.lang
         texts = self.game.example_text(ex, lang)
+        # a card of the first lesson is read before the board is looked at: above it (issue 12 §1)
+        card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
         self.header.value = (
             f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
             f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
+            + (f"<div class='rt-lesson-card' style='font-size:1.1em;margin:6px 0;padding:8px 12px;"
+               f"border-left:5px solid #1565c0;background:#e3f2fd;color:#0d2a4a'>{esc(card)}</div>" if card else "")
         )
         self.first.disabled = self.prev.disabled = i == 0
         self.next.disabled = self.last.disabled = i == n
         if i == 0:
             self.board.show(self.board_fn(self.view(ex.start), None, lang, self.who))
             src = ex.source
+            said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
             self.narration.value = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                + quote_line(src.text, src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
+                + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
+                + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}:</b> "
+                   f"{esc(said)}</div>" if said else "")
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:
@@ -244,7 +252,8 @@ class ExampleStepper(w.VBox):
         index = next((k for k, other in enumerate(ex.steps) if other is step), None) if ex is not None else None
         if index is not None:
             narration = self.game.example_text(ex, lang)["steps"][index]
-        parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
+        if ex is None or ex.id != LESSON:  # a lesson card's words are in the header, above the board
+            parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
         if step.illegal:
             parts.append(message("error", t("illegal_step", lang)))
         events = [e for e in step.events if e.text]

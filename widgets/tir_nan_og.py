@@ -23,7 +23,7 @@ from widgets.game import ButtonControls, GameShell, refused_button
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "tir-nan-og"
-FIRST_EXAMPLE = "rulebook/dispute"
+FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
 
 Who = Callable[[int], str]
 

@@ -103,8 +103,8 @@ def _scoring(game, ruleset: str) -> Example:
         return _example(
             "it-scoring", "Scoring: Gong, yellow, 23 points", Quote(IT, "it",
             "Gong somma le sue carte rimaste $6+6+2+2+1+1+1+1=20$ punti."), "it", s,
-            "Gong loses the Vice-General (8), scores 6+6+2+2+1+1+1+1 = 20, plus 3 bonus points "
-            "(2 Bo and 1 soldier are yellow): 23.",
+            "Gong loses the Colonel (8; the Italian rulebook calls it the Vice-General), scores "
+            "6+6+2+2+1+1+1+1 = 20, plus 3 bonus points (2 Bo and 1 soldier are yellow): 23.",
             {"score": (0, 23), "removed": (0, "colonel"), "face": (0, 20), "bonus": (0, 3), "end": "escaped"})
     return _example(
         "fr-9", "Example 9: scoring the yellow player", Quote(FR, "fr",
