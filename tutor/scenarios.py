@@ -137,12 +137,17 @@ class Scenario:
                 "rule": self.rule, "difficulty": self.difficulty, "origin": self.origin}
 
 
+def _refuse(text: str) -> IllegalAction:
+    """A refusal of the scenario itself (its English words are the catalog's template)."""
+    return IllegalAction("scenario", text, text)
+
+
 def reply(game: "Game", scenario: Scenario, state: Any, done: int) -> Any:
     """The reply at ``state``: the ``done``-th fixed reply, or the scenario's bot's move."""
     if isinstance(scenario.replies, str):
         return bots.get(scenario.replies).choose(game, state)
     if done >= len(scenario.replies):
-        raise IllegalAction("scenario", "the scenario has no reply left", "the scenario has no reply left")
+        raise _refuse("the scenario has no reply left")
     return game.parse_action(state, scenario.replies[done])
 
 
@@ -152,7 +157,7 @@ def replay(game: "Game", scenario: Scenario) -> list[Any]:
     states = [state]
     for text in scenario.solution:
         if game.current_player(state) is None:
-            raise IllegalAction("scenario", "the game is over before the solution ends", "the game is over before the solution ends")
+            raise _refuse("the game is over before the solution ends")
         state = game.apply(state, game.parse_action(state, text))
         states.append(state)
     return states
@@ -195,9 +200,9 @@ class Session:
     def play(self, action: Any) -> list[Any]:
         """The learner's move (and the replies it gets); the events narrated. IllegalAction if refused."""
         if self.solved or self.failed:
-            raise IllegalAction("scenario", "the scenario is over: reset it to play again", "the scenario is over: reset it to play again")
+            raise _refuse("the scenario is over: reset it to play again")
         if self.game.current_player(self.state) != self.scenario.seat:
-            raise IllegalAction("scenario", "it is not your move", "it is not your move")
+            raise _refuse("it is not your move")
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
         self.state, events = self.game.apply_explained(self.state, action)
@@ -301,9 +306,12 @@ def library(name: str) -> list[Scenario]:
 
     if name not in _LIBRARY:
         game = games.get(name)
-        package = games.entry(name).module + ".data"
-        text = json.dumps(load_json_data(package, "scenarios.json"))
-        _LIBRARY[name] = load(game, text, check=False)
+        try:
+            package = games.entry(name).module + ".data"
+            data = load_json_data(package, "scenarios.json")
+        except (KeyError, ModuleNotFoundError, FileNotFoundError):  # a game that ships none yet
+            return []
+        _LIBRARY[name] = load(game, json.dumps(data), check=False)
     return list(_LIBRARY[name])
 
 
@@ -319,7 +327,7 @@ def _with_replies(game: "Game", state: Any, seat: int, bot: Any, line: list[Any]
 
 def _lines(game: "Game", state: Any, seat: int, bot: Any, moves: int, width: int):
     """Every line of the seat's own ``moves`` decisions (replies by ``bot``): (final state, actions, seat moves)."""
-    stack = [(state, [], 0)]
+    stack: list[tuple[Any, list[Any], int]] = [(state, [], 0)]
     while stack:
         s, line, done = stack.pop()
         if done == moves or game.current_player(s) is None:
@@ -355,7 +363,7 @@ def find_at(game: "Game", state: Any, moves: int = 2, width: int = 30) -> tuple[
     greedy = _greedy_line(game, state, seat, bot, moves)
     best: tuple[Goal, list[Any], Any] | None = None
     for kind in ("win", "leader", "score_at_least"):
-        for s, line, done in _lines(game, state, seat, bot, moves, width):
+        for s, line, _done in _lines(game, state, seat, bot, moves, width):
             if kind == "score_at_least":
                 n = game.scores(s)[seat]
                 goal = Goal(kind, n, moves)
@@ -422,6 +430,7 @@ def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves
             continue
         goal, line, _ = found
         seat = game.current_player(state)
+        assert seat is not None
         texts = [game.action_text(a) for a in line]
         greedy_first = game.action_text(bots.get("greedy").choose(game, state))
         pos += 1

@@ -188,6 +188,26 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "hint_not_now": ("A hint is for a person to move, with their hand shown.",
                      "Il suggerimento è per una persona di turno, con la mano visibile.",
                      "L'indice est pour une personne qui joue, main visible."),
+    # --- scn (issue 15 §3): the Scenarios tab
+    "scenarios": ("Scenarios", "Scenari", "Scénarios"),
+    "scn_pick": ("Scenario", "Scenario", "Scénario"),
+    "scn_rule": ("Rule", "Regola", "Règle"),
+    "scn_level": ("Difficulty", "Difficoltà", "Difficulté"),
+    "scn_any": ("any", "tutte", "toutes"),
+    "scn_goal": ("Goal: {goal}", "Obiettivo: {goal}", "Objectif : {goal}"),
+    "scn_you": ("You play {seat}.", "Giochi come {seat}.", "Vous jouez {seat}."),
+    "scn_solved": ("Solved!", "Risolto!", "Résolu !"),
+    "scn_not_yet": ("Not yet: the goal is not reached.", "Non ancora: l'obiettivo non è raggiunto.",
+                    "Pas encore : l'objectif n'est pas atteint."),
+    "scn_moves": ("Moves used: {used} of {moves}", "Mosse usate: {used} di {moves}",
+                  "Coups joués : {used} sur {moves}"),
+    "scn_progress": ("Solved {solved} of {n} · attempts {attempts}", "Risolti {solved} di {n} · tentativi {attempts}",
+                     "Résolus {solved} sur {n} · essais {attempts}"),
+    "scn_reset": ("Reset", "Ricomincia", "Recommencer"),
+    "scn_solution": ("Show the solution", "Mostra la soluzione", "Montrer la solution"),
+    "scn_step": ("Next step of the solution", "Passo successivo", "Étape suivante"),
+    "scn_none": ("No scenario matches.", "Nessuno scenario corrisponde.", "Aucun scénario ne correspond."),
+    "scn_wait": ("Waiting for the replies.", "In attesa delle risposte.", "En attente des réponses."),
 }
 
 

@@ -103,7 +103,7 @@ class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
 
-    TABS = ("examples", "play", "rules", "quiz")
+    TABS = ("examples", "play", "rules", "quiz", "scenarios")
 
     def __init__(self, spec: PageSpec, lang: str = "en"):
         super().__init__()
@@ -121,7 +121,8 @@ class GamePage(w.VBox):
         self._game: GameShell | None = None
         self._rules: RulesPanel | None = None
         self._quiz: Any = None
-        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox(), w.VBox()])
+        self._scenarios: Any = None
+        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox(), w.VBox(), w.VBox()])
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
@@ -156,6 +157,16 @@ class GamePage(w.VBox):
             self._set_tab(3, self._quiz)
         return self._quiz
 
+    @property
+    def scenarios(self) -> Any:
+        """The Scenarios tab's panel (built on first use)."""
+        if self._scenarios is None:
+            from widgets.scenarios import ScenariosPanel
+
+            self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
+            self._set_tab(4, self._scenarios)
+        return self._scenarios
+
     def _set_tab(self, index: int, panel: Any) -> None:
         children = list(self.tabs.children)
         children[index] = panel
@@ -169,6 +180,8 @@ class GamePage(w.VBox):
             _ = self.rules
         elif index == 3:
             _ = self.quiz
+        elif index == 4:
+            _ = self.scenarios
 
     def _relabel(self) -> None:
         lang = self.language.lang
