@@ -80,3 +80,26 @@ def test_filters_and_solution_stepped_in_italian():
     rules = [v for _, v in panel.rule_pick.options if v]
     panel.rule_pick.value = rules[0]
     assert all(s.rule == rules[0] for s in panel.shown())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_from_an_example_step_then_undo_back_to_it(name):
+    p = page(name)
+    game = games.get(name)
+    st = p.stepper
+    assert st.play_here.description == "Play from here" and st.play_here.layout.display is None
+    for box in p.game.seat_boxes:  # the seats are chosen in the Play tab: here, people at every seat
+        box.value = "person"
+    st.go(1)
+    here = st.state_at(1)
+    st.play_here.click()
+    assert p.tabs.selected_index == 1
+    shell = p.game
+    assert game.position_key(shell.history[0].state) == game.position_key(here)
+    assert game.position_key(shell.state) == game.position_key(here)
+    assert set(shell.seats) == {"person"}
+    if game.current_player(here) is not None:
+        shell.play(game.legal_actions(shell.state)[0])
+        assert shell.index >= 1
+        assert shell.undo()
+        assert game.position_key(shell.state) == game.position_key(here)

@@ -207,6 +207,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_solution": ("Show the solution", "Mostra la soluzione", "Montrer la solution"),
     "scn_step": ("Next step of the solution", "Passo successivo", "Étape suivante"),
     "scn_none": ("No scenario matches.", "Nessuno scenario corrisponde.", "Aucun scénario ne correspond."),
+    "play_here": ("Play from here", "Gioca da qui", "Jouer à partir d'ici"),
     "scn_wait": ("Waiting for the replies.", "In attesa delle risposte.", "En attente des réponses."),
 }
 

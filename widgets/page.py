@@ -126,6 +126,8 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
+        self.stepper.on_play_here = self.play_from
+        self.stepper.play_here.layout.display = None
         top = w.HBox([self.heading, self.language.chooser()], layout=w.Layout(flex_flow="row wrap"),
                      _dom_classes=["rt-top"])
         self.children = [style(), top, self.tabs]
@@ -166,6 +168,13 @@ class GamePage(w.VBox):
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
             self._set_tab(4, self._scenarios)
         return self._scenarios
+
+    def play_from(self, state: Any) -> bool:
+        """Open the Play tab on ``state`` (an example's step): the seats as chosen there, undo back to it."""
+        shell = self.game
+        ok = shell.load(self.spec.engine.to_json(state))
+        self.tabs.selected_index = 1
+        return ok
 
     def _set_tab(self, index: int, panel: Any) -> None:
         children = list(self.tabs.children)
