@@ -383,8 +383,12 @@ def find_at(game: "Game", state: Any, moves: int = 2, width: int = 30) -> tuple[
 
 
 def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves: int = 2,
-         players: int | None = None, every: int = 3, width: int = 30, max_ply: int = 200) -> list[Scenario]:
-    """Scenarios found in seeded greedy-bot games (and at the worked examples' steps) of ``name``."""
+         players: int | None = None, every: int = 3, width: int = 30, max_ply: int = 200,
+         on_found: Any = None) -> list[Scenario]:
+    """Scenarios found in seeded greedy-bot games (and at the worked examples' steps) of ``name``.
+
+    ``on_found(found)`` is called after each one (the command line writes the file as it goes).
+    """
     from tutor import games
 
     game = games.get(name)
@@ -446,6 +450,8 @@ def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves
             continue
         if sc.solved(game, check[-1]) and not sc.solved(game, check[0]):
             out.append(sc)
+            if on_found:
+                on_found(out)
     return out
 
 
@@ -461,17 +467,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--moves", type=int, default=2)
     p.add_argument("--width", type=int, default=30, help="skip positions with more legal actions")
     p.add_argument("--seeds", type=int, default=200)
+    p.add_argument("--every", type=int, default=3, help="search every n-th position of each bot game")
     p.add_argument("--write", action="store_true", help="write the game's data/scenarios.json")
     a = p.parse_args(argv)
     game = games.get(a.find)
-    found = find(a.find, a.count, seeds=range(1, a.seeds), moves=a.moves, width=a.width)
-    text = dump(game, found)
-    if a.write:
-        pkg = games.entry(a.find).module.replace(".", "/")
-        Path(pkg, "data", "scenarios.json").write_text(text, encoding="utf-8")
-        print(f"{len(found)} scenarios written")
-    else:
-        print(text)
+    target = Path(games.entry(a.find).module.replace(".", "/"), "data", "scenarios.json")
+
+    def write(found: list[Scenario]) -> None:
+        target.write_text(dump(game, found), encoding="utf-8")
+        print(f"{len(found)} scenarios written", flush=True)
+
+    found = find(a.find, a.count, seeds=range(1, a.seeds), moves=a.moves, width=a.width, every=a.every,
+                 on_found=write if a.write else None)
+    if not a.write:
+        print(dump(game, found))
     return 0
 
 
