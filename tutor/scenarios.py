@@ -180,7 +180,7 @@ class Session:
 
     def _reply(self) -> None:
         g, sc = self.game, self.scenario
-        while (p := g.current_player(self.state)) is not None and p != sc.seat and not self.solved:
+        while (p := g.current_player(self.state)) is not None and p != sc.seat:  # judged once they are done
             action = reply(g, sc, self.state, self.replied)
             self.state, events = g.apply_explained(self.state, action)
             self.events.extend(events)
