@@ -216,15 +216,15 @@ def toy_spec(monkeypatch):
 def test_the_page_skeleton_builds_play_and_rules_when_first_opened(toy_spec):
     p = GamePage(toy_spec)
     assert "High Card" in p.heading.value
-    assert p.tabs.titles == ("Rulebook examples", "Play", "Rules", "Quiz")
-    assert p._game is None and p._rules is None and p._quiz is None  # a fast first page
+    assert p.tabs.titles == ("Rulebook examples", "Play", "Rules", "Quiz", "Scenarios")
+    assert p._game is None and p._rules is None and p._quiz is None and p._scenarios is None  # a fast first page
     p.tabs.selected_index = 1
     assert isinstance(p.tabs.children[1], GameShell) and p.game is p.tabs.children[1]
     assert p.game.seats == ["person", "greedy"]
     p.tabs.selected_index = 2
     assert "toy-high-card/round/highest" in p.rules.list.value
     p.language.lang = "fr"
-    assert p.tabs.titles == ("Exemples de la règle", "Jouer", "Règles", "Quiz")
+    assert p.tabs.titles == ("Exemples de la règle", "Jouer", "Règles", "Quiz", "Scénarios")
     p.tabs.selected_index = 3  # a game registered later gets the generic questions too
     assert p.quiz is p.tabs.children[3] and {q.kind for q in p.quiz.questions} >= {"legal", "effect"}
     assert p.game.new_button.description == "Nouvelle partie" and p.stepper.next.description == "Suivant"

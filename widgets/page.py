@@ -161,7 +161,7 @@ class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
 
-    TABS = places.TABS  # ("examples", "play", "rules", "quiz")
+    TABS = places.TABS  # ("examples", "play", "rules", "quiz", "scenarios")
 
     def __init__(self, spec: PageSpec, lang: str = "en", query: str = "", request_url: str | None = None):
         super().__init__()
@@ -194,13 +194,16 @@ class GamePage(w.VBox):
         self._game: GameShell | None = None
         self._rules: RulesPanel | None = None
         self._quiz: Any = None
-        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox(), w.VBox()])
+        self._scenarios: Any = None
+        self.tabs = w.Tab(children=[self.stepper, w.VBox(), w.VBox(), w.VBox(), w.VBox()])
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
         from widgets.presenter import Presenter
 
         self.presenter = Presenter(self, link=lambda: self.url)  # its link and QR code: the place shown
+        self.stepper.on_play_here = self.play_from
+        self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],
@@ -300,6 +303,23 @@ class GamePage(w.VBox):
             self._set_tab(3, self._quiz)
         return self._quiz
 
+    @property
+    def scenarios(self) -> Any:
+        """The Scenarios tab's panel (built on first use)."""
+        if self._scenarios is None:
+            from widgets.scenarios import ScenariosPanel
+
+            self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
+            self._set_tab(4, self._scenarios)
+        return self._scenarios
+
+    def play_from(self, state: Any) -> bool:
+        """Open the Play tab on ``state`` (an example's step): the seats as chosen there, undo back to it."""
+        shell = self.game
+        ok = shell.load(self.spec.engine.to_json(state))
+        self.tabs.selected_index = 1
+        return ok
+
     def _set_tab(self, index: int, panel: Any) -> None:
         children = list(self.tabs.children)
         children[index] = panel
@@ -313,6 +333,8 @@ class GamePage(w.VBox):
             _ = self.rules
         elif index == 3:
             _ = self.quiz
+        elif index == 4:
+            _ = self.scenarios
         self._moved()
 
     def _relabel(self) -> None:

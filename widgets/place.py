@@ -30,7 +30,7 @@ from typing import Mapping, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
-TABS = ("examples", "play", "rules", "quiz")
+TABS = ("examples", "play", "rules", "quiz", "scenarios")
 KEYS = ("lang", "tab", "example", "step", "ruleset", "seed")
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message

@@ -105,8 +105,13 @@ class ExampleStepper(w.VBox):
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
+        # scn (issue 15 §1): "Play from here" opens the Play tab on the step shown (the page sets on_play_here)
+        self.on_play_here: Any = None
+        self.play_here = w.Button(icon="play-circle", layout=w.Layout(width="auto", display="none"))
+        self.play_here.add_class("rt-play-here")
+        self.play_here.on_click(lambda _: self.on_play_here and self.on_play_here(self.state_at(self._pos)))
         self.nav = w.HBox([self.first, self.prev, self.next, self.last, self.slider, self.play,
-                           self.your_turn.switch], layout=w.Layout(flex_flow="row wrap"))
+                           self.your_turn.switch, self.play_here], layout=w.Layout(flex_flow="row wrap"))
         self.nav.add_class("rt-nav")
         # On a wide screen (widgets/common.py) the board is on the left and the
         # buttons, the step, Your turn's question and the narration beside it.
@@ -195,6 +200,7 @@ class ExampleStepper(w.VBox):
         self.your_turn.relabel()
         self.play.description = t("autoplay", lang)
         self.play.tooltip = t("autoplay", lang)
+        self.play_here.description = t("play_here", lang)
         if draw and self.examples:
             self._draw()
 

@@ -1,0 +1,37 @@
+"""The Scenarios tab in a real browser, every game, with screenshots (desktop and phone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import games
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_play_a_scenario_and_ask_a_hint(browser, voila, artifacts, name):
+    for size, (width, height) in SIZES.items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        try:
+            page.goto(voila.url(games.entry(name).notebook))
+            page.wait_for_selector(".rt-next")
+            page.click(".lm-TabBar-tab >> nth=4")  # Scenarios
+            page.wait_for_selector(".rt-scn-move-0")
+            assert "Goal:" in page.locator(".rt-scn-goal").inner_text()
+            page.locator(".rt-scn-hint").scroll_into_view_if_needed()
+            page.click(".rt-scn-hint")
+            page.wait_for_selector(".rt-scn-hint-text .rt-narration")
+            page.locator(".rt-scn-goal").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"scenarios-{name}-{size}.png"))
+            page.click(".rt-scn-move-0")
+            page.wait_for_selector(".rt-scn-verdict .rt-narration")
+            page.locator(".rt-scn-verdict").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"scenarios-played-{name}-{size}.png"))
+            assert "attempts 1" in page.locator(".rt-scn-progress").inner_text()
+        finally:
+            context.close()

@@ -1,0 +1,105 @@
+"""The Scenarios tab by clicks (issue 15 §3): solve one, fail one, hint, reset, the solution stepped."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import bots, games, scenarios
+from widgets.page import page
+
+NAMES = games.names()
+
+
+def _click_move(panel, text):
+    """Click the move button whose label is ``text`` (the engine's action text in the page's language)."""
+    for b in panel.moves.children:
+        if b.description == text:
+            b.click()
+            return
+    raise AssertionError(f"no button {text!r} in {[b.description for b in panel.moves.children]}")
+
+
+def _own_moves(game, sc):
+    states = scenarios.replay(game, sc)
+    return [t for t, s in zip(sc.solution, states) if game.current_player(s) == sc.seat]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_solve_one_by_clicks_then_fail_it_then_reset(name):
+    p = page(name)
+    p.tabs.selected_index = 4
+    panel = p.scenarios
+    assert panel is p.tabs.children[4]
+    game = games.get(name)
+    sc = panel.scenario
+    assert sc is not None and sc.id == scenarios.library(name)[0].id
+    assert "Goal:" in panel.goal.value and panel.moves.children
+    for text in _own_moves(game, sc):
+        if panel.session.solved:
+            break
+        label = game.action_text(game.parse_action(panel.session.state, text))
+        _click_move(panel, label)
+    assert "Solved!" in panel.verdict.value and "rt-rule-id" in panel.verdict.value  # verdict and rule cited
+    assert "data-solved='1'" in panel.progress.value and "data-attempts='1'" in panel.progress.value
+    assert panel.moves.children == ()  # nothing more to play
+    # reset: a new attempt at the start; the greedy move every time does not reach the goal
+    panel.reset_button.click()
+    assert "data-attempts='2'" in panel.progress.value and panel.session.moves == 0
+    greedy = bots.get("greedy")
+    while panel.moves.children:
+        label = game.action_text(greedy.choose(game, panel.session.state))
+        _click_move(panel, label)
+    assert "Not yet" in panel.verdict.value and "Solved!" not in panel.verdict.value
+    assert "data-solved='1'" in panel.progress.value
+
+
+def test_hint_names_a_legal_move_and_a_rule():
+    p = page("tir-nan-og")
+    panel = p.scenarios
+    panel.hint_button.click()
+    assert panel.hint_text.value and "rt-narration" in panel.hint_text.value
+
+
+def test_filters_and_solution_stepped_in_italian():
+    p = page("kamikaze-attack", "it")
+    panel = p.scenarios
+    game = games.get("kamikaze-attack")
+    levels = [v for _, v in panel.level_pick.options if v]
+    panel.level_pick.value = levels[-1]
+    assert panel.shown() and all(s.difficulty == levels[-1] for s in panel.shown())
+    assert panel.scenario.difficulty == levels[-1]
+    assert "Obiettivo" in panel.goal.value
+    sc = panel.scenario
+    panel.solution_button.click()  # back to the start
+    for _ in sc.solution:
+        panel.solution_button.click()
+    assert sc.solved(game, panel.session.state) and "Risolto!" in panel.verdict.value
+    assert panel.solution_button.disabled
+    # the solution shown is not counted as solved
+    assert "data-solved='0'" in panel.progress.value
+    rules = [v for _, v in panel.rule_pick.options if v]
+    panel.rule_pick.value = rules[0]
+    assert all(s.rule == rules[0] for s in panel.shown())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_from_an_example_step_then_undo_back_to_it(name):
+    p = page(name)
+    game = games.get(name)
+    st = p.stepper
+    assert st.play_here.description == "Play from here" and st.play_here.layout.display is None
+    for box in p.game.seat_boxes:  # the seats are chosen in the Play tab: here, people at every seat
+        box.value = "person"
+    st.go(1)
+    here = st.state_at(1)
+    st.play_here.click()
+    assert p.tabs.selected_index == 1
+    shell = p.game
+    assert game.position_key(shell.history[0].state) == game.position_key(here)
+    assert game.position_key(shell.state) == game.position_key(here)
+    assert set(shell.seats) == {"person"}
+    if game.current_player(here) is not None:
+        shell.play(game.legal_actions(shell.state)[0])
+        assert shell.index >= 1
+        assert shell.undo()
+        assert game.position_key(shell.state) == game.position_key(here)

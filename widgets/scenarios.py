@@ -1,0 +1,258 @@
+"""The Scenarios tab: positions with a goal the engine checks, played against the scenario's replies.
+
+Pick a scenario (filtered by the rule it teaches and its difficulty), play the
+learner's seat with the legal moves as buttons, the replies come from the
+scenario (:class:`tutor.scenarios.Session`); the verdict ("solved", "not yet")
+is the engine's (``Scenario.solved``), with the engine's narration of what
+happened and the rule cited.  Hint asks :func:`tutor.hints.hint`; the solution
+is stepped move by move with the engine's narration.  Progress (solved,
+attempts) is kept per scenario for the session.  Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from tutor import hints, scenarios
+from tutor.core import IllegalAction
+from widgets.common import cite, esc, message
+from widgets.i18n import Language, t
+from widgets.stepper import Sections
+
+__all__ = ["ScenariosPanel"]
+
+
+class ScenariosPanel(w.VBox):
+    """The game's scenario library, played one at a time with the engine's verdict."""
+
+    def __init__(self, game: Any, board: Callable, language: Language | None = None):
+        super().__init__()
+        self.add_class("rt-panel")
+        self.add_class("rt-scenarios")
+        self.game = game
+        self.board_fn = board
+        self.language = language or Language()
+        self.library = scenarios.library(game.name)
+        self.solved: set[str] = set()
+        self.attempts: dict[str, int] = {}
+        self.session: scenarios.Session | None = None
+        self.solution_step: int | None = None
+        self.rule_pick = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
+        self.rule_pick.add_class("rt-scn-rule")
+        self.level_pick = w.Dropdown(layout=w.Layout(width="auto"))
+        self.level_pick.add_class("rt-scn-level")
+        self.pick = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
+        self.pick.add_class("rt-scn-pick")
+        self.progress = w.HTML()
+        self.progress.add_class("rt-scn-progress")
+        self.goal = w.HTML()
+        self.goal.add_class("rt-scn-goal")
+        self.board = Sections()
+        self.board.add_class("rt-board")
+        self.moves = w.VBox()
+        self.moves.add_class("rt-scn-moves")
+        self.verdict = w.HTML()
+        self.verdict.add_class("rt-scn-verdict")
+        self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto"))
+        self.hint_button.add_class("rt-scn-hint")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_text = w.HTML()
+        self.hint_text.add_class("rt-scn-hint-text")
+        self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="auto"))
+        self.reset_button.add_class("rt-scn-reset")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.solution_button = w.Button(icon="eye", layout=w.Layout(width="auto"))
+        self.solution_button.add_class("rt-scn-solution")
+        self.solution_button.on_click(lambda _: self.show_solution())
+        self._filling = False
+        for d in (self.rule_pick, self.level_pick):
+            d.observe(lambda _: self._filter(), "value")
+        self.pick.observe(lambda ch: self._chosen(ch["new"]), "value")
+        self.children = [self.progress, w.HBox([self.rule_pick, self.level_pick], layout=w.Layout(flex_flow="row wrap")),
+                         self.pick, self.goal, self.board, self.moves,
+                         w.HBox([self.hint_button, self.reset_button, self.solution_button],
+                                layout=w.Layout(flex_flow="row wrap")),
+                         self.hint_text, self.verdict]
+        self.language.observe(lambda _: self._relanguage(), "lang")
+        self._relanguage()
+
+    @property
+    def lang(self) -> str:
+        return self.language.lang
+
+    @property
+    def scenario(self) -> scenarios.Scenario | None:
+        return self.session.scenario if self.session else None
+
+    # ---------------------------------------------------------------- choosing
+    def _relanguage(self) -> None:
+        lang = self.lang
+        self._filling = True
+        rules = sorted({s.rule for s in self.library})
+        self.rule_pick.description = t("scn_rule", lang)
+        self.level_pick.description = t("scn_level", lang)
+        self.pick.description = t("scn_pick", lang)
+        rule_value, level_value = self.rule_pick.value, self.level_pick.value
+        self.rule_pick.options = [(t("scn_any", lang), "")] + [
+            (self.game.rules[r].wording(lang)[0] if r in self.game.rules else r, r) for r in rules]
+        self.rule_pick.value = rule_value if rule_value in rules else ""
+        levels = sorted({s.difficulty for s in self.library})
+        self.level_pick.options = [(t("scn_any", lang), 0)] + [(str(d), d) for d in levels]
+        self.level_pick.value = level_value if level_value in levels else 0
+        self._filling = False
+        self._filter()
+        self.hint_button.description = t("hint", lang)
+        self.reset_button.description = t("scn_reset", lang)
+        self.solution_button.description = t("scn_solution", lang) if self.solution_step is None else t("scn_step", lang)
+
+    def shown(self) -> list[scenarios.Scenario]:
+        """The scenarios the filters let through."""
+        return [s for s in self.library if (not self.rule_pick.value or s.rule == self.rule_pick.value)
+                and (not self.level_pick.value or s.difficulty == self.level_pick.value)]
+
+    def _filter(self) -> None:
+        if self._filling:
+            return
+        shown = self.shown()
+        current = self.scenario.id if self.scenario else None
+        self._filling = True
+        self.pick.options = [(("✓ " if s.id in self.solved else "") + s.title(self.game, self.lang), s.id)
+                             for s in shown]
+        self._filling = False
+        ids = [s.id for s in shown]
+        if current in ids:
+            self.pick.value = current
+            self._draw()
+        elif ids:
+            self.pick.value = ids[0]
+            self._chosen(ids[0])
+        else:
+            self.session = None
+            self._draw()
+
+    def _chosen(self, sid: Any) -> None:
+        if self._filling or sid is None:
+            return
+        if self.scenario is not None and self.scenario.id == sid:
+            return
+        self.choose(sid)
+
+    def choose(self, sid: str) -> None:
+        """Open scenario ``sid`` at its start (one attempt begins)."""
+        sc = next(s for s in self.library if s.id == sid)
+        self.session = scenarios.Session(self.game, sc)
+        self.attempts[sid] = self.attempts.get(sid, 0) + 1
+        self.solution_step = None
+        self.hint_text.value = ""
+        self.verdict.value = ""
+        if self.pick.value != sid:
+            self._filling = True
+            self.pick.value = sid
+            self._filling = False
+        self._draw()
+
+    # ---------------------------------------------------------------- playing
+    def play(self, action: Any) -> None:
+        """The learner's move; the replies follow, then the engine's verdict."""
+        s = self.session
+        if s is None or self.solution_step is not None:
+            return
+        lang = self.lang
+        try:
+            events = s.play(action)
+        except IllegalAction as exc:
+            self.verdict.value = message("error", self.game.message(exc, lang))
+            return
+        self.hint_text.value = ""
+        said = " ".join(self.game.message(e, lang) for e in events)
+        rule = next((e.rule for e in events if e.rule in self.game.rules), s.scenario.rule)
+        if s.solved:
+            self.solved.add(s.scenario.id)
+            head = message("ok", t("scn_solved", lang))
+        elif s.failed:
+            head = message("error", t("scn_not_yet", lang))
+        else:
+            head = ""
+        self.verdict.value = (head + f"<div class='rt-narration'>{esc(said)}</div>"
+                              + cite(self.game, rule, lang, brief=True))
+        self._draw(verdict=False)
+
+    def reset(self) -> None:
+        """The scenario from its start again (a new attempt)."""
+        if self.scenario is not None:
+            self.choose(self.scenario.id)
+
+    def hint(self) -> None:
+        s = self.session
+        if s is None or s.solved or s.failed or self.game.current_player(s.state) != s.scenario.seat:
+            return
+        h = hints.hint(self.game, s.state, s.scenario.seat, self.lang)
+        self.hint_text.value = (f"<div class='rt-narration'>{esc(h.sentence)}</div>"
+                                + cite(self.game, h.rule, self.lang, brief=True))
+
+    def show_solution(self) -> None:
+        """The solution stepped: the first click goes back to the start, each next one plays one move."""
+        sc = self.scenario
+        if sc is None:
+            return
+        lang = self.lang
+        if self.solution_step is None:
+            self.session = scenarios.Session(self.game, sc)
+            self.session.state = sc.start(self.game)
+            self.solution_step = 0
+            self.verdict.value = ""
+        elif self.solution_step < len(sc.solution):
+            s = self.session
+            assert s is not None
+            text = sc.solution[self.solution_step]
+            action = self.game.parse_action(s.state, text)
+            label = self.game.action_text(action, lang)
+            s.state, events = self.game.apply_explained(s.state, action)
+            self.solution_step += 1
+            said = " ".join(self.game.message(e, lang) for e in events)
+            rule = next((e.rule for e in events if e.rule in self.game.rules), sc.rule)
+            done = message("ok", t("scn_solved", lang)) if sc.solved(self.game, s.state) else ""
+            self.verdict.value = (done + f"<div class='rt-narration'><b>{esc(label)}</b>"
+                                  f" — {esc(said)}</div>" + cite(self.game, rule, lang, brief=True))
+        self.solution_button.description = t("scn_step", lang)
+        self.solution_button.disabled = self.solution_step >= len(sc.solution)
+        self._draw(verdict=False)
+
+    # ---------------------------------------------------------------- drawing
+    def _draw(self, verdict: bool = True) -> None:
+        lang = self.lang
+        n = len(self.library)
+        tried = sum(self.attempts.values())
+        self.progress.value = (f"<b class='rt-scn-count' data-solved='{len(self.solved)}' data-attempts='{tried}'>"
+                               f"{esc(t('scn_progress', lang, solved=len(self.solved), n=n, attempts=tried))}</b>")
+        s = self.session
+        if s is None:
+            self.goal.value = message("info", t("scn_none", lang))
+            self.board.show({})
+            self.moves.children = ()
+            return
+        sc = s.scenario
+        if self.solution_step is None:
+            self.solution_button.description = t("scn_solution", lang)
+            self.solution_button.disabled = False
+        seat = t("player_n", lang, n=sc.seat + 1)
+        self.goal.value = (f"<div class='rt-narration'><b>{esc(t('scn_goal', lang, goal=sc.goal_text(lang)))}</b></div>"
+                           f"<div class='rt-src'>{esc(t('scn_you', lang, seat=seat))} "
+                           f"{esc(t('scn_moves', lang, used=s.moves, moves=sc.goal.moves))}</div>"
+                           + cite(self.game, sc.rule, lang, brief=True))
+        self.board.show(self.board_fn(self.game.view(s.state, sc.seat), None, lang,
+                                      lambda p: t("player_n", lang, n=p + 1)))
+        buttons = []
+        if self.solution_step is None and not (s.solved or s.failed) \
+                and self.game.current_player(s.state) == sc.seat:
+            for i, action in enumerate(self.game.legal_actions(s.state)):
+                text = self.game.action_text(action, lang)
+                b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", max_width="100%"))
+                b.add_class("rt-scn-move")
+                b.add_class(f"rt-scn-move-{i}")
+                b.on_click(lambda _, a=action: self.play(a))
+                buttons.append(b)
+        self.moves.children = buttons
+        self.hint_button.disabled = not buttons
