@@ -48,7 +48,9 @@ def test_presenter_mode_keyboard_and_qr(browser, voila, artifacts, zoom):
                                    "e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 24
         first = step_count(pg)
-        pg.click(".rt-heading")  # the page takes the keys once clicked
+        # the keys are watched from presenter mode on, once the pointer comes (back) onto the page
+        pg.dispatch_event(".rt-page", "mouseleave")
+        pg.dispatch_event(".rt-page", "mouseenter")
         pg.keyboard.press("ArrowRight")
         second = wait_step(pg, first)
         pg.keyboard.press("End")

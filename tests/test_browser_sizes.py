@@ -104,6 +104,17 @@ def board_offset(pg) -> tuple[float, float, float]:
 def examples_tab(pg, artifacts, name: str, size: str) -> None:
     pg.wait_for_selector(".rt-page .rt-next")
     pg.wait_for_timeout(500)  # let the layout settle
+    # the page opens on the first lesson: its first card is on screen beside the board
+    pg.click(".rt-page .rt-next")
+    card = pg.wait_for_selector(".rt-step-header .rt-lesson-card")
+    if size == "projector":
+        assert box(pg, ".rt-step-header .rt-lesson-card")["bottom"] <= 720, "the lesson's card is below the fold"
+    assert card.inner_text().strip()
+    # then the simplest rulebook example, the next in the list
+    title = pg.locator(".rt-step-title").inner_text()
+    pg.select_option(".rt-chooser select", index=1)
+    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                         arg=[".rt-step-title", title])
     count = pg.locator(".rt-step-count").inner_text()
     pg.click(".rt-page .rt-next")
     pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",

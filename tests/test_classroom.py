@@ -10,6 +10,7 @@ kernels, so the cap is reached with three pages.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import signal
@@ -40,8 +41,11 @@ PROBE = {
 
 
 def run(coro):
+    """Run the protocol client to its end on its own loop, in a thread: the browser tests' sync
+    Playwright keeps an event loop running in this thread when they run in the same session."""
     raise_client_limit()
-    return asyncio.run(asyncio.wait_for(coro, 150))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, 150)).result()
 
 
 def kernels(pid: int) -> list[psutil.Process]:

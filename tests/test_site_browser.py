@@ -66,6 +66,11 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
     page.goto(site_url + "/voici/render/fire_bulls.html")
     page.wait_for_selector(".rt-next", timeout=START)
     header = page.locator(".rt-step-count")
+    # the page opens on the first lesson; the scoring example is the last in the list
+    title = page.locator(".rt-step-title").inner_text()
+    page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                           arg=[".rt-step-title", title])
     for _ in range(30):
         if page.locator(".rt-next button, button.rt-next").first.is_disabled():
             break

@@ -251,7 +251,7 @@ def test_language_switch_relabels_board_buttons_and_messages():
     p = ka.page()
     shell = p.game
     p.language.lang = "it"
-    assert p.tabs.titles == ("Esempi del regolamento", "Gioca", "Regole", "Quiz")
+    assert p.tabs.titles == ("Esempi del regolamento", "Gioca", "Regole", "Quiz", "Scenari")
     assert "Mano di" in shell.board.html and "Spadaccino" in shell.board.html
     assert any("Spadaccino" in b.description for b in shell.controls.buttons.children)
     assert shell.deck_boxes[0].description == "Mazzo 1"

@@ -36,9 +36,9 @@ add_strings({
         "Touches : → ou Espace étape suivante, ← étape précédente, Début première étape, "
         "Fin dernière étape, ↓ / ↑ exemple suivant / précédent. En Jouer : ← annuler, → rétablir, "
         "Espace coup du robot."),
-    "presenter_click": ("Click the page once, then use the keys.",
-                        "Fai clic sulla pagina una volta, poi usa i tasti.",
-                        "Cliquez une fois sur la page, puis utilisez les touches."),
+    "presenter_click": ("Move the pointer off the page and back onto it once, then use the keys.",
+                        "Porta il puntatore fuori dalla pagina e di nuovo sopra, poi usa i tasti.",
+                        "Sortez le pointeur de la page puis ramenez-le dessus, puis utilisez les touches."),
     "presenter_nokeys": ("Keys are off here (ipyevents is not installed): use the buttons.",
                          "Tasti non disponibili (manca ipyevents): usa i pulsanti.",
                          "Touches indisponibles (ipyevents absent) : utilisez les boutons."),
@@ -91,10 +91,15 @@ class Presenter:
         self.relabel()
 
     def _capture(self) -> None:
-        """The browser's own use of the keys (scrolling, typing a space in the
-        rules' search) is kept except in presenter mode on Examples and Play."""
+        """The page's keys are watched only in presenter mode on Examples and
+        Play: ipyevents' key listener takes every key from the whole document
+        while the pointer is over its source (it stops and prevents them), so
+        watching them otherwise would stop typing in the rules' search, the
+        seed or a scenario file (Enter would never submit)."""
         if self.events:
-            self.events.prevent_default_action = bool(self.toggle.value) and self.page.tabs.selected_index in (0, 1)
+            on = bool(self.toggle.value) and self.page.tabs.selected_index in (0, 1)
+            self.events.watched_events = ["keydown"] if on else []
+            self.events.prevent_default_action = on
 
     def _listen(self) -> bool:
         """Start listening to the page's keys (once); False without ipyevents."""
@@ -104,8 +109,9 @@ class Presenter:
             except ImportError:
                 self.events = False
             else:
-                self.events = Event(source=self.page, watched_events=["keydown"],
-                                    prevent_default_action=False)
+                # created before the page is shown (ipyevents binds to the views it finds then),
+                # watching nothing until presenter mode is on (see _capture)
+                self.events = Event(source=self.page, watched_events=[], prevent_default_action=False)
                 self.events.on_dom_event(self._key_event)
         return bool(self.events)
 
