@@ -24,6 +24,7 @@ import psutil
 import pytest
 from tornado.httpclient import HTTPClientError
 
+from widgets.bench_class import kernels
 from widgets.classroom import HostGuard, own_names
 from widgets.room import PageError, Session, message, raise_client_limit
 from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
@@ -46,17 +47,6 @@ def run(coro):
     raise_client_limit()
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, asyncio.wait_for(coro, 150)).result()
-
-
-def kernels(pid: int) -> list[psutil.Process]:
-    found = []
-    for c in psutil.Process(pid).children(recursive=True):
-        try:
-            if c.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(c.cmdline()):
-                found.append(c)
-        except psutil.Error:
-            pass
-    return found
 
 
 def wait_until(pred, timeout: float) -> bool:
