@@ -90,6 +90,42 @@ def test_titles_and_goals_in_three_languages(name):
         assert str(sc.goal.n) in sc.goal_text("fr")
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_games_own_goal_kinds_are_worded_in_three_languages(name):
+    game = games.get(name)
+    own = game.goal_kinds()
+    assert own and not set(own) & set(scenarios.CORE_KINDS)
+    catalog = game.catalog.messages.catalog
+    for kind in own.values():
+        assert kind.template in catalog and any(kind.rule.format(ruleset=r) in game.rules for r in game.rulesets)
+        goal = scenarios.Goal(kind.name, kind.n[0] if kind.n else 0, 2)
+        texts = [goal.text(lang, game) for lang in ("en", "it", "fr")]
+        assert texts[0] == kind.template.format(n=goal.n, moves=2)
+        assert len(set(texts)) == 3 and all("{" not in t for t in texts)
+    # a kind the game does not know is refused, naming the field
+    _, data = _file(name)
+    other = "fountain" if name != "tir-nan-og" else "colonel"
+    data["scenarios"][0]["goal"] = {"kind": other}
+    with pytest.raises(ScenarioError) as e:
+        scenarios.load(game, json.dumps(data))
+    assert e.value.field == "scenarios[0].goal.kind"
+
+
+GAME_GOALS = {  # the issue's words, as each game's catalog says them
+    "fire-bulls": ("colonel", "Win the Colonel this turn."),
+    "tir-nan-og": ("fountain", "Take a magic fountain within 2 of your moves."),
+    "kamikaze-attack": ("survive_kamikaze", "Survive the Kamikaze with more cards in hand, within 2 of your moves."),
+    "formula-e": ("first_across", "Be first across the line within 3 of your turns."),
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_issues_goals_read_as_the_issue_says(name):
+    kind, sentence = GAME_GOALS[name]
+    game = games.get(name)
+    assert scenarios.Goal(kind, 3 if kind == "first_across" else 0, 2).text("en", game) == sentence
+
+
 def test_goal_words_say_the_kind():
     assert scenarios.Goal("win", 0, 2).text("en") == "Win the game within 2 of your moves."
     assert scenarios.Goal("score_at_least", 7, 1).text("it") == "Arriva a 7 punti entro 1 tue mosse."

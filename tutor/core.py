@@ -38,6 +38,7 @@ __all__ = [
     "Example",
     "Game",
     "GameInfo",
+    "GoalKind",
     "Messages",
     "Catalog",
     "ScenarioReader",
@@ -305,6 +306,39 @@ class GameInfo:
         return range(self.min_players, self.max_players + 1)
 
 
+@dataclass(frozen=True)
+class GoalKind:
+    """A kind of scenario goal only one game can check ("win the Colonel this turn"), as data.
+
+    A game lists its kinds in :meth:`Game.goal_kinds`; :mod:`tutor.scenarios`
+    accepts them beside its own (``win``, ``score_at_least``, ``leader``).
+
+    ``template`` is the goal's sentence: an English message id of the game's
+    catalog, translated there, with ``{n}`` and ``{moves}`` filled in.
+    ``reached(game, start, state, seat, n)`` says whether ``seat`` has reached
+    it at ``state``, ``start`` being the scenario's first position (a goal such
+    as "take a fountain" compares the two).  ``expired`` (same arguments), when
+    given, says the time the goal allows is over (the turn has passed): the
+    attempt fails then, whatever the learner's moves left.  ``n`` is the
+    (lowest, highest) number the goal takes, None when it takes none;
+    ``moves`` the learner's decisions a goal of this kind allows by default;
+    ``rule`` the id of the rule it teaches (``{ruleset}`` is filled in with
+    the position's ruleset), cited by the scenarios that set it.
+
+    >>> k = GoalKind("first", "Be first within {n} turns.", lambda g, a, b, seat, n: True, n=(1, 5))
+    >>> k.reached(None, None, None, 0, 3), k.expired is None
+    (True, True)
+    """
+
+    name: str
+    template: str
+    reached: Any  # (game, start, state, seat, n) -> bool
+    expired: Any = None  # (game, start, state, seat, n) -> bool, or None: only the learner's moves run out
+    n: tuple[int, int] | None = None
+    moves: int = 1
+    rule: str = ""
+
+
 class Game(ABC):
     """The contract every game keeps (python-chess and OpenSpiel are the models).
 
@@ -447,6 +481,15 @@ class Game(ABC):
         Each is ``make(game, state, rng, lang) -> tutor.quiz.Question | None``
         (None when the position does not suit it); the answer comes from the
         engine (``legal_actions``, ``apply``), never from a hand-written table.
+        """
+        return {}
+
+    def goal_kinds(self) -> dict[str, GoalKind]:
+        """The game's own kinds of scenario goal (:class:`GoalKind`), by name: none by default.
+
+        Each is checked over the game's own states; its sentence is in the
+        game's catalog in every language.  A scenario file names one in
+        ``goal.kind`` (see :mod:`tutor.scenarios`).
         """
         return {}
 

@@ -5,30 +5,48 @@ A :class:`Scenario` is data (each game ships its library as
 schema, read by :func:`load`)::
 
     {"format": 1, "game": "tir-nan-og", "scenarios": [
-      {"id": "tno-01", "state": {...the game's scenario JSON...}, "seat": 0,
-       "goal": {"kind": "score_at_least", "n": 12, "moves": 2},
-       "solution": ["take the fountain", ...],          # every action, replies included
-       "replies": "greedy",                              # or a list of action texts
-       "rule": "scoring", "difficulty": 2,
-       "origin": {"kind": "search", "how": "..."}}]}
+      {"id": "tno-01", "title": "A fountain for the taking",   # optional: an English message id of
+                                                                 # the game's catalog, or own words
+       "state": {...the game's scenario JSON...}, "seat": 0,
+       "goal": {"kind": "fountain", "moves": 2},                # "n" too when the kind takes a number
+       "solution": ["take the forest", ...],                    # every action, replies included
+       "replies": "greedy",                                     # or a list of action texts
+       "rule": "tir-nan-og/fountain/winner", "difficulty": 2,
+       "origin": {"kind": "search", "how": "...", "greedy": "...", "greedy_fails": true}}]}
 
-Goal kinds (:data:`GOAL_KINDS`), evaluated through the contract of
-:class:`tutor.core.Game` only (``scores``, ``winners``, ``is_over``):
+Goal kinds (:func:`goal_kinds`): the core ones (:data:`CORE_KINDS`), evaluated
+through the contract of :class:`tutor.core.Game` only (``scores``, ``winners``,
+``is_over``), worded by the core catalog:
 
 - ``win``: the game is over and the seat is among the winners;
 - ``score_at_least`` (``n``): the seat has at least ``n`` points;
-- ``leader``: the seat has strictly more points than every other seat.
+- ``leader``: the seat has strictly more points than every other seat;
+
+and the game's own (:meth:`tutor.core.Game.goal_kinds`, a
+:class:`tutor.core.GoalKind` each, checked over the game's state and worded by
+its catalog in English, Italian and French):
+
+- fire-bulls ``colonel``: win the Colonel (Italian: Vice-General) this turn;
+- tir-nan-og ``fountain``: take a magic fountain within ``moves``;
+- kamikaze-attack ``survive_kamikaze``: the opponent's Kamikaze is spent and
+  the seat holds more cards than every opponent, within ``moves``;
+- formula-e ``first_across`` (``n``): be first across the line within ``n``
+  of the seat's turns.
 
 ``moves`` is how many of the learner's own decisions the goal must be
-reached in.  The learner plays ``seat``; every other decision is a reply:
+reached in (a kind's default when the file leaves it out); a kind with a
+time of its own (this turn, n turns) also fails once that time is over.  Any
+other ``kind`` is refused with a :class:`tutor.core.ScenarioError` naming
+``goal.kind``.  The learner plays ``seat``; every other decision is a reply:
 the scenario's fixed ``replies`` in order, or the named seeded bot (which
 replays exactly: a bot chooses from the position itself).
 
 Where the shipped ones come from (``origin``): ``python -m tutor.scenarios
 --find GAME`` plays seeded bot games (and starts from the positions of the
 rulebook's worked examples), and keeps a position when one line of at most
-``moves`` decisions reaches a goal that the obvious move (the greedy bot's,
-replayed with the same replies) does not.
+``moves`` decisions reaches a goal (the game's own kinds first) that the
+obvious move (the greedy bot's at every decision, replayed with the same
+replies: :func:`greedy_reaches`) does not.
 
 >>> lib = library("tir-nan-og")
 >>> len(lib) >= 8
@@ -42,24 +60,25 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from tutor import bots
-from tutor.core import (IllegalAction, ScenarioError, ScenarioReader, core_catalog, load_json_data,
+from tutor.core import (GoalKind, IllegalAction, ScenarioError, ScenarioReader, core_catalog, load_json_data,
                         parse_json_object, short)
 
 if TYPE_CHECKING:
     from tutor.core import Game
 
-__all__ = ["Scenario", "Goal", "GOAL_KINDS", "library", "load", "dump", "replay", "reply", "find", "Session"]
+__all__ = ["Scenario", "Goal", "GOAL_KINDS", "CORE_KINDS", "goal_kinds", "library", "load", "dump", "replay", "reply",
+           "find", "Session", "greedy_reaches", "in_time"]
 
 FORMAT = 1
 MAX_SCENARIOS = 200
 MAX_MOVES = 20
 MAX_SOLUTION = 200
-GOAL_KINDS = ("win", "score_at_least", "leader")
 REPLY_BOTS = ("greedy", "random")
 
 
@@ -67,36 +86,70 @@ def words(template: str, lang: str = "en", **params: Any) -> str:
     return core_catalog().render(template, params, lang)
 
 
+def _win(game: "Game", start: Any, state: Any, seat: int, n: int) -> bool:
+    return game.is_over(state) and seat in game.winners(state)
+
+
+def _score_at_least(game: "Game", start: Any, state: Any, seat: int, n: int) -> bool:
+    return game.scores(state)[seat] >= n
+
+
+def _leader(game: "Game", start: Any, state: Any, seat: int, n: int) -> bool:
+    scores = list(game.scores(state))
+    return all(scores[seat] > s for i, s in enumerate(scores) if i != seat)
+
+
+#: the goals every game has (their words are in the core catalog)
+CORE_KINDS: dict[str, GoalKind] = {
+    "win": GoalKind("win", "Win the game within {moves} of your moves.", _win),
+    "score_at_least": GoalKind("score_at_least", "Reach {n} points within {moves} of your moves.", _score_at_least,
+                               n=(-10**6, 10**6)),
+    "leader": GoalKind("leader", "Lead the scores within {moves} of your moves.", _leader),
+}
+GOAL_KINDS = tuple(CORE_KINDS)
+
+
+def goal_kinds(game: "Game") -> dict[str, GoalKind]:
+    """Every goal kind a scenario of ``game`` may set: the core ones, then the game's own (:meth:`Game.goal_kinds`)."""
+    kinds = dict(CORE_KINDS)
+    for name, kind in game.goal_kinds().items():
+        kinds.setdefault(name, kind)
+    return kinds
+
+
 @dataclass(frozen=True)
 class Goal:
-    """What the learner must reach: a kind from :data:`GOAL_KINDS`, its number, within ``moves`` decisions."""
+    """What the learner must reach: a kind (core or the game's), its number, within ``moves`` decisions."""
 
     kind: str
     n: int = 0
     moves: int = 1
 
-    def reached(self, game: "Game", state: Any, seat: int) -> bool:
-        scores = list(game.scores(state))
-        if self.kind == "win":
-            return game.is_over(state) and seat in game.winners(state)
-        if self.kind == "score_at_least":
-            return scores[seat] >= self.n
-        if self.kind == "leader":
-            return all(scores[seat] > s for i, s in enumerate(scores) if i != seat)
-        return False
+    def _kind(self, game: "Game") -> GoalKind | None:
+        return goal_kinds(game).get(self.kind)
 
-    def text(self, lang: str = "en") -> str:
-        if self.kind == "win":
-            template = "Win the game within {moves} of your moves."
-        elif self.kind == "score_at_least":
-            template = "Reach {n} points within {moves} of your moves."
-        else:
-            template = "Lead the scores within {moves} of your moves."
-        return words(template, lang, n=self.n, moves=self.moves)
+    def reached(self, game: "Game", state: Any, seat: int, start: Any = None) -> bool:
+        """The goal holds at ``state`` (``start``: the scenario's first position, for goals that compare)."""
+        kind = self._kind(game)
+        return bool(kind and kind.reached(game, state if start is None else start, state, seat, self.n))
 
-    def to_dict(self) -> dict:
+    def expired(self, game: "Game", state: Any, seat: int, start: Any) -> bool:
+        """The time the goal allows is over (a turn that has passed), beside the learner's moves."""
+        kind = self._kind(game)
+        return bool(kind and kind.expired and kind.expired(game, start, state, seat, self.n))
+
+    def text(self, lang: str = "en", game: "Game | None" = None) -> str:
+        """The goal's sentence in ``lang``: the core catalog's, or for a game's own kind the game's catalog's."""
+        if self.kind in CORE_KINDS or game is None:
+            kind = CORE_KINDS.get(self.kind, CORE_KINDS["leader"])
+            return words(kind.template, lang, n=self.n, moves=self.moves)
+        own = game.goal_kinds()[self.kind]
+        return game.catalog.render(own.template, {"n": self.n, "moves": self.moves}, lang)
+
+    def to_dict(self, game: "Game | None" = None) -> dict:
         data: dict[str, Any] = {"kind": self.kind, "moves": self.moves}
-        if self.kind == "score_at_least":
+        kind = CORE_KINDS.get(self.kind) or (game.goal_kinds().get(self.kind) if game else None)
+        if kind is None or kind.n is not None:
             data["n"] = self.n
         return data
 
@@ -115,26 +168,41 @@ class Scenario:
     rule: str = ""
     difficulty: int = 1
     origin: dict = field(default_factory=dict, hash=False, compare=False)
+    heading: str = ""  # the file's "title": an English message id of the game's catalog, or a teacher's own words
 
     def start(self, game: "Game") -> Any:
         return game.from_json(json.dumps(self.state))
 
-    def solved(self, game: "Game", state: Any) -> bool:
-        return self.goal.reached(game, state, self.seat)
+    def solved(self, game: "Game", state: Any, start: Any = None) -> bool:
+        return self.goal.reached(game, state, self.seat, self.start(game) if start is None else start)
 
     def title(self, game: "Game", lang: str = "en") -> str:
+        """The scenario's title in ``lang``: its heading from the game's catalog (a heading the catalog
+        does not hold is shown as written), else the rule it teaches and its id."""
+        if self.heading:
+            if self.heading in game.catalog.messages.catalog:
+                return game.catalog.render(self.heading, {}, lang)
+            return self.heading
         rule = self.rule if self.rule in game.rules else ""
         name = game.rules[rule].wording(lang)[0] if rule else game.title
         return words("{rule}: scenario {id}", lang, rule=name, id=self.id)
 
-    def goal_text(self, lang: str = "en") -> str:
-        return self.goal.text(lang)
+    def goal_text(self, lang: str = "en", game: "Game | None" = None) -> str:
+        if game is None and self.goal.kind not in CORE_KINDS:
+            from tutor import games
 
-    def to_dict(self) -> dict:
-        return {"id": self.id, "state": self.state, "seat": self.seat, "goal": self.goal.to_dict(),
-                "solution": list(self.solution),
-                "replies": self.replies if isinstance(self.replies, str) else list(self.replies),
-                "rule": self.rule, "difficulty": self.difficulty, "origin": self.origin}
+            game = games.get(self.game)
+        return self.goal.text(lang, game)
+
+    def to_dict(self, game: "Game | None" = None) -> dict:
+        data: dict[str, Any] = {"id": self.id}
+        if self.heading:
+            data["title"] = self.heading
+        data.update({"state": self.state, "seat": self.seat, "goal": self.goal.to_dict(game),
+                     "solution": list(self.solution),
+                     "replies": self.replies if isinstance(self.replies, str) else list(self.replies),
+                     "rule": self.rule, "difficulty": self.difficulty, "origin": self.origin})
+        return data
 
 
 def _refuse(text: str) -> IllegalAction:
@@ -172,7 +240,7 @@ class Session:
         self.reset()
 
     def reset(self) -> None:
-        self.state = self.scenario.start(self.game)
+        self.state = self.first = self.scenario.start(self.game)
         self.moves = 0
         self.replied = 0
         self.events: list[Any] = []
@@ -188,14 +256,16 @@ class Session:
 
     @property
     def solved(self) -> bool:
-        return self.scenario.solved(self.game, self.state)
+        return self.scenario.solved(self.game, self.state, self.first)
 
     @property
     def failed(self) -> bool:
-        """Out of moves (or the game ended) without reaching the goal."""
+        """Out of moves or out of time (the goal's turn has passed), or the game ended, without reaching the goal."""
         if self.solved:
             return False
-        return self.moves >= self.scenario.goal.moves or self.game.current_player(self.state) is None
+        sc = self.scenario
+        return (self.moves >= sc.goal.moves or self.game.current_player(self.state) is None
+                or sc.goal.expired(self.game, self.state, sc.seat, self.first))
 
     def play(self, action: Any) -> list[Any]:
         """The learner's move (and the replies it gets); the events narrated. IllegalAction if refused."""
@@ -212,10 +282,23 @@ class Session:
         return self.events
 
 
-def _goal(r: ScenarioReader) -> Goal:
-    kind = r.choice("kind", GOAL_KINDS)
-    moves = r.int("moves", 1, MAX_MOVES, default=1)
-    n = r.int("n", -10**6, 10**6) if kind == "score_at_least" else 0
+def in_time(game: "Game", scenario: Scenario, states: Sequence[Any]) -> bool:
+    """Whether the goal is reached along ``states`` (from the start) before its time is over."""
+    start = states[0]
+    for state in states:
+        if scenario.solved(game, state, start):
+            return True
+        if scenario.goal.expired(game, state, scenario.seat, start):
+            return False
+    return False
+
+
+def _goal(game: "Game", r: ScenarioReader) -> Goal:
+    kinds = goal_kinds(game)
+    kind = r.choice("kind", list(kinds))
+    moves = r.int("moves", 1, MAX_MOVES, default=kinds[kind].moves)
+    span = kinds[kind].n
+    n = r.int("n", span[0], span[1]) if span is not None else 0
     return Goal(kind, n, moves)
 
 
@@ -233,6 +316,7 @@ def read(game: "Game", data: Any, path: str = "", check: bool = True) -> Scenari
     sid = r.str("id", 60)
     if not sid.strip():
         raise r.error("id", "is empty")
+    heading = r.str("title", 120, default="")
     state_data = r.get("state", dict)
     try:
         state = game.from_json(json.dumps(state_data))
@@ -243,7 +327,7 @@ def read(game: "Game", data: Any, path: str = "", check: bool = True) -> Scenari
     if seat >= len(game.scores(state)):
         raise r.error("seat", "expected a whole number from {lo} to {hi}, got {got}",
                       lo=0, hi=len(game.scores(state)) - 1, got=seat)
-    goal = _goal(r.sub("goal"))
+    goal = _goal(game, r.sub("goal"))
     solution = _strings(r, "solution", MAX_SOLUTION)
     raw_replies = r.get("replies", (str, list), default="greedy")
     replies: str | tuple[str, ...]
@@ -256,18 +340,18 @@ def read(game: "Game", data: Any, path: str = "", check: bool = True) -> Scenari
         raise r.error("rule", "expected one of {choices}, got {got}", choices="the game's rule ids", got=short(rule))
     difficulty = r.int("difficulty", 1, 5, default=1)
     origin = r.get("origin", dict, default={})
-    sc = Scenario(sid, game.name, state_data, seat, goal, solution, replies, rule, difficulty, dict(origin))
+    sc = Scenario(sid, game.name, state_data, seat, goal, solution, replies, rule, difficulty, dict(origin), heading)
     if check:
         if game.current_player(state) is None:
             raise r.error("state", "the game is already over")
-        if sc.solved(game, state):
+        if sc.solved(game, state, state):
             raise r.error("goal", "is already reached at the start")
         if solution:
             try:
                 states = replay(game, sc)
             except IllegalAction as e:
                 raise r.error("solution", "is refused: {why}", why=short(str(e), 120)) from None
-            if not sc.solved(game, states[-1]):
+            if not in_time(game, sc, states):
                 raise r.error("solution", "does not reach the goal")
     return sc
 
@@ -293,7 +377,7 @@ def load(game: "Game", text: str | bytes, check: bool = True) -> list[Scenario]:
 
 
 def dump(game: "Game", scenarios: Sequence[Scenario]) -> str:
-    data = {"format": FORMAT, "game": game.name, "scenarios": [s.to_dict() for s in scenarios]}
+    data = {"format": FORMAT, "game": game.name, "scenarios": [s.to_dict(game) for s in scenarios]}
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -325,13 +409,14 @@ def _with_replies(game: "Game", state: Any, seat: int, bot: Any, line: list[Any]
     return state
 
 
-def _lines(game: "Game", state: Any, seat: int, bot: Any, moves: int, width: int):
-    """Every line of the seat's own ``moves`` decisions (replies by ``bot``): (final state, actions, seat moves)."""
+def _lines(game: "Game", state: Any, seat: int, bot: Any, moves: int, width: int, stop: Any = None):
+    """Every line of the seat's own ``moves`` decisions (replies by ``bot``): (final state, actions, seat moves).
+
+    A line is not continued past a position where ``stop(state)`` holds (the goal reached or its time over)."""
     stack: list[tuple[Any, list[Any], int]] = [(state, [], 0)]
     while stack:
         s, line, done = stack.pop()
-        if done == moves or game.current_player(s) is None:
-            yield s, line, done
+        if done == moves or game.current_player(s) is None or (done and stop is not None and stop(s)):
             continue
         actions = game.legal_actions(s)
         if len(actions) > width:
@@ -343,60 +428,147 @@ def _lines(game: "Game", state: Any, seat: int, bot: Any, moves: int, width: int
             stack.append((s2, ln, done + 1))
 
 
-def _greedy_line(game: "Game", state: Any, seat: int, bot: Any, moves: int) -> list[Any]:
+def greedy_reaches(game: "Game", state: Any, seat: int, goal: Goal) -> bool:
+    """Whether the obvious move, played at every one of the seat's decisions (greedy replies), reaches
+    ``goal`` in time: what a scenario's ``origin`` says fails (the Scenarios tab's attempt, replayed)."""
     greedy = bots.get("greedy")
-    out = [state]
-    for _ in range(moves):
-        if game.current_player(state) is None:
+    start = state
+    state = _with_replies(game, state, seat, greedy, [])
+    for _ in range(goal.moves + 1):
+        if goal.reached(game, state, seat, start):
+            return True
+        if game.current_player(state) is None or goal.expired(game, state, seat, start):
+            return False
+        if _ == goal.moves:
             break
-        state = _with_replies(game, game.apply(state, greedy.choose(game, state)), seat, bot, [])
-        out.append(state)
+        state = _with_replies(game, game.apply(state, greedy.choose(game, state)), seat, greedy, [])
+    return False
+
+
+def _states(game: "Game", state: Any, line: Sequence[Any]) -> list[Any]:
+    out = [state]
+    for a in line:
+        out.append(game.apply(out[-1], a))
     return out
 
 
-def find_at(game: "Game", state: Any, moves: int = 2, width: int = 30) -> tuple[Goal, list[Any], Any] | None:
-    """A goal one line of at most ``moves`` decisions reaches and the greedy line does not, or None."""
+def _search_order(game: "Game") -> list[tuple[str, GoalKind]]:
+    """The goal kinds the search tries, the game's own first, then win, leader, score_at_least."""
+    kinds = goal_kinds(game)
+    own = [k for k in kinds if k not in CORE_KINDS]
+    return [(k, kinds[k]) for k in own + ["win", "leader", "score_at_least"]]
+
+
+def _bot_line(game: "Game", state: Any, seat: int, bot: Any, goal: Goal) -> tuple[list[Any], Any] | None:
+    """The line ``bot`` plays at the seat's decisions (greedy replies) while it has time and moves,
+    and its end, if it reaches ``goal``."""
+    greedy = bots.get("greedy")
+    line: list[Any] = []
+    s = state
+    for _ in range(goal.moves):
+        if game.current_player(s) is None or goal.expired(game, s, seat, state):
+            return None
+        action = bot.choose(game, s)
+        line.append(action)
+        s = _with_replies(game, game.apply(s, action), seat, greedy, line)
+        if goal.reached(game, s, seat, state):
+            return line, s
+    return None
+
+
+def find_at(game: "Game", state: Any, moves: int = 2, width: int = 30,
+            kinds: Sequence[str] | None = None, line_bot: str = "") -> tuple[Goal, list[Any], Any] | None:
+    """A goal one line of at most ``moves`` decisions reaches in time and the greedy line does not, or None.
+
+    The game's own goal kinds are tried first (a kind that takes a number: the largest from 3 down that
+    the greedy line misses), then the core ones; ``kinds`` limits the search to those named.  With
+    ``line_bot`` (a bot's name, e.g. "search") the learner's line is the one that bot plays, not every
+    line (for goals too far for an exhaustive search: the race's end)."""
     seat = game.current_player(state)
     if seat is None:
         return None
     bot = bots.get("greedy")
-    greedy = _greedy_line(game, state, seat, bot, moves)
-    best: tuple[Goal, list[Any], Any] | None = None
-    for kind in ("win", "leader", "score_at_least"):
-        for s, line, _done in _lines(game, state, seat, bot, moves, width):
-            if kind == "score_at_least":
+    if line_bot:
+        player = bots.get(line_bot)
+        for name, kind in _search_order(game):
+            if (kinds is not None and name not in kinds) or name == "score_at_least":
+                continue
+            numbers = [0] if kind.n is None else list(range(min(3, kind.n[1]), kind.n[0] - 1, -1))
+            own = name not in CORE_KINDS and kind.expired is not None
+            probe = Goal(name, numbers[0], kind.moves if own else moves)
+            if probe.reached(game, state, seat, state) or probe.expired(game, state, seat, state):
+                continue
+            played = _bot_line(game, state, seat, player, probe)
+            if played is None:
+                continue
+            line, end = played
+            for n in numbers:
+                goal = Goal(name, n, probe.moves)
+                if in_time(game, Scenario("", game.name, {}, seat, goal, ()), _states(game, state, line)) \
+                        and not greedy_reaches(game, state, seat, goal):
+                    return goal, line, end
+        return None
+    for name, kind in _search_order(game):
+        if kinds is not None and name not in kinds:
+            continue
+        own = name not in CORE_KINDS
+        depth = moves
+        if name == "score_at_least":
+            best: tuple[Goal, list[Any], Any] | None = None
+            for s, line, _done in _lines(game, state, seat, bot, depth, width):
                 n = game.scores(s)[seat]
-                goal = Goal(kind, n, moves)
-            else:
-                goal = Goal(kind, 0, moves)
-            if not goal.reached(game, s, seat) or goal.reached(game, state, seat):
-                continue
-            if any(goal.reached(game, g, seat) for g in greedy):
-                continue
-            if best is None or (kind == "score_at_least" and best[0].kind == "score_at_least" and n > best[0].n):
-                best = (goal, line, s)
-            if kind != "score_at_least":
+                if n <= game.scores(state)[seat] or (best is not None and n <= best[0].n):
+                    continue
+                goal = Goal(name, n, moves)
+                if not greedy_reaches(game, state, seat, goal):
+                    best = (goal, line, s)
+            if best:
                 return best
-        if best:
-            return best
-    return best
+            continue
+        numbers = [0] if kind.n is None else list(range(min(3, kind.n[1]), kind.n[0] - 1, -1))
+        probe = Goal(name, numbers[0], kind.moves if own and kind.expired else depth)
+        if probe.reached(game, state, seat, state) or probe.expired(game, state, seat, state):
+            continue
+
+        def stop(s: Any, probe: Goal = probe) -> bool:
+            return probe.reached(game, s, seat, state) or probe.expired(game, s, seat, state)
+
+        for s, line, done in _lines(game, state, seat, bot, depth, width, stop):
+            if not probe.reached(game, s, seat, state) or probe.expired(game, s, seat, state):
+                continue
+            for n in numbers:
+                goal = Goal(name, n, probe.moves if own and kind.expired else done)
+                if goal.expired(game, s, seat, state):
+                    continue
+                if not greedy_reaches(game, state, seat, goal):
+                    return goal, line, s
+    return None
 
 
 def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves: int = 2,
          players: int | None = None, every: int = 3, width: int = 30, max_ply: int = 200,
-         on_found: Any = None) -> list[Scenario]:
+         on_found: Any = None, kinds: Sequence[str] | None = None, min_own: int = 1,
+         examples: bool = True, first_ply: int = 0, prefix: str = "", keep: Any = None,
+         pool: int | None = None, line_bot: str = "") -> list[Scenario]:
     """Scenarios found in seeded greedy-bot games (and at the worked examples' steps) of ``name``.
 
-    ``on_found(found)`` is called after each one (the command line writes the file as it goes).
+    ``kinds`` limits the goals searched (default: the game's own, then the core ones); ``min_own``
+    keeps only lines of at least that many of the learner's own decisions; positions of the bot games
+    are taken every ``every`` plies from ``first_ply`` on (only those ``keep(state)`` accepts, when
+    given).  ``on_found(found)`` is called after each one (the command line writes the file as it
+    goes).  ``pool`` bounds the bot games' positions searched (30 per scenario asked by default);
+    ``line_bot`` plays the learner's line with that bot instead of trying every line (see
+    :func:`find_at`).
     """
     from tutor import games
 
     game = games.get(name)
     out: list[Scenario] = []
     starts: list[tuple[Any, dict]] = []
-    for ex in game.examples():
-        for i, step in enumerate(ex.steps):
-            starts.append((step.before, {"kind": "example", "example": ex.id, "step": i}))
+    if examples:
+        for ex in game.examples():
+            for i, step in enumerate(ex.steps):
+                starts.append((step.before, {"kind": "example", "example": ex.id, "step": i}))
     bot = bots.get("greedy")
     searched: list[tuple[Any, dict]] = []
     for seed in seeds:
@@ -404,28 +576,32 @@ def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves
         state = game.new_game(n, seed=seed)
         ply = 0
         while game.current_player(state) is not None and ply < min(game.info.max_actions, max_ply):
-            if ply % every == 0:
+            if ply >= first_ply and ply % every == 0 and (keep is None or keep(state)):
                 searched.append((state, {"kind": "search", "players": n, "seed": seed, "ply": ply,
                                          "seats": "greedy"}))
             state = game.apply(state, bot.choose(game, state))
             ply += 1
-        if len(searched) > 30 * count:
+        if len(searched) > (pool or 30 * count):
             break
     # the examples' positions and the searched ones, in turn
     mixed = [x for pair in zip(starts, searched) for x in pair]
     starts = mixed + starts[len(mixed) // 2:] + searched[len(mixed) // 2:]
-    pos = 0
     seen: set[str] = set()
+    games_used: set[Any] = set()  # one scenario per bot game: positions of one game are alike
+    all_kinds = goal_kinds(game)
     for state, origin in starts:
         if len(out) >= count:
             break
+        if origin.get("seed") in games_used:
+            continue
         try:
-            if game.current_player(state) is None or game.position_key(state) in seen:
+            key = json.dumps({k: v for k, v in game.view(state, None).items() if k != "seed"}, sort_keys=True)
+            if game.current_player(state) is None or key in seen:
                 continue
-            seen.add(game.position_key(state))
+            seen.add(key)
             found = None
-            for m in range(1, moves + 1):
-                found = find_at(game, state, m, width)
+            for m in range(min_own, moves + 1):
+                found = find_at(game, state, m, width, kinds, line_bot)
                 if found:
                     break
         except (IllegalAction, ValueError):
@@ -437,21 +613,30 @@ def find(name: str, count: int = 10, seeds: Sequence[int] = range(1, 200), moves
         assert seat is not None
         texts = [game.action_text(a) for a in line]
         greedy_first = game.action_text(bots.get("greedy").choose(game, state))
-        pos += 1
-        how = (f"from {origin['kind']} position; the line reaches the goal ({goal.kind}) in {goal.moves} moves, "
-               f"the greedy move ({greedy_first}) and its line do not; replies by the greedy bot")
-        origin = dict(origin, how=how, greedy=greedy_first)
-        sc = Scenario(f"{name}-{pos:02d}", name, json.loads(game.to_json(state)), seat, goal, tuple(texts),
-                      "greedy", game.action_rule(state, line[0]), goal.moves,
-                      origin)
+        kind = all_kinds[goal.kind]
+        sc = Scenario(f"{prefix or name}-{len(out) + 1:02d}", name, json.loads(game.to_json(state)), seat, goal,
+                      tuple(texts), "greedy", "", 1, {})
         try:
             check = replay(game, sc)
         except IllegalAction:
             continue
-        if sc.solved(game, check[-1]) and not sc.solved(game, check[0]):
-            out.append(sc)
-            if on_found:
-                on_found(out)
+        own = sum(1 for st in check[:-1] if game.current_player(st) == seat)
+        if own < min_own or not in_time(game, sc, check) or sc.solved(game, check[0], check[0]):
+            continue
+        rule = kind.rule.format(ruleset=game.view(state, None).get("ruleset", "")) if kind.rule else ""
+        if rule not in game.rules:
+            rule = game.action_rule(state, line[0])
+        player = f"the {line_bot} bot's line" if line_bot else "the line"
+        how = (f"from {origin['kind']} position; {player} reaches the goal ({goal.kind}"
+               f"{f' {goal.n}' if kind.n else ''}) in {own} of the learner's moves; the greedy move "
+               f"({greedy_first}), played at every decision, does not; replies by the greedy bot")
+        sc = Scenario(sc.id, name, sc.state, seat, goal, sc.solution, "greedy", rule, min(3, own),
+                      dict(origin, how=how, greedy=greedy_first, greedy_fails=True))
+        out.append(sc)
+        if "seed" in origin:
+            games_used.add(origin["seed"])
+        if on_found:
+            on_found(out)
     return out
 
 
@@ -461,26 +646,42 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from tutor import games
 
-    p = argparse.ArgumentParser(prog="python -m tutor.scenarios", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tutor.scenarios", description=(__doc__ or "").split("\n")[0])
     p.add_argument("--find", metavar="GAME", required=True, choices=games.names())
     p.add_argument("--count", type=int, default=10)
-    p.add_argument("--moves", type=int, default=2)
+    p.add_argument("--moves", type=int, default=2, help="at most this many of the learner's decisions")
+    p.add_argument("--min-own", type=int, default=1, help="at least this many of the learner's decisions")
+    p.add_argument("--kinds", default="", help="comma-separated goal kinds (default: the game's own, then core)")
     p.add_argument("--width", type=int, default=30, help="skip positions with more legal actions")
     p.add_argument("--seeds", type=int, default=200)
+    p.add_argument("--first-seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=None)
     p.add_argument("--every", type=int, default=3, help="search every n-th position of each bot game")
+    p.add_argument("--first-ply", type=int, default=0, help="search the bot games from this ply on")
+    p.add_argument("--no-examples", action="store_true", help="search the bot games only")
     p.add_argument("--write", action="store_true", help="write the game's data/scenarios.json")
+    p.add_argument("--append", action="store_true", help="keep the scenarios already in the file")
     a = p.parse_args(argv)
     game = games.get(a.find)
     target = Path(games.entry(a.find).module.replace(".", "/"), "data", "scenarios.json")
+    kept = load(game, target.read_text(encoding="utf-8"), check=False) if a.append and target.exists() else []
+
+    def numbered(found: list[Scenario]) -> list[Scenario]:
+        out = list(kept)
+        for sc in found:
+            out.append(dataclasses.replace(sc, id=f"{a.find}-{len(out) + 1:02d}"))
+        return out
 
     def write(found: list[Scenario]) -> None:
-        target.write_text(dump(game, found), encoding="utf-8")
-        print(f"{len(found)} scenarios written", flush=True)
+        target.write_text(dump(game, numbered(found)), encoding="utf-8")
+        print(f"{len(found)} scenarios found", flush=True)
 
-    found = find(a.find, a.count, seeds=range(1, a.seeds), moves=a.moves, width=a.width, every=a.every,
-                 on_found=write if a.write else None)
+    found = find(a.find, a.count, seeds=range(a.first_seed, a.first_seed + a.seeds), moves=a.moves, width=a.width,
+                 every=a.every, on_found=write if a.write else None, players=a.players,
+                 kinds=[k for k in a.kinds.split(",") if k] or None, min_own=a.min_own,
+                 examples=not a.no_examples, first_ply=a.first_ply)
     if not a.write:
-        print(dump(game, found))
+        print(dump(game, numbered(found)))
     return 0
 
 

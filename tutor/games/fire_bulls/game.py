@@ -430,6 +430,12 @@ class FireBulls(Game):
 
         return dict(KINDS)
 
+    def goal_kinds(self) -> dict:
+        """The game's own scenario goals (see ``goals.py`` in its package)."""
+        from .goals import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Action, lang: str = "en") -> str:
         return action_text(action, lang)
 

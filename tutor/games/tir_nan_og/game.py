@@ -125,6 +125,12 @@ class TirNanOg(Game):
 
         return dict(KINDS)
 
+    def goal_kinds(self) -> dict:
+        """The game's own scenario goals (see ``goals.py`` in its package)."""
+        from .goals import KINDS
+
+        return dict(KINDS)
+
     def action_text(self, action: Any, lang: str = "en") -> str:
         return action_words(self.catalog, action, lang)
 
