@@ -103,3 +103,32 @@ def test_play_from_an_example_step_then_undo_back_to_it(name):
         assert shell.index >= 1
         assert shell.undo()
         assert game.position_key(shell.state) == game.position_key(here)
+
+
+def test_progress_exports_with_the_quiz_results():
+    """One export: the quiz's file holds the answers and the Scenarios tab's solved ids and attempts."""
+    import json
+
+    from tutor import quiz
+
+    name = "kamikaze-attack"
+    p = page(name)
+    game = games.get(name)
+    panel = p.scenarios
+    sc = panel.scenario
+    for text in _own_moves(game, sc):
+        if panel.session.solved:
+            break
+        _click_move(panel, game.action_text(game.parse_action(panel.session.state, text)))
+    assert panel.session.solved
+    panel.reset_button.click()  # a second attempt at the same scenario
+    qp = p.quiz
+    qp.choices.children[0].click()
+    if qp.question.many:
+        qp.check_button.click()
+    text = qp.save()
+    data = json.loads(text)
+    assert data["results"]["scenarios"] == {"game": name, "solved": [sc.id], "attempts": {sc.id: 2}}
+    assert data["results"]["quiz"]["answered"] == 1 and data["results"]["quiz"]["right"] in (0, 1)
+    assert "2 attempts" in qp.file_msg.value and "1 solved" in qp.file_msg.value
+    assert quiz.load(text) == qp.questions  # the set still loads back as before

@@ -453,10 +453,15 @@ def generate(game: str, seed: int, n: int, lang: str = "en") -> list[Question]:
     return out
 
 
-def save(questions: Sequence[Question]) -> str:
-    """A question set as a JSON file's text (:func:`load` reads it back)."""
-    return json.dumps({"format": FORMAT, "questions": [q.to_dict() for q in questions]},
-                      ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+def save(questions: Sequence[Question], results: dict | None = None) -> str:
+    """A question set as a JSON file's text (:func:`load` reads it back).
+
+    ``results``, when given, is the learner's progress exported with the set (``"quiz"``: the
+    answers; ``"scenarios"``: the Scenarios tab's solved ids and attempts); :func:`load` ignores it."""
+    data: dict[str, Any] = {"format": FORMAT, "questions": [q.to_dict() for q in questions]}
+    if results:
+        data["results"] = results
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def load(text: str | bytes) -> list[Question]:

@@ -266,6 +266,10 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_none": ("No scenario matches.", "Nessuno scenario corrisponde.", "Aucun scénario ne correspond."),
     "play_here": ("Play from here", "Gioca da qui", "Jouer à partir d'ici"),
     "scn_wait": ("Waiting for the replies.", "In attesa delle risposte.", "En attente des réponses."),
+    # scn (issue 15 leftovers): the progress export, saving a position as a scenario
+    "scn_exported": ("With them: the Scenarios tab's progress ({solved} solved, {attempts} attempts).",
+                     "Con le domande: i progressi degli scenari ({solved} risolti, {attempts} tentativi).",
+                     "Avec elles : les progrès des scénarios ({solved} résolus, {attempts} essais)."),
 }
 
 

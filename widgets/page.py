@@ -300,6 +300,8 @@ class GamePage(w.VBox):
             from widgets.quiz import QuizPanel
 
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
+            # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
+            self._quiz.scenario_progress = lambda: self._scenarios.progress_data() if self._scenarios else {}
             self._set_tab(3, self._quiz)
         return self._quiz
 

@@ -61,6 +61,7 @@ class QuizPanel(w.VBox):
         self.answered: dict[int, bool] = {}  # question index -> answered right
         self.picked: set[int] = set()
         self.loaded = False
+        self.scenario_progress: Callable[[], dict] | None = None  # the page's Scenarios tab's progress, exported too
         self.progress = w.HTML()
         self.progress.add_class("rt-quiz-progress")
         self.board = Sections()
@@ -213,9 +214,26 @@ class QuizPanel(w.VBox):
             self.feedback.value = ""
 
     # ---------------------------------------------------------------- files
+    def results(self) -> dict:
+        """What is exported with the set: the answers so far and, when the page has a Scenarios tab,
+        its progress (``scenario_progress``, set by the page)."""
+        out: dict[str, Any] = {"quiz": {"game": self.game.name, "answered": len(self.answered), "right": self.right,
+                                        "of": len(self.questions),
+                                        "answers": {str(i): ok for i, ok in sorted(self.answered.items())}}}
+        scenarios = self.scenario_progress() if self.scenario_progress is not None else None
+        if scenarios:
+            out["scenarios"] = scenarios
+        return out
+
     def save(self) -> str:
-        self.text.value = quiz.save(self.questions)
-        self.file_msg.value = message("ok", t("quiz_saved", self.lang, n=len(self.questions)))
+        """The set and the results (the quiz's and the Scenarios tab's), as one file's text below."""
+        results = self.results()
+        self.text.value = quiz.save(self.questions, results)
+        said = t("quiz_saved", self.lang, n=len(self.questions))
+        if "scenarios" in results:
+            said += " " + t("scn_exported", self.lang, solved=len(results["scenarios"]["solved"]),
+                            attempts=sum(results["scenarios"]["attempts"].values()))
+        self.file_msg.value = message("ok", said)
         self.files.selected_index = 0
         return self.text.value
 

@@ -220,6 +220,11 @@ class ScenariosPanel(w.VBox):
         self.solution_button.disabled = self.solution_step >= len(sc.solution)
         self._draw(verdict=False)
 
+    def progress_data(self) -> dict:
+        """The progress as data (exported with the quiz results): the solved ids and the attempts per id."""
+        return {"game": self.game.name, "solved": sorted(self.solved),
+                "attempts": {sid: n for sid, n in sorted(self.attempts.items())}}
+
     # ---------------------------------------------------------------- drawing
     def _draw(self, verdict: bool = True) -> None:
         lang = self.lang
