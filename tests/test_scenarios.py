@@ -79,6 +79,45 @@ def test_learner_moves_against_the_replies_solve_it_and_greedy_does_not(name, si
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_the_library_is_worth_playing(name):
+    """Several use the game's own goal, several need two or more of the learner's decisions, the
+    difficulties spread, and the obvious move fails wherever the origin says so (issue 15 §2)."""
+    game = games.get(name)
+    lib = scenarios.library(name)
+    own_kinds = game.goal_kinds()
+    assert sum(sc.goal.kind in own_kinds for sc in lib) >= 4
+    own_moves = []
+    for sc in lib:
+        states = scenarios.replay(game, sc)
+        own_moves.append(sum(game.current_player(s) == sc.seat for s in states[:-1]))
+    assert sum(n >= 2 for n in own_moves) >= 4
+    assert {sc.difficulty for sc in lib} >= {1, 3} and all(1 <= sc.difficulty <= 3 for sc in lib)
+    greedy = bots.get("greedy")
+    for sc in lib:
+        start = sc.start(game)
+        assert sc.origin["greedy"] == game.action_text(greedy.choose(game, start))
+        assert sc.origin["greedy_fails"] is True
+        assert not scenarios.greedy_reaches(game, start, sc.seat, sc.goal)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_scenarios_words_are_in_the_catalog_in_three_languages(name):
+    """Titles and goal sentences come from the game's catalog (issue 15 §2), never English-only data."""
+    game = games.get(name)
+    catalog = game.catalog.messages.catalog
+    kinds = scenarios.goal_kinds(game)
+    for sc in scenarios.library(name):
+        assert sc.heading in catalog, sc.id
+        assert catalog[sc.heading].get("it") and catalog[sc.heading].get("fr"), sc.id
+        template = kinds[sc.goal.kind].template
+        source = catalog if sc.goal.kind in game.goal_kinds() else scenarios.core_catalog().messages.catalog
+        assert source[template].get("it") and source[template].get("fr"), sc.id
+        titles = [sc.title(game, lang) for lang in ("en", "it", "fr")]
+        assert titles[0] == sc.heading and titles[1] == catalog[sc.heading]["it"]
+        assert len({sc.goal_text(lang) for lang in ("en", "it", "fr")}) == 3
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_titles_and_goals_in_three_languages(name):
     game = games.get(name)
     for sc in scenarios.library(name):
