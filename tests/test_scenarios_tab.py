@@ -132,3 +132,38 @@ def test_progress_exports_with_the_quiz_results():
     assert data["results"]["quiz"]["answered"] == 1 and data["results"]["quiz"]["right"] in (0, 1)
     assert "2 attempts" in qp.file_msg.value and "1 solved" in qp.file_msg.value
     assert quiz.load(text) == qp.questions  # the set still loads back as before
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_play_position_saved_as_a_scenario_loads_back(name):
+    """The teacher saves the Play tab's position with a goal from the engine's list (the game's own
+    kind), by clicks; tutor.scenarios.load reads the file back; a goal already reached is refused."""
+    p = page(name)
+    game = games.get(name)
+    shell = p.game
+    for box in shell.seat_boxes:
+        box.value = "person"
+    shell.new_game()
+    shell.play(game.legal_actions(shell.state)[0])  # a position of the game under way
+    box = shell.save_as
+    own = next(iter(game.goal_kinds()))
+    labels = dict((v, k) for k, v in box.kind.options)
+    assert set(labels) == set(scenarios.goal_kinds(game)) and "…" in labels["win"]
+    box.kind.value = own
+    box.moves.value = 3
+    if game.goal_kinds()[own].n:
+        box.n.value = 2
+    box.title.value = "Mine"
+    seat = game.current_player(shell.state)
+    assert box.seat.value == seat
+    box.button.click()
+    assert "copy it to a file" in box.said.value and shell.files.selected_index == 0
+    [sc] = scenarios.load(game, shell.scenario.value)
+    assert (sc.goal.kind, sc.seat, sc.heading, sc.solution) == (own, seat, "Mine", ())
+    assert sc.goal.moves == 3 and game.position_key(sc.start(game)) == game.position_key(shell.state)
+    # a goal the seat has already reached (leader with more points than all: not at a fresh start) is refused
+    box.kind.value = "score_at_least"
+    box.n.value = -1
+    before = shell.scenario.value
+    box.button.click()
+    assert "already reached" in box.said.value and shell.scenario.value == before

@@ -445,8 +445,12 @@ class GameShell(w.VBox):
         self.upload.observe(self._uploaded, "value")
         self.file_msg = w.HTML()  # the load/save message, again beside the file controls
         self.file_msg.add_class("rt-file-message")
+        from widgets.scenario_save import SaveAsScenario  # scn: the position as a scenario with a goal (issue 15)
+
+        self.save_as = SaveAsScenario(self)
         self.files = w.Accordion(children=[w.VBox([
-            w.HBox([self.save_button, self.load_button, self.upload]), self.file_msg, self.scenario])])
+            w.HBox([self.save_button, self.load_button, self.upload]), self.file_msg, self.scenario,
+            self.save_as])])
         # --- the end
         self.end = w.Image(format="png", layout=w.Layout(display="none", width="700px", max_width="100%"))
         self.end.add_class("rt-end-chart")
@@ -967,6 +971,7 @@ class GameShell(w.VBox):
         self.redo_button.disabled = not any(i > self.index for i in stops)
         self.controls.refresh(view, self.actions(), lang)
         self.hint_box.refresh()
+        self.save_as.refresh()
         self.log_html.value = self._log_html()
         if over:
             self._show_end()

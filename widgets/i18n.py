@@ -270,6 +270,18 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_exported": ("With them: the Scenarios tab's progress ({solved} solved, {attempts} attempts).",
                      "Con le domande: i progressi degli scenari ({solved} risolti, {attempts} tentativi).",
                      "Avec elles : les progrès des scénarios ({solved} résolus, {attempts} essais)."),
+    "scn_goal_kind": ("Goal", "Obiettivo", "Objectif"),
+    "scn_goal_n": ("n", "n", "n"),
+    "scn_goal_moves": ("Moves", "Mosse", "Coups"),
+    "scn_goal_seat": ("Learner", "Allievo", "Élève"),
+    "scn_goal_title": ("Title", "Titolo", "Titre"),
+    "scn_goal_title_tip": ("the scenario's title (optional)", "il titolo dello scenario (facoltativo)",
+                           "le titre du scénario (facultatif)"),
+    "scn_save_as": ("Save as scenario", "Salva come scenario", "Enregistrer comme scénario"),
+    "scn_saved_as": ("The scenario is in the box above: copy it to a file.",
+                     "Lo scenario è nel riquadro qui sopra: copialo in un file.",
+                     "Le scénario est dans la zone ci-dessus : copiez-le dans un fichier."),
+    "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
 }
 
 

@@ -243,9 +243,12 @@ class ScenariosPanel(w.VBox):
             self.solution_button.description = t("scn_solution", lang)
             self.solution_button.disabled = False
         seat = t("player_n", lang, n=sc.seat + 1)
-        self.goal.value = (f"<div class='rt-narration'><b>{esc(t('scn_goal', lang, goal=sc.goal_text(lang)))}</b></div>"
-                           f"<div class='rt-src'>{esc(t('scn_you', lang, seat=seat))} "
-                           f"{esc(t('scn_moves', lang, used=s.moves, moves=sc.goal.moves))}</div>"
+        kind = scenarios.goal_kinds(self.game).get(sc.goal.kind)
+        # a goal with a time of its own ("this turn", "within n turns") counts the moves played, not a budget
+        used = (t("scn_moves_played", lang, used=s.moves) if kind is not None and kind.expired
+                else t("scn_moves", lang, used=s.moves, moves=sc.goal.moves))
+        self.goal.value = (f"<div class='rt-narration'><b>{esc(t('scn_goal', lang, goal=sc.goal_text(lang, self.game)))}"
+                           f"</b></div><div class='rt-src'>{esc(t('scn_you', lang, seat=seat))} {esc(used)}</div>"
                            + cite(self.game, sc.rule, lang, brief=True))
         self.board.show(self.board_fn(self.game.view(s.state, sc.seat), None, lang,
                                       lambda p: t("player_n", lang, n=p + 1)))
