@@ -167,3 +167,26 @@ def test_a_play_position_saved_as_a_scenario_loads_back(name):
     before = shell.scenario.value
     box.button.click()
     assert "already reached" in box.said.value and shell.scenario.value == before
+
+
+def test_play_from_a_lesson_step_and_from_an_answered_quiz_question():
+    name = "tir-nan-og"
+    p = page(name)
+    game = games.get(name)
+    st = p.stepper
+    assert st.example.id == "lesson"  # the page opens on the first lesson
+    st.go(2)
+    here = st.state_at(2)
+    st.play_here.click()
+    assert p.tabs.selected_index == 1 and game.position_key(p.game.state) == game.position_key(here)
+    qp = p.quiz
+    assert qp.play_here.layout.display == "none"  # not before the answer: playing on would show it
+    qp.choices.children[0].click()
+    if qp.question.many:
+        qp.check_button.click()
+    assert qp.play_here.layout.display is None and qp.play_here.description == "Play from here"
+    p.tabs.selected_index = 3
+    qp.play_here.click()
+    assert p.tabs.selected_index == 1
+    # the seats are the Play tab's (a bot may already have replied): undo goes back to the question's position
+    assert game.position_key(p.game.history[0].state) == game.position_key(game.from_json(qp.question.state))

@@ -302,6 +302,7 @@ class GamePage(w.VBox):
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
             # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
             self._quiz.scenario_progress = lambda: self._scenarios.progress_data() if self._scenarios else {}
+            self._quiz.on_play_here = self.play_from  # a question's position, played on in the Play tab
             self._set_tab(3, self._quiz)
         return self._quiz
 
@@ -316,7 +317,8 @@ class GamePage(w.VBox):
         return self._scenarios
 
     def play_from(self, state: Any) -> bool:
-        """Open the Play tab on ``state`` (an example's step): the seats as chosen there, undo back to it."""
+        """Open the Play tab on ``state`` (an example's or the lesson's step, a quiz question's position):
+        the seats as chosen there, undo back to it."""
         shell = self.game
         ok = shell.load(self.spec.engine.to_json(state))
         self.tabs.selected_index = 1

@@ -97,8 +97,14 @@ class QuizPanel(w.VBox):
         self.files = w.Accordion(children=[w.VBox([w.HBox([self.save_button, self.load_button, self.upload]),
                                                     self.file_msg, self.text])])
         self.files.selected_index = None
+        # scn (issue 15 §1): once answered, "Play from here" opens the Play tab on the question's position
+        self.on_play_here: Callable[[Any], Any] | None = None  # set by the page
+        self.play_here = w.Button(icon="play-circle", layout=w.Layout(width="auto", display="none"))
+        self.play_here.add_class("rt-play-here")
+        self.play_here.on_click(lambda _: self.play_from_here())
         self.children = [_style(), self.progress, self.board, self.prompt, self.choices,
-                         w.HBox([self.check_button, self.next_button, self.new_button]),
+                         w.HBox([self.check_button, self.next_button, self.new_button, self.play_here],
+                                layout=w.Layout(flex_flow="row wrap")),
                          self.feedback, self.files]
         self.language.observe(lambda ch: self._relanguage(), "lang")
         self.new_set(seed)
@@ -156,6 +162,13 @@ class QuizPanel(w.VBox):
         self._draw()
         return ok
 
+    def play_from_here(self) -> bool:
+        """Open the Play tab on the question's position (after it is answered: playing on shows the answer)."""
+        q = self.question
+        if q is None or self.on_play_here is None or self.index not in self.answered:
+            return False
+        return bool(self.on_play_here(self.game.from_json(q.state)))
+
     # ---------------------------------------------------------------- drawing
     def _who(self, player: int) -> str:
         return t("player_n", self.lang, n=player + 1)
@@ -175,6 +188,7 @@ class QuizPanel(w.VBox):
                                f" · <span class='rt-quiz-score' data-right='{self.right}' data-answered='{done}'>"
                                f"{esc(t('quiz_score', lang, right=self.right, answered=done))}</span>")
         if q is None:
+            self.play_here.layout.display = "none"
             self.prompt.value = message("info", t("quiz_none", lang))
             self.choices.children = ()
             self.feedback.value = ""
@@ -205,6 +219,8 @@ class QuizPanel(w.VBox):
         self.choices.children = buttons
         self.check_button.layout.display = None if q.many and not answered else "none"
         self.next_button.disabled = self.index >= len(self.questions) - 1
+        self.play_here.description = t("play_here", lang)
+        self.play_here.layout.display = None if answered and self.on_play_here is not None else "none"
         if answered:
             ok = self.answered[self.index]
             verdict = message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
