@@ -190,3 +190,24 @@ def test_play_from_a_lesson_step_and_from_an_answered_quiz_question():
     assert p.tabs.selected_index == 1
     # the seats are the Play tab's (a bot may already have replied): undo goes back to the question's position
     assert game.position_key(p.game.history[0].state) == game.position_key(game.from_json(qp.question.state))
+
+
+def test_the_link_carries_the_position_played_from_an_example_step():
+    """"Play from here" puts ``from=step`` in the page's link; opening that link plays on from the same step."""
+    from widgets import place as places
+
+    name = "kamikaze-attack"
+    game = games.get(name)
+    p = page(name)
+    for box in p.game.seat_boxes:
+        box.value = "person"
+    p.stepper.go(1)  # the first lesson's second card
+    p.stepper.play_here.click()
+    assert p.current_place.start == "step" and "from=step" in p.url
+    query = p.url.split("?", 1)[1]
+    again = page(name, query=query)
+    assert again.tabs.selected_index == 1 and not again.problems
+    assert game.position_key(again.game.history[0].state) == game.position_key(p.game.history[0].state)
+    p.game.new_game()  # a new game is no longer that step
+    assert "from=step" not in p.url
+    assert places.parse("from=move&example=x", {"x": 2}, ())[1][0].key == "place_bad_from"

@@ -281,6 +281,9 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_saved_as": ("The scenario is in the box above: copy it to a file.",
                      "Lo scenario è nel riquadro qui sopra: copialo in un file.",
                      "Le scénario est dans la zone ci-dessus : copiez-le dans un fichier."),
+    "place_bad_from": ("“{value}” is not a position to play from (from=step plays on from the link's example step)",
+                       "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link)",
+                       "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien)"),
     "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
 }
 

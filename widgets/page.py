@@ -202,7 +202,8 @@ class GamePage(w.VBox):
         from widgets.presenter import Presenter
 
         self.presenter = Presenter(self, link=lambda: self.url)  # its link and QR code: the place shown
-        self.stepper.on_play_here = self.play_from
+        self.stepper.on_play_here = self._play_from_step
+        self._played_from: tuple[str, int, Any] | None = None  # (example, step, the state) the Play tab started at
         self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
@@ -210,7 +211,9 @@ class GamePage(w.VBox):
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
         self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
         self._relabel()
-        if self.place.tab != "examples":
+        if self.place.tab == "play" and self.place.start == "step" and self.stepper.example is not None:
+            self._play_from_step(self.stepper.state_at(self.place.step))  # the link's example step, played on
+        elif self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
 
     # --------------------------------------------------------------- places
@@ -236,6 +239,10 @@ class GamePage(w.VBox):
             ruleset = self._game.ruleset.value
             found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
                             seed=int(self._game.seed.value))
+            played = self._played_from
+            if tab == "play" and played is not None and self._game.history \
+                    and self._game.history[0].state is played[2]:  # still the game begun at that step
+                found = replace(found, example=played[0], step=played[1], start="step")
         return found
 
     @property
@@ -322,6 +329,16 @@ class GamePage(w.VBox):
         shell = self.game
         ok = shell.load(self.spec.engine.to_json(state))
         self.tabs.selected_index = 1
+        return ok
+
+    def _play_from_step(self, state: Any) -> bool:
+        """"Play from here" on the example step shown: the link says so (``from=step``)."""
+        ok = self.play_from(state)
+        ex = self.stepper.example
+        shell = self._game
+        self._played_from = ((ex.id, self.stepper.position, shell.history[0].state)
+                             if ok and ex is not None and shell is not None and shell.history else None)
+        self._moved()
         return ok
 
     def _set_tab(self, index: int, panel: Any) -> None:

@@ -8,7 +8,9 @@ variable) and shows a link to the place it is at.  A place is
 * ``tab``: ``examples``, ``play``, ``rules`` or ``quiz``;
 * ``example`` and ``step``: a worked example's id and a position in it
   (0: its start, ``i``: after its ``i``-th step);
-* ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab).
+* ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab);
+* ``from``: ``step`` when the Play tab plays on from the example's step named
+  by ``example`` and ``step`` ("Play from here": the position in a few characters).
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
@@ -31,7 +33,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed")
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "from")
+STARTS = ("step",)  # what the Play tab may start from besides a new game (``from``)
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message
 
@@ -54,6 +57,7 @@ class Place:
     step: int = 0
     ruleset: str | None = None
     seed: int | None = None
+    start: str | None = None  # "step": the Play tab plays on from the example's step
 
 
 def _shown(value: str) -> str:
@@ -145,6 +149,11 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             problems.append(Problem("place_bad_seed", {"value": _shown(got["seed"])}))
         else:
             place = replace(place, seed=seed)
+    if "from" in got:
+        if got["from"] in STARTS and place.example is not None and "example" in got and not stale:
+            place = replace(place, start=got["from"])
+        else:
+            problems.append(Problem("place_bad_from", {"value": _shown(got["from"])}))
     return place, problems
 
 
@@ -159,6 +168,8 @@ def query(place: Place) -> str:
         parts.append(("ruleset", place.ruleset))
     if place.seed is not None:
         parts.append(("seed", str(place.seed)))
+    if place.start is not None:
+        parts.append(("from", place.start))
     return urlencode(parts)
 
 
