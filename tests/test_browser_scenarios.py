@@ -33,5 +33,17 @@ def test_play_a_scenario_and_ask_a_hint(browser, voila, artifacts, name):
             page.locator(".rt-scn-verdict").scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / f"scenarios-played-{name}-{size}.png"))
             assert "attempts 1" in page.locator(".rt-scn-progress").inner_text()
+            if name == "tir-nan-og":  # the teacher saves the Play tab's position with a game's own goal
+                page.click(".lm-TabBar-tab >> nth=1")
+                page.click("text=Scenario file (JSON)")
+                page.wait_for_selector(".rt-save-as-scenario")
+                goal = "Take a magic fountain within … of your moves."  # the engine's sentence names the kind
+                page.locator(".rt-goal-kind select").select_option(label=goal)
+                page.locator(".rt-save-as-scenario").scroll_into_view_if_needed()
+                page.click(".rt-save-as-scenario")
+                page.wait_for_selector(".rt-save-scenario-message .rt-msg-ok")
+                assert '"kind": "fountain"' in page.locator(".rt-scenario textarea").input_value()
+                page.locator(".rt-save-scenario").scroll_into_view_if_needed()
+                page.screenshot(path=str(artifacts / f"scenarios-save-as-{name}-{size}.png"))
         finally:
             context.close()
