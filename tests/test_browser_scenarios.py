@@ -45,5 +45,14 @@ def test_play_a_scenario_and_ask_a_hint(browser, voila, artifacts, name):
                 assert '"kind": "fountain"' in page.locator(".rt-scenario textarea").input_value()
                 page.locator(".rt-save-scenario").scroll_into_view_if_needed()
                 page.screenshot(path=str(artifacts / f"scenarios-save-as-{name}-{size}.png"))
+                page.click(".lm-TabBar-tab >> nth=3")  # an answered quiz question offers to play on from it
+                page.click(".rt-quiz-choice-0")
+                if page.locator(".rt-quiz-check").is_visible():
+                    page.click(".rt-quiz-check")
+                page.wait_for_selector(".rt-quiz .rt-play-here:visible")
+                page.locator(".rt-quiz-feedback").scroll_into_view_if_needed()
+                page.screenshot(path=str(artifacts / f"quiz-play-here-{name}-{size}.png"))
+                page.click(".rt-quiz .rt-play-here")
+                page.wait_for_selector(".rt-new-game:visible")
         finally:
             context.close()
