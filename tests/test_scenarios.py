@@ -236,7 +236,7 @@ def test_bad_goals_and_lines_are_named(name):
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**6) | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                     max_leaves=8)
-KEYS = ["id", "state", "seat", "goal", "solution", "replies", "rule", "difficulty", "origin"]
+KEYS = ["id", "title", "state", "seat", "goal", "solution", "replies", "rule", "difficulty", "origin"]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
