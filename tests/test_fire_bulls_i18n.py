@@ -58,6 +58,9 @@ def test_no_stale_entries_in_the_catalog():
     catalog = set(fb._TEXT["messages"])
     used = _templates_in_code() | _scenario_templates() | {f"{v} the {{card}}'s power" for v in ("use", "decline")} | {
         f"{v} the power" for v in ("use", "decline")}
+    from tutor import scenarios  # the scenario goals' sentences and the library's titles (issue 15)
+
+    used |= {k.template for k in G.goal_kinds().values()} | {sc.heading for sc in scenarios.library("fire-bulls")}
     assert catalog - used == set()
 
 
