@@ -72,9 +72,10 @@ def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch)
     p = page("fire-bulls")
     p.presenter.toggle.value = True
     html = p.presenter.panel.value.replace("&amp;", "&")
-    assert f">{url}&tab=examples&example=" in html and "&step=0</a>" in html and "<svg" in html
+    # in presenter mode the link opens the page in presenter mode too (presenter=1)
+    assert f">{url}&tab=examples&example=" in html and "&step=0&presenter=1</a>" in html and "<svg" in html
     p.stepper.next.click()
-    assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows the step
+    assert "&step=1&presenter=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows
     p.language.lang = "fr"
     assert "Ouvrez cette page" in p.presenter.panel.value
     assert p.presenter.toggle.description == "Mode projection"

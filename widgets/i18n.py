@@ -266,6 +266,10 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_none": ("No scenario matches.", "Nessuno scenario corrisponde.", "Aucun scénario ne correspond."),
     "play_here": ("Play from here", "Gioca da qui", "Jouer à partir d'ici"),
     "scn_wait": ("Waiting for the replies.", "In attesa delle risposte.", "En attente des réponses."),
+    # --- cls (issue 13): presenter=1 in a link
+    "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
+                            "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",
+                            "« {value} » ne dit pas si le mode projection est actif (presenter=1 ou presenter=0)"),
 }
 
 

@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets import place as places
+from widgets import request
 from widgets.common import esc, message, style
 from widgets.game import GameShell, SeatChoices
 from widgets.i18n import Language, t
@@ -38,6 +39,9 @@ from widgets.rules import RulesPanel
 from widgets.stepper import Board, ExampleStepper
 
 __all__ = ["PageSpec", "GamePage", "SeatChoices", "page", "spec"]
+
+# In a pre-started kernel the pages are built before their request and follow it after.
+request.build_first()
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,7 @@ class GamePage(w.VBox):
         super().__init__()
         self.spec = spec
         self.request_url = request_url
+        self._default_lang = lang
         self.place, self.problems = self.read_place(query, lang)
         lang = self.place.lang
         self.add_class("rt-panel")
@@ -202,6 +207,7 @@ class GamePage(w.VBox):
         from widgets.presenter import Presenter
 
         self.presenter = Presenter(self, link=lambda: self.url)  # its link and QR code: the place shown
+        self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
         self.stepper.on_play_here = self.play_from
         self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
@@ -209,9 +215,35 @@ class GamePage(w.VBox):
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
         self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
+        if self.place.presenter:
+            self.presenter.toggle.value = True
         self._relabel()
         if self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
+
+    def go(self, query: str, request_url: str | None = None) -> None:
+        """Move the page, already built, to the place ``query`` names, as if it had been
+        built with it: a pre-started kernel builds its page before it knows the link it
+        was opened from (:mod:`widgets.request`).  What is already right is left alone,
+        so an empty query only gives the page its address."""
+        if request_url:
+            self.request_url = request_url
+        self.place, self.problems = self.read_place(query, self._default_lang)
+        place, s = self.place, self.stepper
+        ids = [ex.id for ex in s.examples]
+        if place.example in ids and s.chooser.value != ids.index(place.example):
+            s.chooser.value = ids.index(place.example)  # its first step, drawn
+        if place.step != s.position:
+            s.go(place.step)
+        if s.play.value != place.step:
+            s.play.value = place.step  # the autoplay sets the slider in the browser: it starts there too
+        self.language.lang = place.lang  # relabels every panel when it changes
+        self.presenter.toggle.value = place.presenter
+        self.notice.value = ""
+        self._relabel()
+        index = self.TABS.index(place.tab)
+        if self.tabs.selected_index != index:
+            self.tabs.selected_index = index  # builds the tab (Play: with the link's ruleset and seed)
 
     # --------------------------------------------------------------- places
     def read_place(self, query: str, lang: str = "en") -> tuple[places.Place, list[places.Problem]]:
@@ -230,8 +262,10 @@ class GamePage(w.VBox):
         """Where the page is now: language, tab, and the example step or the new game's setup."""
         tab = self.TABS[self.tabs.selected_index or 0]
         ex = self.stepper.example
+        presenter = getattr(self, "presenter", None)  # None while the page is being built
         found = places.Place(lang=self.language.lang, tab=tab,
-                             example=ex.id if ex is not None else None, step=self.stepper.position)
+                             example=ex.id if ex is not None else None, step=self.stepper.position,
+                             presenter=bool(presenter is not None and presenter.toggle.value))
         if self._game is not None:
             ruleset = self._game.ruleset.value
             found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
@@ -361,7 +395,15 @@ def spec(name: str) -> PageSpec:
 
 def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
     """The dashboard page of a registered game (what its notebook shows), at the place
-    its link names: ``query`` or, under Voilà, the query string of the page's address."""
+    its link names: ``query`` or, under Voilà, the query string of the page's address.
+
+    In a kernel Voilà pre-started (``make class``'s pools) the page is built at its
+    default place before any student asks for it, and moves to the place of the
+    link it is opened from when the request comes (:meth:`GamePage.go`)."""
+    if query is None and request.pending():
+        built = spec(name).make_page(lang)
+        request.when_requested(built.go)
+        return built
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
     return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))

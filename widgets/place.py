@@ -8,7 +8,8 @@ variable) and shows a link to the place it is at.  A place is
 * ``tab``: ``examples``, ``play``, ``rules`` or ``quiz``;
 * ``example`` and ``step``: a worked example's id and a position in it
   (0: its start, ``i``: after its ``i``-th step);
-* ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab).
+* ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab);
+* ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not).
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
@@ -31,7 +32,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed")
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "presenter")
+ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
+OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message
 
@@ -54,6 +57,7 @@ class Place:
     step: int = 0
     ruleset: str | None = None
     seed: int | None = None
+    presenter: bool = False
 
 
 def _shown(value: str) -> str:
@@ -145,13 +149,20 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             problems.append(Problem("place_bad_seed", {"value": _shown(got["seed"])}))
         else:
             place = replace(place, seed=seed)
+    if "presenter" in got:
+        value = got["presenter"].strip().lower()
+        if value in ON or value in OFF:
+            place = replace(place, presenter=value in ON)
+        else:
+            problems.append(Problem("place_bad_presenter", {"value": _shown(got["presenter"])}))
     return place, problems
 
 
 def query(place: Place) -> str:
     """The query string of a place: the language, the tab, the example and its step
     (kept on every tab: back on the examples, the learner finds their step), then
-    the new game's rulebook and seed when the page has them."""
+    the new game's rulebook and seed when the page has them, then ``presenter=1``
+    in presenter mode."""
     parts: list[tuple[str, str]] = [("lang", place.lang), ("tab", place.tab)]
     if place.example is not None:
         parts += [("example", place.example), ("step", str(place.step))]
@@ -159,6 +170,8 @@ def query(place: Place) -> str:
         parts.append(("ruleset", place.ruleset))
     if place.seed is not None:
         parts.append(("seed", str(place.seed)))
+    if place.presenter:
+        parts.append(("presenter", "1"))
     return urlencode(parts)
 
 
