@@ -79,6 +79,44 @@ def log_text(server) -> str:
 
 # -- host names ------------------------------------------------------------------
 
+# -- less work per message and per page (no server) -----------------------------------
+
+def test_the_activity_watcher_reads_a_kernels_message_type_its_parents_and_a_status():
+    from jupyter_client.session import Session as Signer
+
+    from widgets.classroom import message_types
+
+    signer = Signer(key=b"secret")
+    click = signer.msg("comm_msg", {"comm_id": "m1", "data": {"method": "custom"}})
+    update = signer.msg("comm_msg", {"comm_id": "m2", "data": {"method": "update", "state": {"value": "x"}}},
+                        parent=click)
+    busy = signer.msg("status", {"execution_state": "busy"}, parent=click)
+    assert message_types(signer.serialize(update)) == ("comm_msg", "comm_msg", None)
+    assert message_types([b"iopub-topic", *signer.serialize(busy)]) == ("status", "comm_msg",
+                                                                       {"execution_state": "busy"})
+    for junk in ([], [b"no delimiter"], [b"<IDS|MSG>", b"sig", b"{not json", b"{}", b"{}", b"{}"],
+                 [b"<IDS|MSG>", b"sig", b"[]", b"{}"]):
+        assert message_types(junk) == (None, None, None)
+
+
+def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
+    import jinja2
+
+    from widgets.classroom import TEMPLATES, SharedTemplates
+
+    compiled = []
+    original = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile",
+                        lambda self, source, name=None, filename=None, *a, **k:
+                        compiled.append(name) or original(self, source, name, filename, *a, **k))
+    TEMPLATES.clear()
+    first = SharedTemplates(template_name="lab").environment.get_template("index.html.j2")
+    assert "index.html.j2" in compiled
+    compiled.clear()
+    again = SharedTemplates(template_name="lab").environment.get_template("index.html.j2")  # another page
+    assert compiled == [] and again is not first
+
+
 def test_the_host_guard_knows_our_names_and_nothing_else():
     guard = HostGuard(extra=["tutor.school.lan"])
     for ok in ["localhost", "localhost:8866", "127.0.0.1:8866", "[::1]:8866", "tutor.school.lan:8866",

@@ -116,7 +116,7 @@ def load() -> str:
 
 
 async def open_session(base: str, page: str, query: str, results: dict) -> Session | None:
-    s = Session(base, page, query=query, timeout=300)
+    s = Session(base, page, query=query, timeout=120)
     try:
         results["ready"].append(await s.open())
         results["phases"].append(s.phases)
@@ -157,8 +157,10 @@ def wait_until(pred, timeout: float, step: float = 1.0) -> bool:
     return pred()
 
 
-def settle(procs, timeout: float = 120, quiet: float = 0.05, window: float = 2.0) -> bool:
-    """Wait until the processes use less than ``quiet`` CPU seconds per second (their work done)."""
+def settle(procs, timeout: float = 60, window: float = 2.0) -> bool:
+    """Wait until the processes are about idle (their work done): together less than
+    0.1 CPU seconds per second, plus 0.005 for each (an idle kernel's heartbeat)."""
+    quiet = 0.1 + 0.005 * len(procs)
     deadline = time.monotonic() + timeout
     before = cpu(procs)
     while time.monotonic() < deadline:
@@ -167,6 +169,23 @@ def settle(procs, timeout: float = 120, quiet: float = 0.05, window: float = 2.0
         if now - before < quiet * window:
             return True
         before = now
+    return False
+
+
+def wait_for_progress(count, target: int, timeout: float = 600, stall: float = 90) -> bool:
+    """Wait until ``count()`` reaches ``target``; give up after ``timeout`` seconds, or
+    when it has not grown for ``stall`` seconds (a kernel that died starting)."""
+    deadline = time.monotonic() + timeout
+    best, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        n = count()
+        if n >= target:
+            return True
+        if n > best:
+            best, since = n, time.monotonic()
+        elif time.monotonic() - since > stall:
+            return False
+        time.sleep(1)
     return False
 
 
@@ -239,15 +258,15 @@ def main(argv: list[str] | None = None) -> int:
     with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps) as srv:
         server = psutil.Process(srv.proc.pid)
         t0 = time.monotonic()
-        filled = wait_until(lambda: len(kernels(srv.proc.pid)) >= pooled, 600)
-        settled = wait_until(lambda: waiting_kernels(srv.proc.pid, srv.port) >= pooled, 600)
+        filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
+        settled = wait_for_progress(lambda: waiting_kernels(srv.proc.pid, srv.port), pooled)
         settled = settle([server, *kernels(srv.proc.pid)]) and settled
         ready = waiting_kernels(srv.proc.pid, srv.port)
         pool_cpu = cpu(kernels(srv.proc.pid))
         print(f"make class: {ready} of {pooled} kernels pre-started, their pages built, in"
               f" {time.monotonic() - t0:.0f}s{'' if filled and settled else ' (not all of them)'};"
-              f" {rss_mib(kernels(srv.proc.pid)):.0f} MiB; {pool_cpu / max(1, ready):.2f} cpu-s per kernel"
-              " (before any request)", flush=True)
+              f" {rss_mib(kernels(srv.proc.pid)):.0f} MiB; cpu before any request: {pool_cpu / max(1, ready):.2f}s"
+              f" per kernel, the server {cpu([server]):.1f}s in all (its start included)", flush=True)
         before_kernels = kernel_processes(srv.proc.pid)
         keep: list[Session] = []
 

@@ -75,6 +75,10 @@ class Room:
             f"--TutorVoila.pools={self.page}={self.pool}",
             f"--TutorVoila.pool_others={self.pool_others}",
             f"--CappedKernelManager.max_kernels={self.max_kernels}",
+            # kernels talk to the server over unix sockets: thirty kernels started at once
+            # on TCP each picked "free" ports that another could take first (the kernel then
+            # died binding them and was restarted on new ones)
+            "--KernelManager.transport=ipc",
             *(f"--TutorVoila.extra_hosts={h}" for h in self.hosts),
         ]
 
