@@ -146,6 +146,9 @@ window.rtA11y();
 """
 
 
+_A11Y_LINE = " ".join(line.strip() for line in A11Y_JS.strip().splitlines())  # joined once, not per click
+
+
 def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | None = None) -> str:
     """HTML that, drawn in the browser, names the browser tab, sets the document's language
     (screen readers read the page in it), puts the place in the address bar and names
@@ -156,8 +159,7 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
     code = (f"document.title={json.dumps(title, ensure_ascii=False)};"
             f"document.documentElement.lang={json.dumps(lang)};"
             f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}"
-            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};"
-            + " ".join(line.strip() for line in A11Y_JS.strip().splitlines()))
+            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};" + _A11Y_LINE)
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
 
 
