@@ -117,6 +117,19 @@ def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
     assert compiled == [] and again is not first
 
 
+def test_the_teachers_tutorial_gets_no_pre_started_kernels():
+    """Voilà fills a pool for every notebook; its denylist filter looks for each entry in
+    the notebook's full path."""
+    from widgets.classroom import TUTORIALS, TutorVoila
+
+    app = TutorVoila()
+    app.initialize([str(NOTEBOOKS), "--TutorVoila.pools=index.ipynb=2", "--TutorVoila.pool_others=1"])
+    deny = app.config.VoilaKernelManager.preheat_denylist
+    for nb in NOTEBOOKS.glob("*.ipynb"):
+        assert any(d in str(nb) for d in deny) == (nb.name in TUTORIALS), nb.name
+    assert "lesson_builder.ipynb" in TUTORIALS
+
+
 def test_the_host_guard_knows_our_names_and_nothing_else():
     guard = HostGuard(extra=["tutor.school.lan"])
     for ok in ["localhost", "localhost:8866", "127.0.0.1:8866", "[::1]:8866", "tutor.school.lan:8866",

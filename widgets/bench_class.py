@@ -34,6 +34,7 @@ import time
 
 import psutil
 
+from widgets.classroom import TUTORIALS
 from widgets.room import Session, raise_client_limit
 from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer
 
@@ -250,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     # 2. the room
     room = Room(page=args.page, pool=args.pool, pool_others=args.pool_others, max_kernels=args.max_kernels,
                 ip="127.0.0.1")
-    n_notebooks = len(list(NOTEBOOKS.glob("*.ipynb")))
+    n_notebooks = len([nb for nb in NOTEBOOKS.glob("*.ipynb") if nb.name not in TUTORIALS])
     pooled = min(args.max_kernels, args.pool + args.pool_others * (n_notebooks - 1))
     stamps = ("--Voila.log_format=[%(name)s %(asctime)s.%(msecs)03d]%(highlevel)s %(message)s",
               "--Voila.log_datefmt=%H:%M:%S")

@@ -463,6 +463,9 @@ class TutorVoila(Voila):
         if sizes and any(sizes.values()):
             conf.preheat_kernel = True
             conf.default_pool_size = self.pool_others
+            # Voilà fills every notebook's pool with the default size: not the teachers' tutorials
+            # (its filter looks for each entry in the notebook's full path)
+            self.config.VoilaKernelManager.preheat_denylist = sorted(nb for nb in TUTORIALS if nb not in self.pools)
             self.config.VoilaKernelManager.kernel_pools_config = {
                 "default": {"pool_size": self.pool_others},
                 **{nb: {"pool_size": n} for nb, n in sizes.items()},
