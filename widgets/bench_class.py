@@ -196,7 +196,7 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
     res = new_results()
     open_cpu: list[float] = []
     click_cpu: list[float] = []
-    with VoilaServer(NOTEBOOKS, log=logs / "bench-class-cold.log") as srv:
+    with VoilaServer(NOTEBOOKS, log=logs / "bench-class-cold.log", start_timeout=300) as srv:
         server = psutil.Process(srv.proc.pid)
 
         async def one():
@@ -256,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     stamps = ("--Voila.log_format=[%(name)s %(asctime)s.%(msecs)03d]%(highlevel)s %(message)s",
               "--Voila.log_datefmt=%H:%M:%S")
     res = new_results()
-    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps) as srv:
+    # a room's server starts its pools' kernels before it answers: on a busy machine that takes minutes
+    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps, start_timeout=300) as srv:
         server = psutil.Process(srv.proc.pid)
         t0 = time.monotonic()
         filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
