@@ -1,9 +1,11 @@
 """The panels inside JupyterLab, and the dashboard as a Jupyter Server extension
 (issue 13 §4): what `make lab`, Binder and a school's JupyterHub run.
 
-One `jupyter lab` on a free loopback port with a token, rooted at a copy of notebooks/:
-a notebook opened in JupyterLab, all cells run, the stepper's Next clicked;
-then `/voila/render/index.ipynb` on the same server.
+One `jupyter lab` on a free loopback port with a token, rooted at a home directory
+holding a copy of notebooks/ -- a student's home on a JupyterHub, as the README's
+install steps leave it: a notebook opened in JupyterLab, all cells run, the stepper's
+Next clicked; then the README's URL `/voila/render/notebooks/index.ipynb` on the same
+server, and a game opened from its link.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def lab(artifacts, tmp_path_factory):
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
          "--ServerApp.terminals_enabled=False", "--LabApp.extension_manager=readonly",
          f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={books}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+         f"--ServerApp.root_dir={home}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
          "jupyterlab.NeverCheckForUpdate"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -72,7 +74,7 @@ def test_a_page_works_inside_jupyterlab(browser, lab, artifacts):
     pg = context.new_page()
     pg.set_default_timeout(WAIT)
     try:
-        pg.goto(f"{base}/lab/tree/fire_bulls.ipynb?token={token}")
+        pg.goto(f"{base}/lab/tree/notebooks/fire_bulls.ipynb?token={token}")
         pg.locator(".jp-Notebook").wait_for()
         try:  # JupyterLab may ask which kernel: the notebook's own (Python 3)
             pg.locator(".jp-Dialog .jp-mod-accept").click(timeout=20_000)
@@ -98,11 +100,12 @@ def test_the_dashboard_as_a_jupyter_server_extension(browser, lab, artifacts):
     pg = context.new_page()
     pg.set_default_timeout(WAIT)
     try:
-        pg.goto(f"{base}/voila/render/index.ipynb?token={token}")
+        pg.goto(f"{base}/voila/render/notebooks/index.ipynb?token={token}")  # the README's URL
         pg.locator(".rt-landing .rt-game-link").first.wait_for()
         assert pg.locator(".rt-landing .rt-game-link").count() == len(games.names())
         pg.screenshot(path=str(artifacts / "voila-extension-index.png"))
-        pg.goto(f"{base}/voila/render/fire_bulls.ipynb?token={token}")
+        pg.click(".rt-landing .rt-game-link[data-notebook='fire_bulls.ipynb']")  # a link of the page
+        pg.wait_for_url(f"{base}/voila/render/notebooks/fire_bulls.ipynb?lang=en*")
         count = pg.locator(".rt-step-count")
         count.wait_for()
         before = count.inner_text()

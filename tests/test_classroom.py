@@ -2,9 +2,10 @@
 
 One server with ``make class``'s configuration (``widgets.serve.Room`` through the
 same command builder), listening on the loopback interface only, serving the
-dashboard's notebooks and a probe notebook that shows the query string its
-kernel was given.  Its pool is one kernel (for the probe) and its cap three
-kernels, so the cap is reached with three pages.
+dashboard's notebooks and a probe notebook (the Fire Bulls page under another
+name, so that its pool is not the page the other tests open cold).  Its pool is
+one kernel (for the probe) and its cap three kernels, so the cap is reached with
+three pages.
 """
 
 from __future__ import annotations
@@ -26,15 +27,16 @@ from tornado.httpclient import HTTPClientError
 
 from widgets.bench_class import kernels
 from widgets.classroom import HostGuard, own_names
+from widgets.i18n import LANGS
 from widgets.room import PageError, Session, message, raise_client_limit
 from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
 
 PROBE = {
     "cells": [
         {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "id": "imports",
-         "source": "import os\nimport ipywidgets\nfrom IPython.display import HTML, display"},
+         "source": "from widgets.page import page"},
         {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "id": "show",
-         "source": "display(HTML('<p>QS=[' + os.environ.get('QUERY_STRING', '') + ']</p>'))"},
+         "source": "page('fire-bulls')"},
     ],
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4, "nbformat_minor": 5,
@@ -76,6 +78,57 @@ def log_text(server) -> str:
 
 
 # -- host names ------------------------------------------------------------------
+
+# -- less work per message and per page (no server) -----------------------------------
+
+def test_the_activity_watcher_reads_a_kernels_message_type_its_parents_and_a_status():
+    from jupyter_client.session import Session as Signer
+
+    from widgets.classroom import message_types
+
+    signer = Signer(key=b"secret")
+    click = signer.msg("comm_msg", {"comm_id": "m1", "data": {"method": "custom"}})
+    update = signer.msg("comm_msg", {"comm_id": "m2", "data": {"method": "update", "state": {"value": "x"}}},
+                        parent=click)
+    busy = signer.msg("status", {"execution_state": "busy"}, parent=click)
+    assert message_types(signer.serialize(update)) == ("comm_msg", "comm_msg", None)
+    assert message_types([b"iopub-topic", *signer.serialize(busy)]) == ("status", "comm_msg",
+                                                                       {"execution_state": "busy"})
+    for junk in ([], [b"no delimiter"], [b"<IDS|MSG>", b"sig", b"{not json", b"{}", b"{}", b"{}"],
+                 [b"<IDS|MSG>", b"sig", b"[]", b"{}"]):
+        assert message_types(junk) == (None, None, None)
+
+
+def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
+    import jinja2
+
+    from widgets.classroom import TEMPLATES, SharedTemplates
+
+    compiled = []
+    original = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile",
+                        lambda self, source, name=None, filename=None, *a, **k:
+                        compiled.append(name) or original(self, source, name, filename, *a, **k))
+    TEMPLATES.clear()
+    first = SharedTemplates(template_name="lab").environment.get_template("index.html.j2")
+    assert "index.html.j2" in compiled
+    compiled.clear()
+    again = SharedTemplates(template_name="lab").environment.get_template("index.html.j2")  # another page
+    assert compiled == [] and again is not first
+
+
+def test_the_teachers_tutorial_gets_no_pre_started_kernels():
+    """Voilà fills a pool for every notebook; its denylist filter looks for each entry in
+    the notebook's full path."""
+    from widgets.classroom import TUTORIALS, TutorVoila
+
+    app = TutorVoila()
+    app.initialize([str(NOTEBOOKS), "--TutorVoila.pools=index.ipynb=2", "--TutorVoila.pool_others=1"])
+    deny = app.config.VoilaKernelManager.preheat_denylist
+    for nb in NOTEBOOKS.glob("*.ipynb"):
+        assert any(d in str(nb) for d in deny) == (nb.name in TUTORIALS), nb.name
+    assert "lesson_builder.ipynb" in TUTORIALS
+
 
 def test_the_host_guard_knows_our_names_and_nothing_else():
     guard = HostGuard(extra=["tutor.school.lan"])
@@ -126,19 +179,33 @@ def pool_ready(room) -> None:
     assert wait_until(lambda: len(kernels(room.proc.pid)) == 1, 60), "the pool did not refill"
 
 
-def test_a_pooled_page_still_reads_its_own_query_string(room):
+def test_a_pooled_page_is_built_before_its_request_and_opens_the_place_its_link_names(room):
+    """The pre-started kernel built the whole page before anyone asked for it (its
+    HTML was rendered then); the link's place -- language, example, step, presenter
+    mode -- and the page's own address reach it with the request."""
     pool_ready(room)
+    query = "lang=it&example=fr-2&step=1&presenter=1"
 
     async def go():
-        s = Session(room.base, "probe.ipynb", query="lang=it&example=it-3&step=2")
-        await s.get_page()
-        return s
-    s = run(go())
-    shown = re.search(r"QS=\[([^\]]*)\]", s.html)
-    assert shown, s.html[-2000:]
-    assert shown.group(1).replace("\\u0026", "&").replace("&amp;", "&") == "lang=it&example=it-3&step=2"
+        s = Session(room.base, "probe.ipynb", query=query)
+        await s.open()
+        states = s.states
+
+        def one(css):
+            found = s.find(css)
+            assert len(found) == 1, css
+            return states[found[0]]
+
+        moved = await s.until(lambda _: one("rt-slider").get("value") == 1
+                              and one("rt-lang").get("index") == LANGS.index("it")
+                              and one("rt-presenter-toggle").get("value") is True, 60)
+        link = one("rt-place").get("value", "").replace("&amp;", "&")
+        await s.close()
+        return s, moved, link
+    s, moved, link = run(go())
+    assert moved, "the pooled page did not open the link's place"
+    assert f"{room.base}/voila/render/fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1&presenter=1" in link
     assert f"Using pre-heated kernel: {s.kernel_id}" in log_text(room)
-    run(Session.close(s))
 
 
 def test_past_the_cap_a_page_gets_the_room_is_full_and_a_closed_page_frees_room(room):
@@ -206,14 +273,25 @@ def test_voila_still_refuses_code_hides_sources_and_has_no_contents_api(room):
     async def go():
         s = Session(room.base, "fire_bulls.ipynb")
         await s.open()
-        req = s.send(message("execute_request", {"code": "import os; os.getcwd()", "silent": False,
-                                                 "store_history": False, "user_expressions": {},
-                                                 "allow_stdin": False}, s.session_id))
+        # a page's own protocol (v1, binary frames) and the older JSON one, on the same kernel
+        legacy = Session(room.base, "fire_bulls.ipynb", protocol="")
+        legacy.kernel_id = s.kernel_id
+        await legacy.connect()
+        assert (s.protocol, legacy.protocol) == ("v1.kernel.websocket.jupyter.org", "")
+        sent = []
+        for who in (s, legacy):
+            req = who.send(message("execute_request", {"code": "import os; os.getcwd()", "silent": False,
+                                                       "store_history": False, "user_expressions": {},
+                                                       "allow_stdin": False}, who.session_id))
+            sent.append(req["header"]["msg_id"])
         await asyncio.sleep(3)
+        await legacy.close(shutdown=False)
         await s.close()
-        return s, req["header"]["msg_id"]
-    s, mid = run(go())
-    assert not [m for m in s.received if m.get("parent_header", {}).get("msg_id") == mid]
+        return s, legacy, sent
+    s, legacy, sent = run(go())
+    for mid in sent:
+        for who in (s, legacy):
+            assert not [m for m in who.received if m.get("parent_header", {}).get("msg_id") == mid]
     assert 'page("fire-bulls")' not in s.html and "from widgets.page import page" not in s.html
     for path in ("/api/contents", "/api/contents/fire_bulls.ipynb", "/api/kernels", "/api/sessions"):
         with pytest.raises(urllib.error.HTTPError) as err:

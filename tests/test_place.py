@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tutor import games
 from widgets import place as places
 from widgets.index import landing
-from widgets.page import page
+from widgets.page import GamePage, page, spec
 from widgets.place import Place, Problem
 
 # A page with two examples (of 6 and 2 steps) and two rulebooks.
@@ -199,3 +199,66 @@ def test_the_landing_page_carries_its_language_to_every_game():
 def test_the_landing_page_explains_a_bad_language():
     box = landing(query="lang=zz")
     assert "there is no language “zz”" in box.children[3].value
+
+
+# ------------------------------------------------ presenter=1 (issue 13)
+@pytest.mark.parametrize("query, on", [("presenter=1", True), ("presenter=0", False), ("presenter", True),
+                                       ("presenter=true", True), ("", False)])
+def test_a_link_says_whether_the_page_opens_in_presenter_mode(query, on):
+    place, problems = parse(query + "&lang=fr")
+    assert (place.presenter, place.lang, problems) == (on, "fr", [])
+
+
+def test_a_bad_presenter_value_is_named_and_the_rest_of_the_link_kept():
+    place, problems = parse("example=fr-1&step=1&presenter=projector")
+    assert problems == [Problem("place_bad_presenter", {"value": "projector"})]
+    assert (place.presenter, place.example, place.step) == (False, "fr-1", 1)
+
+
+def test_presenter_mode_is_written_in_a_link_only_when_on():
+    assert places.query(Place(example="fr-1", step=1)) == "lang=en&tab=examples&example=fr-1&step=1"
+    on = Place(example="fr-1", step=1, presenter=True)
+    assert places.query(on) == "lang=en&tab=examples&example=fr-1&step=1&presenter=1"
+    assert parse(places.query(on)) == (on, [])
+
+
+def test_a_presenter_link_opens_the_page_in_presenter_mode_and_its_qr_code_leaves_it_out():
+    from widgets.presenter import qr_svg
+
+    p = page("fire-bulls", query="lang=it&example=fr-2&step=1&presenter=1")
+    assert p.presenter.toggle.value and "rt-presenter" in p._dom_classes
+    assert (p.stepper.example.id, p.stepper.position, p.language.lang) == ("fr-2", 1, "it")
+    want = "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1&presenter=1"
+    assert p.url == want
+    assert html.escape(want) in p.link.value  # "link to this"
+    # the QR code is for the students: the same place, without presenter mode on their phones
+    students = "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1"
+    assert qr_svg(students) in p.presenter.panel.value and qr_svg(want) not in p.presenter.panel.value
+    p.presenter.toggle.value = False  # out of presenter mode, the link opens the page out of it
+    assert p.url == "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1"
+    assert html.escape(p.url) in p.link.value
+
+
+# --------------------------- a page built first, its link read after (issue 13)
+def snapshot(p) -> dict:
+    """What a learner sees of a page's place."""
+    return {"place": p.current_place, "url": p.url, "notice": p.notice.value, "link": p.link.value,
+            "header": p.stepper.header.value, "board": p.stepper.board.html, "tab": p.tabs.selected_index,
+            "presenter": p.presenter.panel.value, "titles": [p.tabs.get_title(i) for i in range(5)]}
+
+
+@pytest.mark.parametrize("name, query", [
+    ("fire-bulls", ""),
+    ("fire-bulls", "lang=it&example=it-scoring&step=4"),
+    ("fire-bulls", "lang=fr&example=fr-3&step=9&presenter=1"),  # fr-3 has 5 steps: named, opens its start
+    ("kamikaze-attack", "tab=play&seed=12&lang=fr"),
+    ("tir-nan-og", "tab=rules&lang=zz"),
+])
+def test_a_page_built_first_and_sent_to_its_link_after_is_the_page_built_at_that_link(name, query):
+    """A pre-started kernel builds its page before its request (widgets.request) and then
+    moves it to the place its link names: the learner sees the same page either way."""
+    url = "http://tutor.school.lan:8866/voila/render/" + games.entry(name).notebook
+    direct = snapshot(GamePage(spec(name), query=query, request_url=url))
+    later = spec(name).make_page()
+    later.go(query, url)
+    assert snapshot(later) == direct

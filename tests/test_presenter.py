@@ -72,9 +72,13 @@ def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch)
     p = page("fire-bulls")
     p.presenter.toggle.value = True
     html = p.presenter.panel.value.replace("&amp;", "&")
+    # the link and QR code are for the students: the place shown, not presenter mode on their phones
     assert f">{url}&tab=examples&example=" in html and "&step=0</a>" in html and "<svg" in html
+    assert "presenter=1" not in html
     p.stepper.next.click()
-    assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows the step
+    assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows
+    # the teacher's own link to this place keeps presenter mode (presenter=1)
+    assert p.url.endswith("&step=1&presenter=1")
     p.language.lang = "fr"
     assert "Ouvrez cette page" in p.presenter.panel.value
     assert p.presenter.toggle.description == "Mode projection"

@@ -28,6 +28,11 @@ repeats) with what a classroom needs and Voilà does not have upstream:
   culled.  The page handler here sets it.
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
   does that itself; :mod:`widgets.serve` forwards the signals to it).
+* **Less work per message and per page** in the one server process that every
+  page's traffic goes through: the kernels' activity watcher reads only the
+  message types it needs (:meth:`CappedKernelManager.start_watching_activity`),
+  and the page template is compiled once per server, not once per page
+  (:class:`SharedTemplates`).
 
 Nothing here knows a game.  Kernel-side guards (comm errors logged on the
 server, no traceback sent to a client) are in :mod:`widgets.kernel_guard`.
@@ -37,17 +42,22 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import re
 import socket
 import tempfile
 import time
 from pathlib import Path
 
+import jinja2
 import tornado.ioloop
 import tornado.web
+import voila.notebook_renderer
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Dict, Int, List, Unicode
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 
 # every kernel of ours loads the kernel-side guards and leaves the process's
@@ -208,6 +218,26 @@ class RoomFull(tornado.web.HTTPError):
         super().__init__(503, "the room is full")
 
 
+def message_types(msg_list: list, unpack=json.loads) -> tuple[str | None, str | None, dict | None]:
+    """A kernel's IOPub message, as the activity watcher needs it: its type, its
+    parent's type, and its content when it is a status message.  Nothing else is
+    decoded (no signature check, no dates parsed: the watcher only times the
+    kernel's activity; every message a page gets is checked on its own way)."""
+    try:
+        delim = msg_list.index(b"<IDS|MSG>")
+    except ValueError:
+        return None, None, None
+    parts = msg_list[delim + 1:]
+    try:
+        header, parent = unpack(parts[1]), unpack(parts[2])
+        msg_type = header.get("msg_type")
+        parent_type = parent.get("msg_type") if isinstance(parent, dict) else None
+        content = unpack(parts[4]) if msg_type == "status" else None
+    except (IndexError, ValueError, AttributeError, TypeError):
+        return None, None, None
+    return msg_type, parent_type, content
+
+
 class CappedKernelManager(AsyncMappingKernelManager):
     """Voilà's kernel manager base with a cap on the kernels alive at once.
 
@@ -229,6 +259,34 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if self.max_kernels <= 0:
             return None
         return self.max_kernels - self.live_count()
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """jupyter_server's watcher of a kernel's activity (which the culler reads), decoding
+        only each message's type and a status message's state.  Upstream decodes every
+        IOPub message whole -- its signature, its dates -- in the server's one thread:
+        with thirty pages open that was the largest part of the server's work per click."""
+        self.log.debug("Watching kernel activity: %s", kernel_id)
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        unpack = kernel.session.unpack
+
+        def record_activity(msg_list):
+            msg_type, parent_type, content = message_types(list(msg_list), unpack)
+            if msg_type is None:
+                return
+            if (self.track_message_type(msg_type) or self.track_message_type(parent_type)
+                    or kernel.execution_state == "busy"):
+                self.last_kernel_activity = kernel.last_activity = utcnow()
+            if msg_type == "status" and isinstance(content, dict):
+                state = content.get("execution_state")
+                if self.track_message_type(parent_type):
+                    kernel.execution_state = state
+                elif kernel.execution_state == "starting" and state != "starting":
+                    kernel.execution_state = "idle"
+
+        kernel._activity_stream.on_recv(record_activity)
 
     async def start_kernel(self, *, kernel_id: str | None = None, **kwargs) -> str:
         if kernel_id is not None and kernel_id in self:
@@ -317,6 +375,44 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10):
 
 
 # ---------------------------------------------------------------------------
+# the page template, compiled once
+# ---------------------------------------------------------------------------
+
+class MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled Jinja templates kept in memory for the server's life (a template
+    whose source changed is compiled again: jinja checks each one's checksum)."""
+
+    def __init__(self):
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        data = self._store.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+    def clear(self) -> None:
+        self._store.clear()
+
+
+TEMPLATES = MemoryBytecodeCache()
+
+
+class SharedTemplates(VoilaExporter):
+    """Voilà's exporter, its templates compiled once per server.  Voilà makes an
+    exporter -- and a Jinja environment that compiles the page's dozen templates --
+    for every page it renders: about as much of the server's time as the rest of a
+    page's rendering, for every pre-started kernel and every page opened cold."""
+
+    def _create_environment(self):
+        env = super()._create_environment()
+        env.bytecode_cache = TEMPLATES
+        return env
+
+
+# ---------------------------------------------------------------------------
 # the page handler and the application
 # ---------------------------------------------------------------------------
 
@@ -362,10 +458,14 @@ class TutorVoila(Voila):
         super().initialize(argv)
         conf = self.voila_configuration
         conf.multi_kernel_manager_class = CappedKernelManager
+        voila.notebook_renderer.VoilaExporter = SharedTemplates  # what Voilà renders every page with
         sizes = self._pool_sizes()
         if sizes and any(sizes.values()):
             conf.preheat_kernel = True
             conf.default_pool_size = self.pool_others
+            # Voilà fills every notebook's pool with the default size: not the teachers' tutorials
+            # (its filter looks for each entry in the notebook's full path)
+            self.config.VoilaKernelManager.preheat_denylist = sorted(nb for nb in TUTORIALS if nb not in self.pools)
             self.config.VoilaKernelManager.kernel_pools_config = {
                 "default": {"pool_size": self.pool_others},
                 **{nb: {"pool_size": n} for nb, n in sizes.items()},

@@ -285,6 +285,10 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                        "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link)",
                        "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien)"),
     "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
+    # --- cls (issue 13): presenter=1 in a link
+    "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
+                            "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",
+                            "« {value} » ne dit pas si le mode projection est actif (presenter=1 ou presenter=0)"),
 }
 
 

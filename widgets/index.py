@@ -11,9 +11,13 @@ import ipywidgets as w
 
 from tutor import games
 from widgets.common import esc, message, style
+from widgets import request
 from widgets.i18n import Language, add_strings, t
 from widgets.page import browser_sync
 from widgets.place import parse_lang
+
+# In a pre-started kernel the landing page is built before its request and follows it after.
+request.build_first()
 
 # the notebooks beside index.ipynb (relative links work under Voilà and Binder)
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -64,29 +68,50 @@ def landing_html(lang: str) -> str:
             f"<ul style='font-size:20px'>{''.join(items)}</ul>")
 
 
-def landing(lang: str = "en", query: str | None = None) -> w.VBox:
+class Landing(w.VBox):
+    """The landing page: the games, in the language its link names."""
+
+    def __init__(self, lang: str = "en", query: str = ""):
+        super().__init__()
+        self.default_lang = lang if lang in ("en", "it", "fr") else "en"
+        lang, self.problems = parse_lang(query, self.default_lang)
+        self.language = Language(lang=lang)
+        self.body = w.HTML()
+        self.body.add_class("rt-landing")
+        self.notice = w.HTML()
+        self.notice.add_class("rt-link-notice")
+        self.sync = w.HTML(layout=w.Layout(height="0px", margin="0"))
+        self.sync.add_class("rt-sync")
+        self.draw()
+        self.language.observe(lambda ch: self.draw(), "lang")
+        self.children = [style(), self.sync, self.language.chooser(), self.notice, self.body]
+        self.add_class("rt-panel")
+
+    def draw(self) -> None:
+        lang = self.language.lang
+        self.body.value = landing_html(lang)
+        self.sync.value = browser_sync(t("landing_title", lang), lang, f"lang={quote(lang)}")
+        what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in self.problems)
+        self.notice.value = message("info", t("bad_link", lang, what=what)) if what else ""
+
+    def go(self, query: str, request_url: str | None = None) -> None:
+        """Follow the link the page was opened from, after it was built (a pre-started
+        kernel: :mod:`widgets.request`)."""
+        lang, self.problems = parse_lang(query, self.default_lang)
+        if lang != self.language.lang:
+            self.language.lang = lang  # redraws
+        else:
+            self.draw()
+
+
+def landing(lang: str = "en", query: str | None = None) -> Landing:
     """The landing page, in the language its link names (``?lang=it``; under Voilà the
-    query string of its address) or ``lang``."""
+    query string of its address) or ``lang``.  In a kernel Voilà pre-started, built
+    before the request and moved to its link's language when it comes."""
+    if query is None and request.pending():
+        built = Landing(lang)
+        request.when_requested(built.go)
+        return built
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
-    lang, problems = parse_lang(query, lang if lang in ("en", "it", "fr") else "en")
-    language = Language(lang=lang)
-    body = w.HTML()
-    body.add_class("rt-landing")
-    notice = w.HTML()
-    notice.add_class("rt-link-notice")
-    sync = w.HTML(layout=w.Layout(height="0px", margin="0"))
-    sync.add_class("rt-sync")
-
-    def draw(lang: str) -> None:
-        body.value = landing_html(lang)
-        sync.value = browser_sync(t("landing_title", lang), lang, f"lang={quote(lang)}")
-        if problems:
-            what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in problems)
-            notice.value = message("info", t("bad_link", lang, what=what))
-
-    draw(lang)
-    language.observe(lambda ch: draw(ch["new"]), "lang")
-    box = w.VBox([style(), sync, language.chooser(), notice, body])
-    box.add_class("rt-panel")
-    return box
+    return Landing(lang, query)

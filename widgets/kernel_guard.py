@@ -13,10 +13,12 @@ the environment) the extension:
   ``sys.stderr`` go to the server's log instead; a traceback shown by the
   shell (an exception in a widget callback) is logged on the server and the
   client gets only the exception's class name;
-* with Voilà's pre-started kernels, waits for the page's request before the
-  first cell that is not only imports, so the page reads its own query string
-  (``QUERY_STRING``) and address (``VOILA_REQUEST_URL``) from the environment
-  exactly as without pre-started kernels.
+* with Voilà's pre-started kernels, a notebook whose pages are not the
+  tutor's waits for the page's request before its first cell that is not only
+  imports, so it reads its own query string (``QUERY_STRING``) and address
+  (``VOILA_REQUEST_URL``) from the environment exactly as without pre-started
+  kernels; the tutor's pages (:mod:`widgets.page`, :mod:`widgets.index`) are
+  built whole before the request and follow it after (:mod:`widgets.request`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import os
 import sys
 import traceback
 import warnings
+
 
 _LOG = logging.getLogger("rules-tutor.kernel")
 
@@ -49,7 +52,9 @@ def only_imports(source: str) -> bool:
 
 
 class RequestWait:
-    """``pre_run_cell``: in a pre-started kernel, wait once for the page's request."""
+    """``pre_run_cell``: in a pre-started kernel, wait once for the page's request
+    before the first cell that is not only imports -- unless the notebook's pages
+    are built first and follow their request after (:mod:`widgets.request`)."""
 
     def __init__(self):
         self.done = False
@@ -62,51 +67,11 @@ class RequestWait:
         if only_imports(getattr(info, "raw_cell", "") or ""):
             return  # imports are paid for before the request
         self.done = True
-        os.environ.pop("VOILA_REQUEST_URL", None)  # the request that refilled the pool, not ours
-        info = wait_for_request_info()
-        if info is None:
-            _LOG.warning("no request info reached the pre-started kernel: the page opens at its start")
-            return
-        os.environ.update({str(k): str(v) for k, v in info.items()})
-        os.environ["VOILA_REQUEST_URL"] = request_url(os.environ)
+        from widgets import request
 
-
-def wait_for_request_info(patience: float = 900) -> dict | None:
-    """The page's request (CGI-style variables), from Voilà's ``/voila/query/<kernel>`` websocket.
-
-    Voilà's own ``voila.utils.wait_for_request`` gives up when the server does not
-    accept the connection within 5 s -- which happened to most of thirty kernels
-    pre-started at once on a busy 2-core machine, and those pages then ignored
-    their query string.  Here the connection is retried (for ``patience``
-    seconds) and not pinged (loopback: a late pong under load would drop it)."""
-    import json
-    import time
-
-    from websockets.exceptions import WebSocketException
-    from websockets.sync.client import connect
-
-    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
-    ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
-    port = os.environ.get("VOILA_APP_PORT", "8866")
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = f"{protocol}://{ip}:{port}{base}voila/query/{os.environ['VOILA_KERNEL_ID']}"
-    deadline = time.monotonic() + patience
-    while time.monotonic() < deadline:
-        try:
-            with connect(url, open_timeout=60, ping_interval=None, close_timeout=1) as ws:
-                return json.loads(ws.recv())
-        except (OSError, TimeoutError, WebSocketException, ValueError) as e:
-            _LOG.warning("waiting for the page's request: %s", type(e).__name__)
-            time.sleep(1)
-    return None
-
-
-def request_url(env) -> str:
-    """The page's address, from the CGI-style variables Voilà sends a pre-started kernel."""
-    host = env.get("SERVER_NAME", "localhost")
-    port = env.get("SERVER_PORT", "")
-    query = env.get("QUERY_STRING", "")
-    return f"http://{host}{':' + port if port else ''}{env.get('SCRIPT_NAME', '/')}{'?' + query if query else ''}"
+        if request.builds_first:
+            return  # the page is built now, and moves to its link's place when the request comes
+        request.wait()
 
 
 def _quiet_traceback(shell):

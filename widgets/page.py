@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from tutor import games
 from widgets import place as places
+from widgets import request
 from widgets.common import esc, message, style
 from widgets.game import GameShell, SeatChoices
 from widgets.i18n import Language, t
@@ -38,6 +39,9 @@ from widgets.rules import RulesPanel
 from widgets.stepper import Board, ExampleStepper
 
 __all__ = ["PageSpec", "GamePage", "SeatChoices", "page", "spec"]
+
+# In a pre-started kernel the pages are built before their request and follow it after.
+request.build_first()
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,9 @@ window.rtA11y();
 """
 
 
+_A11Y_LINE = " ".join(line.strip() for line in A11Y_JS.strip().splitlines())  # joined once, not per click
+
+
 def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | None = None) -> str:
     """HTML that, drawn in the browser, names the browser tab, sets the document's language
     (screen readers read the page in it), puts the place in the address bar and names
@@ -152,8 +159,7 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
     code = (f"document.title={json.dumps(title, ensure_ascii=False)};"
             f"document.documentElement.lang={json.dumps(lang)};"
             f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}"
-            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};"
-            + " ".join(line.strip() for line in A11Y_JS.strip().splitlines()))
+            f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};" + _A11Y_LINE)
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
 
 
@@ -167,6 +173,7 @@ class GamePage(w.VBox):
         super().__init__()
         self.spec = spec
         self.request_url = request_url
+        self._default_lang = lang
         self.place, self.problems = self.read_place(query, lang)
         lang = self.place.lang
         self.add_class("rt-panel")
@@ -201,20 +208,51 @@ class GamePage(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         from widgets.presenter import Presenter
 
-        self.presenter = Presenter(self, link=lambda: self.url)  # its link and QR code: the place shown
+        # its link and QR code: the place shown, for the students (not in presenter mode)
+        self.presenter = Presenter(self, link=lambda: self.student_url)
         self.stepper.on_play_here = self._play_from_step
         self._played_from: tuple[str, int, Any] | None = None  # (example, step, the state) the Play tab started at
+        self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
         self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
         self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
+        if self.place.presenter:
+            self.presenter.toggle.value = True
         self._relabel()
         if self.place.tab == "play" and self.place.start == "step" and self.stepper.example is not None:
             self._play_from_step(self.stepper.state_at(self.place.step))  # the link's example step, played on
         elif self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
+
+    def go(self, query: str, request_url: str | None = None) -> None:
+        """Move the page, already built, to the place ``query`` names, as if it had been
+        built with it: a pre-started kernel builds its page before it knows the link it
+        was opened from (:mod:`widgets.request`).  What is already right is left alone,
+        so an empty query only gives the page its address."""
+        if request_url:
+            self.request_url = request_url
+        self.place, self.problems = self.read_place(query, self._default_lang)
+        place, s = self.place, self.stepper
+        ids = [ex.id for ex in s.examples]
+        if place.example in ids and s.chooser.value != ids.index(place.example):
+            s.chooser.value = ids.index(place.example)  # its first step, drawn
+        if place.step != s.position:
+            s.go(place.step)
+        if s.play.value != place.step:
+            s.play.value = place.step  # the autoplay sets the slider in the browser: it starts there too
+        self.language.lang = place.lang  # relabels every panel when it changes
+        self.presenter.toggle.value = place.presenter
+        self.notice.value = ""
+        self._relabel()
+        if place.tab == "play" and place.start == "step" and s.example is not None:
+            self._play_from_step(s.state_at(place.step))  # the link's example step, played on
+            return
+        index = self.TABS.index(place.tab)
+        if self.tabs.selected_index != index:
+            self.tabs.selected_index = index  # builds the tab (Play: with the link's ruleset and seed)
 
     # --------------------------------------------------------------- places
     def read_place(self, query: str, lang: str = "en") -> tuple[places.Place, list[places.Problem]]:
@@ -233,8 +271,10 @@ class GamePage(w.VBox):
         """Where the page is now: language, tab, and the example step or the new game's setup."""
         tab = self.TABS[self.tabs.selected_index or 0]
         ex = self.stepper.example
+        presenter = getattr(self, "presenter", None)  # None while the page is being built
         found = places.Place(lang=self.language.lang, tab=tab,
-                             example=ex.id if ex is not None else None, step=self.stepper.position)
+                             example=ex.id if ex is not None else None, step=self.stepper.position,
+                             presenter=bool(presenter is not None and presenter.toggle.value))
         if self._game is not None:
             ruleset = self._game.ruleset.value
             found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
@@ -249,6 +289,12 @@ class GamePage(w.VBox):
     def url(self) -> str:
         """The address of the place shown (absolute under Voilà, else relative to the notebook)."""
         return places.link(self.notebook, places.query(self.current_place), self.request_url)
+
+    @property
+    def student_url(self) -> str:
+        """The address of the place shown as the class should open it: without presenter mode."""
+        return places.link(self.notebook, places.query(replace(self.current_place, presenter=False)),
+                           self.request_url)
 
     @property
     def notebook(self) -> str:
@@ -382,7 +428,15 @@ def spec(name: str) -> PageSpec:
 
 def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
     """The dashboard page of a registered game (what its notebook shows), at the place
-    its link names: ``query`` or, under Voilà, the query string of the page's address."""
+    its link names: ``query`` or, under Voilà, the query string of the page's address.
+
+    In a kernel Voilà pre-started (``make class``'s pools) the page is built at its
+    default place before any student asks for it, and moves to the place of the
+    link it is opened from when the request comes (:meth:`GamePage.go`)."""
+    if query is None and request.pending():
+        built = spec(name).make_page(lang)
+        request.when_requested(built.go)
+        return built
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
     return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))

@@ -11,6 +11,7 @@ variable) and shows a link to the place it is at.  A place is
 * ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab);
 * ``from``: ``step`` when the Play tab plays on from the example's step named
   by ``example`` and ``step`` ("Play from here": the position in a few characters).
+* ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not).
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
@@ -33,8 +34,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "from")
 STARTS = ("step",)  # what the Play tab may start from besides a new game (``from``)
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "from", "presenter")
+ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
+OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message
 
@@ -58,6 +61,7 @@ class Place:
     ruleset: str | None = None
     seed: int | None = None
     start: str | None = None  # "step": the Play tab plays on from the example's step
+    presenter: bool = False
 
 
 def _shown(value: str) -> str:
@@ -154,13 +158,20 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             place = replace(place, start=got["from"])
         else:
             problems.append(Problem("place_bad_from", {"value": _shown(got["from"])}))
+    if "presenter" in got:
+        value = got["presenter"].strip().lower()
+        if value in ON or value in OFF:
+            place = replace(place, presenter=value in ON)
+        else:
+            problems.append(Problem("place_bad_presenter", {"value": _shown(got["presenter"])}))
     return place, problems
 
 
 def query(place: Place) -> str:
     """The query string of a place: the language, the tab, the example and its step
     (kept on every tab: back on the examples, the learner finds their step), then
-    the new game's rulebook and seed when the page has them."""
+    the new game's rulebook and seed when the page has them, then ``presenter=1``
+    in presenter mode."""
     parts: list[tuple[str, str]] = [("lang", place.lang), ("tab", place.tab)]
     if place.example is not None:
         parts += [("example", place.example), ("step", str(place.step))]
@@ -170,6 +181,8 @@ def query(place: Place) -> str:
         parts.append(("seed", str(place.seed)))
     if place.start is not None:
         parts.append(("from", place.start))
+    if place.presenter:
+        parts.append(("presenter", "1"))
     return urlencode(parts)
 
 

@@ -2,10 +2,12 @@
 
 A toggle on the page (:class:`Presenter`, added by :class:`widgets.page.GamePage`)
 switches the page to a projector layout: large type, high contrast, one panel
-at a time (the tab bar and the language chooser are hidden; the open tab
-fills the screen), the keys the page answers to written on it, and the link
-to this page as text and as a QR code (drawn by ``segno`` as inline SVG) so
-the class opens the same place.
+at a time (the language chooser is hidden, the tabs' labels grow; the open
+tab fills the screen), the keys the page answers to written on it, and the
+link to this page as text and as a QR code (drawn by ``segno`` as inline SVG)
+so the class opens the same place.  A link with ``presenter=1``
+(:mod:`widgets.place`) opens the page in presenter mode, and the link shown
+in presenter mode carries it.
 
 The keys reach the kernel through ``ipyevents`` (a widget with a prebuilt
 JupyterLab/Voilà front end, no custom JavaScript of ours); without it the

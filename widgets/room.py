@@ -3,12 +3,16 @@
 Used by the classroom tests and by ``make bench-class`` (:mod:`widgets.bench_class`).
 What a Voilà 0.5 page does, and :class:`Session` repeats: GET
 ``/voila/render/<notebook>`` (the HTML names ``"kernelId"``), open
-``/api/kernels/<id>/channels`` with an ``Origin`` matching the server, open the
+``/api/kernels/<id>/channels`` with an ``Origin`` matching the server (and, as
+JupyterLab's services in the page do, the ``v1.kernel.websocket.jupyter.org``
+subprotocol: binary frames the server forwards without decoding them; the
+older JSON protocol made the server decode and re-encode every message, which
+a real page never asks for), open the
 ``jupyter.widget.control`` comm (message metadata ``{"version": "1.0.0"}``) and
 ask ``request_states``; the kernel answers ``update_states`` with every
 widget's state.  A button click is a ``comm_msg`` ``custom``/``click`` to the
 button's model; its effects come back as ``update``/``echo_update`` messages
-whose parent is the click.
+whose parent is the click; :attr:`Session.states` follows them.
 """
 
 from __future__ import annotations
@@ -25,6 +29,31 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def to_v1(msg: dict) -> bytes:
+    """A message as a v1 binary frame: offsets, the channel, then header, parent
+    header, metadata and content as JSON (jupyter_server's ``serialize_msg_to_ws_v1``)."""
+    parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+    channel = msg.get("channel", "shell").encode()
+    offsets = [8 * (1 + 1 + len(parts) + 1)]
+    offsets.append(offsets[-1] + len(channel))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + channel + b"".join(parts)
+
+
+def from_v1(frame: bytes) -> dict:
+    """A v1 binary frame as a message dict (buffers dropped)."""
+    n = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    channel = frame[offsets[0]:offsets[1]].decode()
+    parts = [frame[offsets[i]:offsets[i + 1]] for i in range(1, n - 1)]
+    header, parent, metadata, content = (json.loads(p) for p in parts[:4])
+    return {"header": header, "msg_id": header.get("msg_id"), "msg_type": header.get("msg_type"),
+            "parent_header": parent, "metadata": metadata, "content": content, "channel": channel}
 
 
 def message(msg_type: str, content: dict, session: str, channel: str = "shell",
@@ -51,13 +80,14 @@ class Session:
     """One student's page, at the protocol level."""
 
     def __init__(self, base: str, notebook: str, query: str = "", host: str | None = None,
-                 origin: str | None = None, timeout: float = 180):
+                 origin: str | None = None, timeout: float = 180, protocol: str = V1):
         self.base = base.rstrip("/")
         self.notebook = notebook
         self.query = query
         self.host = host
         self.origin = origin
         self.timeout = timeout
+        self.protocol = protocol  # V1, or "" for the older JSON protocol
         self.session_id = uuid.uuid4().hex
         self.kernel_id: str | None = None
         self.html = ""
@@ -100,7 +130,10 @@ class Session:
         headers = self._headers()
         headers["Origin"] = self.origin or self.base
         self.ws = await websocket_connect(HTTPRequest(url, headers=headers, request_timeout=self.timeout),
-                                          max_message_size=64 * 1024 * 1024)
+                                          max_message_size=64 * 1024 * 1024,
+                                          subprotocols=[self.protocol] if self.protocol else None)
+        if self.protocol and self.ws.selected_subprotocol != self.protocol:
+            self.protocol = ""  # the server speaks only the JSON protocol
         self._reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -109,9 +142,13 @@ class Session:
             if raw is None:
                 break
             if isinstance(raw, bytes):
-                continue  # binary frames (buffers): none expected from the tutor's widgets
-            msg = json.loads(raw)
+                if not self.protocol:
+                    continue  # binary frames (buffers): none expected from the tutor's widgets
+                msg = from_v1(raw)
+            else:
+                msg = json.loads(raw)
             self.received.append(msg)
+            self._follow(msg)
             for pred, fut in list(self._waiters):
                 if not fut.done() and pred(msg):
                     fut.set_result(msg)
@@ -119,8 +156,20 @@ class Session:
             if not fut.done():
                 fut.set_exception(ConnectionError("websocket closed"))
 
+    def _follow(self, msg: dict) -> None:
+        """Keep :attr:`states` as the page's widget models would be: apply every update."""
+        if msg.get("msg_type") != "comm_msg":
+            return
+        data = msg["content"].get("data") or {}
+        model = self.states.get(msg["content"].get("comm_id", ""))
+        if model is not None and data.get("method") in ("update", "echo_update"):
+            model.update(data.get("state") or {})
+
     def send(self, msg: dict) -> dict:
-        self.ws.write_message(json.dumps(msg))
+        if self.protocol:
+            self.ws.write_message(to_v1(msg), binary=True)
+        else:
+            self.ws.write_message(json.dumps(msg))
         return msg
 
     async def wait_for(self, pred, timeout: float | None = None) -> dict:
@@ -141,8 +190,19 @@ class Session:
         self.send(message("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}, self.session_id))
         msg = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
                                   and m["content"].get("data", {}).get("method") == "update_states")
-        self.states = {k: v.get("state", {}) for k, v in msg["content"]["data"]["states"].items()}
+        self.states = {k: dict(v.get("state", {})) for k, v in msg["content"]["data"]["states"].items()}
+        for later in self.received[self.received.index(msg) + 1:]:
+            self._follow(later)  # updates that came after the states, before this returned
         return self.states
+
+    async def until(self, pred, timeout: float | None = None) -> bool:
+        """Wait until ``pred(states)`` holds (the kernel's updates followed); False on timeout."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while time.monotonic() < deadline:
+            if pred(self.states):
+                return True
+            await asyncio.sleep(0.05)
+        return bool(pred(self.states))
 
     async def open(self) -> float:
         """GET the page, connect, fetch the widgets: seconds until the page is usable."""

@@ -75,6 +75,10 @@ class Room:
             f"--TutorVoila.pools={self.page}={self.pool}",
             f"--TutorVoila.pool_others={self.pool_others}",
             f"--CappedKernelManager.max_kernels={self.max_kernels}",
+            # kernels talk to the server over unix sockets: thirty kernels started at once
+            # on TCP each picked "free" ports that another could take first (the kernel then
+            # died binding them and was restarted on new ones)
+            "--KernelManager.transport=ipc",
             *(f"--TutorVoila.extra_hosts={h}" for h in self.hosts),
         ]
 
@@ -139,8 +143,10 @@ class VoilaServer:
 
     def __init__(self, root: Path = NOTEBOOKS, port: int | None = None, log: Path | None = None,
                  extra: tuple[str, ...] = (), env: dict | None = None,
-                 cull_idle: int = CULL_IDLE, cull_interval: int = CULL_INTERVAL, room: Room | None = None):
+                 cull_idle: int = CULL_IDLE, cull_interval: int = CULL_INTERVAL, room: Room | None = None,
+                 start_timeout: float = 60):
         self.root = Path(root)
+        self.start_timeout = start_timeout  # seconds ``with VoilaServer(...)`` waits for it to answer
         self.port = port or free_port()
         self.log_path = log
         self.extra = extra
@@ -188,7 +194,7 @@ class VoilaServer:
         self._log = None
 
     def __enter__(self) -> "VoilaServer":
-        return self.start()
+        return self.start(self.start_timeout)
 
     def __exit__(self, *exc) -> None:
         self.stop()
