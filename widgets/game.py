@@ -32,12 +32,14 @@ No rule is decided here: every move goes through ``game.apply_explained``; an
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
+from tutor.core import Game
 from widgets.common import cite, esc, message
 from widgets.endgame import score_chart
 from widgets.i18n import Language, t
@@ -95,6 +97,39 @@ def _kernel_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+WARM_DELAY = 0.5  # seconds after the Play tab is built before the game's caches are filled (its first paint first)
+_WARMING: dict[str, threading.Thread] = {}
+
+
+def warm_up(game) -> threading.Thread | None:
+    """Fill the game's caches (``game.warm``: Kamikaze's coach solves its base game) once per
+    game, in a daemon thread, so the first hint is quick; the kernel keeps answering meanwhile.
+
+    Returns the thread (None when the game has nothing to warm).  In a kernel the
+    thread starts :data:`WARM_DELAY` seconds later, after the Play tab's first paint."""
+    if type(game).warm is Game.warm:
+        return None
+    name = getattr(game, "name", str(id(game)))
+    thread = _WARMING.get(name)
+    if thread is not None:
+        return thread
+
+    def run() -> None:
+        try:
+            game.warm()
+        except Exception:  # noqa: BLE001 - a cache not filled only makes the first hint slower
+            pass
+
+    thread = threading.Thread(target=run, name=f"warm-{name}", daemon=True)
+    _WARMING[name] = thread
+    loop = _kernel_loop()
+    if loop is None:
+        thread.start()
+    else:
+        loop.call_later(WARM_DELAY, thread.start)
+    return thread
 
 
 def ruleset_name(game, ruleset: str, lang: str) -> str:
@@ -481,6 +516,7 @@ class GameShell(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         self._relabel(draw=False)
         self.new_game(seats=seats)
+        self.warming = warm_up(game)  # the first hint quick (Kamikaze's coach), the page painted first
 
     # ---------------------------------------------------------------- state
     @property
