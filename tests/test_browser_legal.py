@@ -36,7 +36,7 @@ def test_fire_bulls_refused_moves_are_greyed_with_their_reason(browser, voila, a
         far = page.locator("button.fb-move-1")
         assert far.is_disabled() and "one step only" in far.get_attribute("title")
         assert page.locator("button.fb-move-3").count() == 0  # the pawn's own direction
-        assert page.locator("button.fb-attack-3-green").inner_text().strip() == "pay with green"
+        assert page.locator("button.fb-attack-3-green").inner_text().strip() == "green"  # in the line "from 3:"
         # the reasons as text too, for a keyboard: a "why not?" list that opens
         page.click(".rt-game .rt-refusals summary")
         assert "one step only" in page.locator(".rt-game .rt-refusals").inner_text()

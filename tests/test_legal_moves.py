@@ -104,9 +104,11 @@ def test_fire_bulls_payments_are_named_and_play_themselves():
     shell.hand_button.value = True
     c = shell.controls
     labels = {b.description for b in c.pay_buttons}
-    assert labels == {"pay with green", "pay with red", "pay with Warrior"}  # a Palisade: one bull card
+    assert labels == {"green", "red", "Warrior"}  # a Palisade: one bull card, under "paying with:"
+    green = next(b for b in c.pay_buttons if "fb-attack-3-green" in b._dom_classes)
+    assert "direction 3" in green.tooltip and "green" in green.tooltip  # the engine's whole words on hover
     shell.language.lang = "it"
-    assert {b.description for b in c.pay_buttons} == {"paga con verde", "paga con rosso", "paga con Guerriero"}
+    assert {b.description for b in c.pay_buttons} == {"verde", "rosso", "Guerriero"}
     green = next(b for b in c.pay_buttons if "fb-attack-3-green" in b._dom_classes)
     green.click()
     assert shell.state.won[0] == ("palisade",)

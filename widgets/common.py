@@ -70,9 +70,11 @@ CSS = """
     max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
 .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
     overflow: visible !important; text-overflow: clip !important; }
-/* Messages never move the board: in the side column (wide) or after the moves (narrow) */
-.rt-game > .rt-message { order: 1; }
-.rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 2; }
+/* Messages never move the board; a refusal shows right above the moves the user clicked (pol):
+   in the side column (wide), after the board and the tools (narrow); the bots' pace after the hint */
+.rt-game > .rt-message, .rt-game > .rt-controls, .rt-game > :has(> .rt-hint) { order: 1; }
+.rt-game > .rt-bot-row { order: 2; }
+.rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 3; }
 .rt-status h3 { margin: 2px 0; }
 .rt-board { min-width: 0; max-width: 100%; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
@@ -90,13 +92,14 @@ CSS = """
   .rt-stepper > *, .rt-game > * { grid-column: 1 / -1; }
   .rt-stepper > .rt-chooser, .rt-game > .rt-setup { grid-row: 1; }
   .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 9; }
+  /* the side column of Play (pol): who moves, a refusal, the moves and the hint on screen first; then
+     show hand / undo / redo and the bots' pace */
   .rt-stepper > .rt-nav, .rt-game > .rt-status { grid-column: 2; grid-row: 2; }
-  .rt-stepper > .rt-step-header, .rt-game > .rt-tools { grid-column: 2; grid-row: 3; }
-  .rt-stepper > .rt-your-turn, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
-  .rt-stepper > .rt-step-narration, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
-  .rt-stepper > .rt-outcome { grid-column: 2; grid-row: 6; }
-  .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 6; }  /* the hint box (widgets/quiz.py) */
-  .rt-game > .rt-message { grid-column: 2; grid-row: 7; }
+  .rt-stepper > .rt-step-header, .rt-game > .rt-message { grid-column: 2; grid-row: 3; }
+  .rt-stepper > .rt-your-turn, .rt-game > .rt-controls { grid-column: 2; grid-row: 4; }
+  .rt-stepper > .rt-step-narration, .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-outcome, .rt-game > .rt-tools { grid-column: 2; grid-row: 6; }
+  .rt-game > .rt-bot-row { grid-column: 2; grid-row: 7; }
   .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }
   .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
