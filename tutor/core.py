@@ -469,6 +469,7 @@ class Game(ABC):
         The Play tab calls it once per game, in a background thread, when it opens
         (``widgets.game.warm_up``): it must be safe to run beside the game's other
         calls and must not change any result.  By default there is nothing to do."""
+        return None
 
     def message(self, obj: Any, lang: str = "en") -> str:
         """An Event, IllegalAction or ScenarioError in ``lang``."""

@@ -108,8 +108,9 @@ CSS = """
 /* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
 .rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
     white-space: normal; line-height: 1.2; font-weight: bold; box-shadow: 1px 2px 0 #555; }
-.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled { opacity: 0.55; border-style: dashed;
-    text-decoration: line-through; cursor: not-allowed; }
+.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled, .rt-panel .rt-refused[aria-disabled=true] {
+    opacity: 0.55; border-style: dashed; text-decoration: line-through; cursor: not-allowed; }
+.rt-panel .rt-refused[aria-disabled=true]:focus-visible { outline: 3px solid #1a4fd6; outline-offset: 2px; opacity: 0.8; }
 .rt-refusals { font-size: 15px; margin: 4px 0; }
 .rt-refusals summary { cursor: pointer; color: #10264d; }
 .rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }

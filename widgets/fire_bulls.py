@@ -385,6 +385,7 @@ class FireBullsControls(w.VBox):
             self.move_buttons.append(mb)
             ab = w.Button(button_style="danger", layout=w.Layout(width="auto"))
             ab.add_class(f"fb-attack-{d}")
+            ab.on_click(lambda _, b=ab: self._explain(b))  # shown only refused: pressed, it says why
             self.attack_buttons.append(ab)
         self.stop_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
         self.stop_button.add_class("fb-stop")
@@ -400,6 +401,12 @@ class FireBullsControls(w.VBox):
 
     def _play(self, action) -> None:
         self.shell.play(action)
+
+    def _explain(self, button: w.Button) -> None:
+        """A refused direction pressed: the engine's reason, above the moves."""
+        action = getattr(button, "refused_action", None)
+        if action is not None and hasattr(self.shell, "explain"):
+            self.shell.explain(action)
 
     def _reserve(self, cards: list, lang: str) -> None:
         key = (tuple(cards), lang)
@@ -455,6 +462,7 @@ class FireBullsControls(w.VBox):
         button.disabled = True
         button.tooltip = tip
         button.refusal = tip
+        button.refused_action = action
         button.add_class("rt-refused")
         return button
 
@@ -490,7 +498,7 @@ class FireBullsControls(w.VBox):
         for d, (mb, ab) in enumerate(zip(self.move_buttons, self.attack_buttons), start=1):
             for b in (mb, ab):
                 b.disabled, b.tooltip = False, ""
-                b.refusal = ""
+                b.refusal, b.refused_action = "", None
                 b.remove_class("rt-refused")
             mb.description = t("draw_move", lang, n=d)
             ab.description = t("attack_dir", lang, n=d)

@@ -63,8 +63,12 @@ def refusal_text(game, exc: Any, lang: str) -> str:
     return text
 
 
-def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "") -> w.Button:
-    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``)."""
+def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "",
+                   shell: "GameShell | None" = None) -> w.Button:
+    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``).
+
+    In the page it stays focusable (``aria-disabled``, see ``widgets.page.A11Y_JS``): pressed or
+    clicked, ``shell.explain`` shows the engine's refusal, its rule cited, above the moves."""
     why = game.why_illegal(state, action)
     tip = refusal_text(game, why, lang) if why is not None else label
     b = w.Button(description=label, tooltip=tip, disabled=True, layout=w.Layout(width="auto"))
@@ -72,6 +76,8 @@ def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: st
         b.add_class(cls)
     b.add_class("rt-refused")
     b.refusal = tip
+    if shell is not None:
+        b.on_click(lambda _: shell.explain(action))
     return b
 
 
@@ -338,7 +344,7 @@ def hand_row(controls: Any, view: dict, actions: list, lang: str) -> tuple[w.VBo
             b.on_click(lambda _, a=action: shell.choose(a))  # played at once unless the game previews it
             covered.add(action)
         else:
-            b = refused_button(game, state, action, label, lang, controls.slug(action))
+            b = refused_button(game, state, action, label, lang, controls.slug(action), shell)
         b.add_class("rt-card-button")
         b.card = card
         controls.style_card(b, card)
@@ -776,13 +782,29 @@ class GameShell(w.VBox):
             self._bots_next()
         return True
 
+    def refusal_html(self, exc: IllegalAction) -> str:
+        """A refusal as the message box shows it: the engine's words and its rule cited."""
+        return (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
+                + cite(self.game, exc.rule, self.lang, brief=True))
+
+    def explain(self, action) -> bool:
+        """A greyed-out move pressed: why the rules refuse it now, above the moves (nothing is
+        played).  A move the rules allow after all (the position changed) is played."""
+        try:
+            why = self.game.why_illegal(self.state, action)
+        except Exception:  # noqa: BLE001 - an engine fault must not break the page
+            why = None
+        if why is None:
+            return self.play(action)
+        self.msg.value = self.refusal_html(why)
+        return False
+
     def _apply(self, action) -> bool:
         s = self.state
         try:
             new, events = self.game.apply_explained(s, action)
         except IllegalAction as exc:
-            self.msg.value = (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
-                              + cite(self.game, exc.rule, self.lang, brief=True))
+            self.msg.value = self.refusal_html(exc)
             return False
         except Exception:  # noqa: BLE001 - an engine fault must not break the page
             self.msg.value = (message("error", t("illegal", self.lang, msg=t("not_a_move", self.lang)))

@@ -425,7 +425,7 @@ class TirNanOgControls(ButtonControls):
                     open_kinds = {a.kind for a in actions if isinstance(a, cls)}
                     buttons += [refused_button(g, self.shell.state, tn.TakeTerritory(kind),
                                                g.action_text(tn.TakeTerritory(kind), lang), lang,
-                                               f"tn-territory-{kind}")
+                                               f"tn-territory-{kind}", self.shell)
                                 for kind in dict.fromkeys(p["kind"] for p in view.get("piles", ()) if p.get("top"))
                                 if kind not in open_kinds]
                 if buttons:
