@@ -104,6 +104,17 @@ CSS = """
   .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
   .rt-stepper > *, .rt-game > * { min-width: 0; }
+  /* pol: the Quiz as the other tabs: the position on the left, the question, its choices and the
+     feedback beside it, on screen (they were under the board, below a projector's fold) */
+  .rt-quiz { display: grid !important; column-gap: 18px; align-items: start;
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: repeat(5, auto) 1fr; }
+  .rt-quiz > * { grid-column: 1 / -1; min-width: 0; }
+  .rt-quiz > .rt-quiz-progress { grid-row: 1; }
+  .rt-quiz > .rt-board { grid-column: 1; grid-row: 2 / 7; }
+  .rt-quiz > .rt-quiz-prompt { grid-column: 2; grid-row: 2; }
+  .rt-quiz > .rt-quiz-choices { grid-column: 2; grid-row: 3; }
+  .rt-quiz > :has(> .rt-quiz-check) { grid-column: 2; grid-row: 4; }
+  .rt-quiz > .rt-quiz-feedback { grid-column: 2; grid-row: 5; }
 }
 /* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
 .rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
@@ -114,6 +125,8 @@ CSS = """
 .rt-refusals { font-size: 15px; margin: 4px 0; }
 .rt-refusals summary { cursor: pointer; color: #10264d; }
 .rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
+/* pol: the hint's text as wide as its column (its citation's one line was as wide as the whole rule) */
+.rt-panel .rt-hint-text { min-width: 0; max-width: 100%; }
 /* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
 .rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
 /* Presenter mode (issue 13 §1): a projector at 1280x720, read from the back of the room. */

@@ -108,7 +108,8 @@ class PageSpec:
 # the board (or a part of it) when it scrolls, on a phone, so its hidden part can be
 # scrolled to from the keyboard.  A move the rules refuse (``rt-refused``, disabled in
 # Python) stays focusable: ``aria-disabled``, its reason the title; pressed, the shell
-# explains it in the message box, which (like the hint) is read out when it changes.
+# explains it in the message box, which (like the hint) is read out when it changes and
+# scrolled into sight when it is out of it (a hint under a long list of moves).
 A11Y_JS = """
 if(!window.rtA11y){
  window.rtA11y=function(){
@@ -135,6 +136,8 @@ if(!window.rtA11y){
   });
   document.querySelectorAll('.rt-message, .rt-hint-text').forEach(function(m){
    if(!m.hasAttribute('aria-live')){m.setAttribute('aria-live','polite');}
+   var said=m.innerText||'';
+   if(said!==(m.rtSaid||'')){m.rtSaid=said; if(said.trim()&&m.scrollIntoView){m.scrollIntoView({block:'nearest'});}}
   });
   document.querySelectorAll('.rt-board, .rt-board div').forEach(function(b){
    if(b.hasAttribute('tabindex'))return;
