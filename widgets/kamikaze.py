@@ -163,6 +163,9 @@ _CSS = """
 .ka-legend { font-size: 15px; color: #333; }
 .ka-count { font-weight: bold; font-size: 20px; }
 .rt-controls .widget-button { min-width: 10em; font-size: 17px; }
+@media (max-width: 600px) {  /* a phone: two cards of the hand a row (pol) */
+  .rt-controls .widget-button { min-width: 7.5em; }
+}
 </style>
 """
 
