@@ -433,7 +433,8 @@ class TirNanOgControls(ButtonControls):
             rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, tn.Pass)]
             if rest:
                 groups.append(w.HBox(rest))
-            return head, groups
+            # what a turn is, not the status line again ("Player 1 to move — take creatures, ...")
+            return t('tn_prompt_turn', lang), groups
         if decision == "dispute":
             return head, [w.HBox([self._button(a, lang, "success" if isinstance(a, tn.Join) else "warning")
                                   for a in actions], layout=w.Layout(flex_flow="row wrap"))]
