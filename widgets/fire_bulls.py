@@ -103,7 +103,7 @@ _CSS = """
 .fb-card { border: 2px solid #222; border-radius: 8px; background: #fffdf6; min-height: 5.4em; padding: 4px 6px; position: relative; }
 .fb-card.fb-empty { border-style: dashed; background: #f1f1f1; color: #666; }
 .fb-card .fb-slot { position: absolute; top: 2px; right: 6px; font-weight: bold; color: #555; font-size: 15px; }
-.fb-card .fb-name { font-weight: bold; font-size: 17px; }
+.fb-card .fb-name { font-weight: bold; font-size: 17px; padding-right: 12px; }  /* clear of the slot letter */
 .fb-card .fb-face { font-size: 15px; color: #333; }
 .fb-changed { outline: 4px solid #ff7a00; outline-offset: 1px; box-shadow: 0 0 0 7px #ffe0b8; }
 .fb-changed::after { content: "★"; position: absolute; left: 4px; bottom: 0; color: #ff7a00; font-size: 18px; }
