@@ -129,7 +129,8 @@ def test_the_coach_mixes_in_words_with_its_numbers():
     assert "with best play the game is even" in h.sentence  # the opening is worth 0 by symmetry
 
 
-@pytest.mark.parametrize("lang,one", [("en", "gains 1 point now"), ("it", "guadagna 1 punto"), ("fr", "rapporte 1 point ")])
+@pytest.mark.parametrize("lang,one", [("en", "gains 1 point now"), ("it", "guadagna 1 punto"),
+                                      ("fr", "rapporte 1 point ")])
 def test_a_move_that_gains_one_point_says_point_not_points(monkeypatch, lang, one):
     """A search bot's move worth one point now: "1 point", as a reader expects (it said "1 points")."""
     class Search:
