@@ -82,7 +82,7 @@ def test_win_a_yen_card_against_a_bot_by_clicks(page, voila, artifacts):
     far = page.locator("button.fb-move-1")
     assert far.is_disabled() and "one step only" in far.get_attribute("title")
     assert page.locator("button.fb-move-3").count() == 0  # the pawn's own direction is no move
-    page.click(".fb-attack-3-green")  # "pay with green": the payment is the button
+    page.click(".fb-attack-3-green")  # "from 3: green": the payment is the button
     page.wait_for_function(
         "document.querySelectorAll(\".rt-game .rt-sec-won [data-player='0'] .fb-mini\").length > 0")
     page.wait_for_selector(".fb-stop", timeout=60_000)  # the attack may go on: end it here

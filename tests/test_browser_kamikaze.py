@@ -77,9 +77,12 @@ def test_walk_one_hotseat_duel_by_clicks(page, voila, artifacts):
 def test_coach_hint_and_language(page, voila, artifacts):
     open_kamikaze(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
-    page.click(".ka-hint")
-    page.wait_for_selector(".ka-hint-box:has-text('%')")
+    page.wait_for_selector(".rt-game .rt-hint")
+    assert page.locator(".rt-game button:has-text('hint')").count() == 1  # one Hint per page
+    page.click(".rt-game .rt-hint")  # the page's one Hint button: the exact coach behind it
+    page.wait_for_selector(".rt-hint-text:has-text('%')")
     page.click("text=Italiano")
-    page.wait_for_selector(".ka-hint-box:has-text('Allenatore')")
+    page.click(".rt-game .rt-hint")
+    page.wait_for_selector(".rt-hint-text:has-text('giocando al meglio')")  # the coach's outlook, in Italian
     page.wait_for_selector(".ka-play-swordsman:has-text('Spadaccino')")
     page.screenshot(path=str(artifacts / "kamikaze-italiano.png"), full_page=True)

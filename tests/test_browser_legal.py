@@ -34,14 +34,28 @@ def test_fire_bulls_refused_moves_are_greyed_with_their_reason(browser, voila, a
     try:
         page.wait_for_selector("button.fb-attack-3-green")
         far = page.locator("button.fb-move-1")
-        assert far.is_disabled() and "one step only" in far.get_attribute("title")
+        assert far.is_disabled() and "one step only" in far.get_attribute("title")  # aria-disabled counts
         assert page.locator("button.fb-move-3").count() == 0  # the pawn's own direction
-        assert page.locator("button.fb-attack-3-green").inner_text().strip() == "pay with green"
+        assert page.locator("button.fb-attack-3-green").inner_text().strip() == "green"  # in the line "from 3:"
         # the reasons as text too, for a keyboard: a "why not?" list that opens
         page.click(".rt-game .rt-refusals summary")
         assert "one step only" in page.locator(".rt-game .rt-refusals").inner_text()
         # the status names the seat as the narration will
         assert "Player 1 (yellow) to move" in page.locator(".rt-game .rt-status").inner_text()
+        # pol: a refused move stays in the keyboard's path (aria-disabled, the reason its description);
+        # pressed, the engine's reason and its rule show above the moves, read out (aria-live)
+        page.wait_for_selector("button.fb-move-1[aria-disabled=true]")
+        page.focus("button.fb-move-1")
+        assert page.evaluate("document.activeElement.classList.contains('fb-move-1')")
+        page.keyboard.press("Enter")
+        msg = page.wait_for_selector(".rt-game .rt-message[aria-live] .rt-msg-error")
+        assert "one step only" in msg.inner_text()
+        assert page.locator(".rt-game .rt-message .rt-cite").count() == 1
+        if size == "projector":  # next to the moves clicked: just above them, on screen
+            moves = page.locator(".rt-game .rt-controls").bounding_box()
+            shown = page.locator(".rt-game .rt-message").bounding_box()
+            assert shown["y"] + shown["height"] <= moves["y"] + 2 and shown["y"] >= 0
+            assert shown["y"] + shown["height"] <= 720
         page.locator("button.fb-attack-3-green").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"legal-fire-bulls-{size}.png"))
     finally:

@@ -4,7 +4,8 @@ page sideways, and a refused move does not move the board.  Screenshots go to
 test-artifacts/ (look at them).
 
 * Projector: the board, the step's narration and the move controls are inside
-  the screen without scrolling (Examples and Play tabs).
+  the screen without scrolling (Examples and Play tabs); every move of the
+  position the Play tab opens on, and the Hint, too.
 * Phone: nothing reaches past the right edge (no sideways scrolling, no
   control cut off); the page scrolls down only.
 * Both: a refused scenario file puts its message in its place, and the board
@@ -79,17 +80,18 @@ def clipped(pg, scope: str) -> list[str]:
     }""", scope)
 
 
-def enabled_moves_on_screen(pg) -> int:
-    """How many enabled move buttons of the Play tab lie wholly inside the screen."""
-    return pg.evaluate("""() => {
-        let n = 0;
+def enabled_moves_on_screen(pg) -> tuple[int, int]:
+    """How many enabled move buttons of the Play tab lie wholly inside the screen, and how many do not
+    (a refused move, focusable but ``aria-disabled``, is not counted)."""
+    return tuple(pg.evaluate("""() => {
+        let n = 0, off = 0;
         for (const b of document.querySelectorAll('.rt-game .rt-controls button')) {
-            if (b.offsetParent === null || b.disabled) continue;
+            if (b.offsetParent === null || b.disabled || b.getAttribute('aria-disabled') === 'true') continue;
             const r = b.getBoundingClientRect();
-            if (r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth + 1) n++;
+            if (r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth + 1) n++; else off++;
         }
-        return n;
-    }""")
+        return [n, off];
+    }"""))
 
 
 def board_offset(pg) -> tuple[float, float, float]:
@@ -140,7 +142,8 @@ def play_tab(pg, artifacts, name: str, size: str) -> None:
     pg.wait_for_selector(".rt-game .rt-to-move, .rt-game .rt-over")
     # the bots before the person's first decision play at the default pace ("slowly"): wait for a move
     pg.wait_for_function("""() => [...document.querySelectorAll('.rt-game .rt-controls button')]
-        .some(b => b.offsetParent !== null && !b.disabled)""", timeout=60_000)
+        .some(b => b.offsetParent !== null && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""",
+                         timeout=60_000)
     pg.wait_for_timeout(800)
     pg.screenshot(path=str(artifacts / f"{name}-{size}-play.png"))
     for sel in (".rt-game .rt-new-game", ".rt-game .rt-status", ".rt-game .rt-board", ".rt-game .rt-undo",
@@ -149,7 +152,9 @@ def play_tab(pg, artifacts, name: str, size: str) -> None:
     if size == "projector":
         for sel in (".rt-game .rt-board", ".rt-game .rt-status", ".rt-game .rt-controls"):
             assert top_on_screen(pg, sel), f"{sel} is not on screen at {size}: {box(pg, sel)}"
-        assert enabled_moves_on_screen(pg) >= 1, "no move can be clicked without scrolling"
+        shown, below = enabled_moves_on_screen(pg)
+        assert shown >= 1 and below == 0, f"{below} moves need scrolling at {size}"  # every decision on screen
+        assert top_on_screen(pg, ".rt-game .rt-hint"), "the Hint is below the fold"
     assert overflow(pg) <= 1, f"the play tab scrolls sideways by {overflow(pg)}px at {size}"
     assert clipped(pg, ".rt-game") == [], f"cut off at {size}"
     # A refused scenario file: its message appears, the board does not move.

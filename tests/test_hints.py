@@ -127,3 +127,23 @@ def test_the_coach_mixes_in_words_with_its_numbers():
     assert h.action == K.Play(best)
     assert f"{round(100 * mix[best])}% of the time" in h.sentence
     assert "with best play the game is even" in h.sentence  # the opening is worth 0 by symmetry
+
+
+@pytest.mark.parametrize("lang,one", [("en", "gains 1 point now"), ("it", "guadagna 1 punto"),
+                                      ("fr", "rapporte 1 point ")])
+def test_a_move_that_gains_one_point_says_point_not_points(monkeypatch, lang, one):
+    """A search bot's move worth one point now: "1 point", as a reader expects (it said "1 points")."""
+    class Search:
+        name = "search"
+        last: dict = {}
+
+        def choose(self, game, state):
+            self.last = {"rate": 0.5, "visits": 10}
+            return game.legal_actions(state)[0]
+
+    monkeypatch.setitem(bots._BOTS, "formula-e-search", (Search, ("formula-e",)))
+    game = games.get("formula-e")
+    monkeypatch.setattr(type(game), "greedy_value", lambda self, state, action: 1.0)
+    s = game.new_game(3, seed=2)
+    sentence = hints.hint(game, s, lang=lang).sentence
+    assert one in sentence and "1 points" not in sentence and "1 punti" not in sentence

@@ -97,6 +97,12 @@ def test_fire_bulls_pawn_move_refused_with_its_reason_and_own_direction_absent()
     before = shell.state
     far.click()  # clicked from code all the same: the engine refuses it and nothing changes
     assert shell.state is before and "rt-msg-error" in shell.msg.value
+    # a direction with nothing to attack from: shown refused, and pressed it says why, its rule cited
+    refused = c.attack_buttons[0]
+    assert refused in _buttons(c) and refused.disabled
+    refused.click()
+    assert shell.state is before and refused.refusal.split(" (Rule")[0].replace("Not allowed: ", "") in shell.msg.value
+    assert "rt-cite" in shell.msg.value
 
 
 def test_fire_bulls_payments_are_named_and_play_themselves():
@@ -104,9 +110,11 @@ def test_fire_bulls_payments_are_named_and_play_themselves():
     shell.hand_button.value = True
     c = shell.controls
     labels = {b.description for b in c.pay_buttons}
-    assert labels == {"pay with green", "pay with red", "pay with Warrior"}  # a Palisade: one bull card
+    assert labels == {"green", "red", "Warrior"}  # a Palisade: one bull card, under "paying with:"
+    green = next(b for b in c.pay_buttons if "fb-attack-3-green" in b._dom_classes)
+    assert "direction 3" in green.tooltip and "green" in green.tooltip  # the engine's whole words on hover
     shell.language.lang = "it"
-    assert {b.description for b in c.pay_buttons} == {"paga con verde", "paga con rosso", "paga con Guerriero"}
+    assert {b.description for b in c.pay_buttons} == {"verde", "rosso", "Guerriero"}
     green = next(b for b in c.pay_buttons if "fb-attack-3-green" in b._dom_classes)
     green.click()
     assert shell.state.won[0] == ("palisade",)
@@ -125,6 +133,11 @@ def test_kamikaze_familiar_cannot_become_the_kamikaze_its_card_is_disabled():
     cards = {b.card: b for b in shell.controls.buttons.children if "rt-card-button" in b._dom_classes}
     assert cards["kamikaze"].disabled and "cannot be swapped for the Kamikaze" in cards["kamikaze"].tooltip
     assert not cards["sapper"].disabled
+    # pressed all the same (the page keeps it focusable): the reason above the moves, its rule cited
+    before = shell.state
+    cards["kamikaze"].click()
+    assert shell.state is before and "cannot be swapped for the Kamikaze" in shell.msg.value
+    assert "data-rule='kamikaze-attack/power/familiar'" in shell.msg.value
     cards["sapper"].click()  # clicking the card plays it
     assert shell.state.last("outcome") == "retreat"
 
@@ -157,6 +170,10 @@ def test_tir_nan_og_a_second_visible_territory_of_a_kind_is_refused():
     plain = next(b for b in shell.controls.buttons if "tn-territory-plain" in b._dom_classes)
     assert plain.disabled and "already has a visible plain" in plain.tooltip
     assert "Never two of a kind in sight" in plain.tooltip  # the rule's title
+    before = shell.state
+    plain.click()  # pressed from the keyboard all the same: why not, and nothing changes
+    assert shell.state is before and "already has a visible plain" in shell.msg.value
+    assert "Never two of a kind in sight" in shell.msg.value
     assert not next(b for b in shell.controls.buttons if "tn-territory-castle" in b._dom_classes).disabled
 
 

@@ -104,13 +104,24 @@ def _payment(shell, cls):
     return next(b for b in shell.controls.pay_buttons if cls in b._dom_classes)
 
 
+def _group_title(shell, button) -> str:
+    """The words of the line a payment button is in ("from 3:")."""
+    from widgets.fire_bulls import _inside
+
+    group = next(g for g in shell.controls.children if _inside(button, [g]) and hasattr(g, "children"))
+    while button not in group.children:
+        group = next(g for g in group.children if _inside(button, [g]))
+    return " ".join(ch.value for ch in group.children if hasattr(ch, "value") and isinstance(ch.value, str))
+
+
 def test_win_a_yen_card_by_clicks_then_the_bot_plays(fb):
     shell = _shell()
     s0 = shell.state
     assert s0.current_player == 0 and s0.pawns[0] == 3
     target = s0.slot(fb.attack_path(3)[0])
     button = _payment(shell, "fb-attack-3-green")
-    assert button.description == "pay with green"  # the payment in the learner's words
+    assert button.description == "green"  # the payment in the learner's words, in the line "from 3:"
+    assert "from 3:" in _group_title(shell, button)
     button.click()  # attack from direction 3, paying one green bull
     assert shell.msg.value == "", shell.msg.value
     # The nearest card is a Palisade, beaten by one bull card of any colour:
@@ -379,7 +390,7 @@ def test_the_controls_offer_only_legal_moves(fb):
     assert "nearest column" in c.refused.value  # the reasons, also as text a keyboard reaches
     # one green bull pays only the palisade, nearest along 1 (G E C) and 2 (G D A)
     assert [(b.action.direction, b.action.payment, b.description) for b in c.pay_buttons] == [
-        (1, ("green",), "pay with green"), (2, ("green",), "pay with green")]
+        (1, ("green",), "green"), (2, ("green",), "green")]  # in the lines "from 1:", "from 2:"
     assert all(b.disabled and b.tooltip.startswith("Not allowed") for b in c.attack_buttons[2:])
     c.pay_buttons[1].click()
     assert [(a.kind, a.direction, a.payment) for a in shell.played] == [("attack", 2, ("green",))]

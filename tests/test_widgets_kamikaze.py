@@ -202,25 +202,31 @@ def test_a_bad_setup_is_refused_with_a_message():
     assert shell.state is before
 
 
-def test_coach_hint_only_where_the_coach_is_exact():
+def test_the_one_hint_button_asks_the_exact_coach_in_the_base_game():
     shell = ka.game_panel(seats=["person", "greedy"], seed=1)
-    shell.controls.hint_button.click()
-    text = shell.controls.hint_html.value
-    assert "Coach for Player 1" in text and "%" in text and "value" in text
+    # one Hint per page: the shell's; the controls have no coach button of their own
+    assert not [b for b in shell.controls.buttons.children if "hint" in " ".join(b._dom_classes)]
+    shell.hint_box.button.click()
+    h, text = shell.hint_box.hint, shell.hint_box.text.value
+    assert h.source == "coach" and h.action in shell.game.legal_actions(shell.state)
+    # the coach's numbers in words: the cards it mixes, with their shares, and what the game is worth
     value, mix = K.coach(shell.state)
     for card, p in mix.items():
-        assert f"{ka.card_name(card)} {round(100 * p)}%" in text
+        if p > 1e-9:
+            assert f"{ka.card_name(card)} {round(100 * p)}%" in text
+    assert "with best play" in text and f"data-rule='{h.rule}'" in text
     shell.language.lang = "it"
-    assert "Allenatore" in shell.controls.hint_html.value and "Spadaccino" in shell.controls.hint_html.value
+    shell.hint_box.button.click()
+    assert "Spadaccino" in shell.hint_box.text.value or "Scudiero" in shell.hint_box.text.value
     shell.language.lang = "en"
     # a move clears the advice
     _buttons(shell)["ka-play-archer"].click()
-    assert shell.controls.hint_html.value == ""
-    # an expansion table: the coach is not exact there, and says so
+    assert shell.hint_box.text.value == ""
+    # an expansion table: the coach is not exact there; the search bot hints instead
     exp = ka.game_panel(players=3, ruleset="expansion", seats=["person", "greedy", "greedy"])
-    assert "two-player base game" in exp.controls.hint_html.value
-    exp.controls.hint_button.click()
-    assert "two-player base game" in exp.controls.hint_html.value
+    exp.hint_box.button.click()
+    assert exp.hint_box.hint.source != "coach"
+    assert exp.hint_box.hint.action in exp.game.legal_actions(exp.state)
 
 
 def test_save_and_load_scenarios_and_refuse_bad_files():
@@ -260,7 +266,7 @@ def test_language_switch_relabels_board_buttons_and_messages():
     assert "non si può caricare" in shell.msg.value
     p.language.lang = "fr"
     assert "Main de" in shell.board.html and "Épéiste" in shell.board.html
-    assert shell.controls.hint_button.description == "Conseil de l'entraîneur"
+    assert shell.hint_box.button.description == "Indice"
     assert "Chercher" in p.rules.search.description
 
 
@@ -332,3 +338,35 @@ def test_hotseat_log_never_names_a_card_still_face_down():
     second = next(a for a in g.legal_actions(shell.state) if getattr(a, "card", "") == "shieldbearer")
     shell.play(second)
     assert "archer" in shell.log_html.value.lower(), "once both are revealed the log names the cards"
+
+
+def test_opening_the_play_tab_warms_the_coach_in_the_background(monkeypatch):
+    """The first coach hint used to take seconds (a cold solve): the Play tab fills the coach's
+    memo once, in a thread of its own, so the page (and the kernel) never wait for it."""
+    import threading
+
+    from widgets import game as shell_mod
+
+    calls = []
+    monkeypatch.setattr(type(K.GAME), "warm", lambda self: calls.append(threading.current_thread().name))
+    monkeypatch.setattr(shell_mod, "_WARMING", {})
+    first = ka.game_panel(seats=["person", "greedy"])
+    first.warming.join(timeout=30)
+    second = ka.game_panel(seats=["person", "greedy"])
+    assert second.warming is first.warming  # once per game, not once per table
+    assert calls == [first.warming.name] and calls[0] != threading.main_thread().name
+    # a game with nothing to warm starts no thread
+    from widgets import fire_bulls
+
+    assert fire_bulls.game_panel().warming is None
+
+
+def test_warming_solves_the_base_game_so_later_hints_are_lookups():
+    from tutor.games.kamikaze import coaching
+
+    K.GAME.warm()
+    solved = coaching.value.cache_info().misses
+    state = K.GAME.new_game(2, seed=7)
+    state = K.GAME.apply(state, K.GAME.legal_actions(state)[0])  # a card set aside: the other seat decides
+    K.coach(state)
+    assert coaching.value.cache_info().misses == solved  # nothing left to solve

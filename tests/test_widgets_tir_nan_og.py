@@ -28,6 +28,12 @@ def _buttons(shell) -> dict:
     return out
 
 
+def _all_buttons(widget) -> list:
+    from widgets.game import _all_buttons as every
+
+    return every(widget)
+
+
 def _part(shell, name: str) -> str:
     return shell.board._parts[name].value
 
@@ -214,12 +220,16 @@ def test_three_languages(lang, words):
 
 def test_the_hint_names_a_legal_move_of_the_person_to_decide():
     shell = _dispute_shell()
-    assert shell.controls.hint_button.disabled  # hand hidden: no hint yet
+    hint = shell.hint_box  # the page's one Hint button (the game has no second one of its own)
+    assert hint.button.disabled  # hand hidden: no hint yet
+    assert not [b for b in _all_buttons(shell.controls) if "hint" in " ".join(b._dom_classes)]
     shell.hand_button.value = True
-    assert not shell.controls.hint_button.disabled
-    text = shell.controls.hint()
+    assert not hint.button.disabled
+    hint.button.click()
+    assert hint.hint.action in T.GAME.legal_actions(shell.state)
     legal = [T.GAME.action_text(a, "en").capitalize() for a in T.GAME.legal_actions(shell.state)]
-    assert any(move in text for move in legal)
+    assert any(move in hint.text.value for move in legal)
+    assert "simulated games" in hint.text.value  # the search bot's reason
 
 
 def test_the_search_bot_sits_at_the_table():
@@ -252,8 +262,8 @@ def test_a_refusal_and_the_hint_in_italian():
     assert shell.play(T.TakeTerritory("castle")) is False
     assert T.GAME.message(_refusal(T.TakeTerritory("castle")), "it") in shell.msg.value.replace("&#x27;", "'")
     assert "castello" in shell.msg.value
-    text = shell.controls.hint()
-    assert "partite simulate" in text  # the search bot's reason, in the page's language
+    shell.hint_box.button.click()
+    assert "partite simulate" in shell.hint_box.text.value  # the search bot's reason, in the page's language
 
 
 def _refusal(action):

@@ -506,6 +506,14 @@ class Game(ABC):
         to let :func:`tutor.hints.hint` ask the best registered search bot."""
         return None
 
+    def warm(self) -> None:
+        """Fill the caches the game's adviser and bots need, so the first hint is quick.
+
+        The Play tab calls it once per game, in a background thread, when it opens
+        (``widgets.game.warm_up``): it must be safe to run beside the game's other
+        calls and must not change any result.  By default there is nothing to do."""
+        return None
+
     def message(self, obj: Any, lang: str = "en") -> str:
         """An Event, IllegalAction or ScenarioError in ``lang``."""
         return self.catalog.message(obj, lang)

@@ -185,7 +185,9 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
         source = "greedy"
     elif last.get("rate") is not None:
         gain = game.greedy_value(state, action)
-        template = ("{Move}: it gains {gain} points now, and of all your moves it did best in the games played "
+        template = ("{Move}: it gains 1 point now, and of all your moves it did best in the games played "
+                    "out from here ({percent}% of {games}) ({rule})." if gain == 1 else
+                    "{Move}: it gains {gain} points now, and of all your moves it did best in the games played "
                     "out from here ({percent}% of {games}) ({rule})." if gain > 0 else
                     "{Move}: of all your moves it did best in the games played out from here "
                     "({percent}% of {games}) ({rule}).")

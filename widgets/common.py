@@ -70,9 +70,11 @@ CSS = """
     max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
 .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
     overflow: visible !important; text-overflow: clip !important; }
-/* Messages never move the board: in the side column (wide) or after the moves (narrow) */
-.rt-game > .rt-message { order: 1; }
-.rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 2; }
+/* Messages never move the board; a refusal shows right above the moves the user clicked (pol):
+   in the side column (wide), after the board and the tools (narrow); the bots' pace after the hint */
+.rt-game > .rt-message, .rt-game > .rt-controls, .rt-game > :has(> .rt-hint) { order: 1; }
+.rt-game > .rt-bot-row { order: 2; }
+.rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 3; }
 .rt-status h3 { margin: 2px 0; }
 .rt-board { min-width: 0; max-width: 100%; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
@@ -90,26 +92,41 @@ CSS = """
   .rt-stepper > *, .rt-game > * { grid-column: 1 / -1; }
   .rt-stepper > .rt-chooser, .rt-game > .rt-setup { grid-row: 1; }
   .rt-stepper > .rt-board, .rt-game > .rt-board { grid-column: 1; grid-row: 2 / 9; }
+  /* the side column of Play (pol): who moves, a refusal, the moves and the hint on screen first; then
+     show hand / undo / redo and the bots' pace */
   .rt-stepper > .rt-nav, .rt-game > .rt-status { grid-column: 2; grid-row: 2; }
-  .rt-stepper > .rt-step-header, .rt-game > .rt-tools { grid-column: 2; grid-row: 3; }
-  .rt-stepper > .rt-your-turn, .rt-game > .rt-bot-row { grid-column: 2; grid-row: 4; }
-  .rt-stepper > .rt-step-narration, .rt-game > .rt-controls { grid-column: 2; grid-row: 5; }
-  .rt-stepper > .rt-outcome { grid-column: 2; grid-row: 6; }
-  .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 6; }  /* the hint box (widgets/quiz.py) */
-  .rt-game > .rt-message { grid-column: 2; grid-row: 7; }
+  .rt-stepper > .rt-step-header, .rt-game > .rt-message { grid-column: 2; grid-row: 3; }
+  .rt-stepper > .rt-your-turn, .rt-game > .rt-controls { grid-column: 2; grid-row: 4; }
+  .rt-stepper > .rt-step-narration, .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 5; }
+  .rt-stepper > .rt-outcome, .rt-game > .rt-tools { grid-column: 2; grid-row: 6; }
+  .rt-game > .rt-bot-row { grid-column: 2; grid-row: 7; }
   .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }
   .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
   .rt-stepper > *, .rt-game > * { min-width: 0; }
+  /* pol: the Quiz as the other tabs: the position on the left, the question, its choices and the
+     feedback beside it, on screen (they were under the board, below a projector's fold) */
+  .rt-quiz { display: grid !important; column-gap: 18px; align-items: start;
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: repeat(5, auto) 1fr; }
+  .rt-quiz > * { grid-column: 1 / -1; min-width: 0; }
+  .rt-quiz > .rt-quiz-progress { grid-row: 1; }
+  .rt-quiz > .rt-board { grid-column: 1; grid-row: 2 / 7; }
+  .rt-quiz > .rt-quiz-prompt { grid-column: 2; grid-row: 2; }
+  .rt-quiz > .rt-quiz-choices { grid-column: 2; grid-row: 3; }
+  .rt-quiz > :has(> .rt-quiz-check) { grid-column: 2; grid-row: 4; }
+  .rt-quiz > .rt-quiz-feedback { grid-column: 2; grid-row: 5; }
 }
 /* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
 .rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
     white-space: normal; line-height: 1.2; font-weight: bold; box-shadow: 1px 2px 0 #555; }
-.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled { opacity: 0.55; border-style: dashed;
-    text-decoration: line-through; cursor: not-allowed; }
+.rt-panel .rt-card-button:disabled, .rt-panel .rt-refused:disabled, .rt-panel .rt-refused[aria-disabled=true] {
+    opacity: 0.55; border-style: dashed; text-decoration: line-through; cursor: not-allowed; }
+.rt-panel .rt-refused[aria-disabled=true]:focus-visible { outline: 3px solid #1a4fd6; outline-offset: 2px; opacity: 0.8; }
 .rt-refusals { font-size: 15px; margin: 4px 0; }
 .rt-refusals summary { cursor: pointer; color: #10264d; }
 .rt-seat-kind { font-size: 15px; font-weight: normal; color: #333; }
+/* pol: the hint's text as wide as its column (its citation's one line was as wide as the whole rule) */
+.rt-panel .rt-hint-text { min-width: 0; max-width: 100%; }
 /* (url) issue 11 §5: the tab titles readable (WCAG AA contrast; JupyterLab's grey is 4.45:1) */
 .rt-panel .lm-TabBar-tab, .rt-panel .lm-TabBar-tabLabel { color: #222 !important; }
 /* Presenter mode (issue 13 §1): a projector at 1280x720, read from the back of the room. */

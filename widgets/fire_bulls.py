@@ -76,6 +76,11 @@ add_strings({
     "pay_next": ("Pay the next card", "Paga la carta seguente", "Payer la carte suivante"),
     "stop": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
     "pay_with_cards": ("pay with {cards}", "paga con {cards}", "payer avec {cards}"),
+    # pol: the attacks one line per direction, so every move fits a projector's screen
+    "attack_head": ("Attack from a direction, paying with:", "Attacca da una direzione, pagando con:",
+                    "Attaquer depuis une direction, en payant avec :"),
+    "attack_from_short": ("from {n}:", "da {n}:", "depuis {n} :"),
+    "attack_general_short": ("the General:", "il Generale:", "le Général :"),
     "moves_action": ("Take a reserve card, or draw (and maybe move your pawn), or attack, paying with your Qi cards:",
                      "Prendi una carta dalla riserva, o pesca (e sposta la pedina), o attacca pagando con le carte Qi:",
                      "Prenez une carte de la réserve, ou piochez (et déplacez votre pion), ou attaquez en payant avec vos cartes Qi :"),
@@ -98,7 +103,7 @@ _CSS = """
 .fb-card { border: 2px solid #222; border-radius: 8px; background: #fffdf6; min-height: 5.4em; padding: 4px 6px; position: relative; }
 .fb-card.fb-empty { border-style: dashed; background: #f1f1f1; color: #666; }
 .fb-card .fb-slot { position: absolute; top: 2px; right: 6px; font-weight: bold; color: #555; font-size: 15px; }
-.fb-card .fb-name { font-weight: bold; font-size: 17px; }
+.fb-card .fb-name { font-weight: bold; font-size: 17px; padding-right: 12px; }  /* clear of the slot letter */
 .fb-card .fb-face { font-size: 15px; color: #333; }
 .fb-changed { outline: 4px solid #ff7a00; outline-offset: 1px; box-shadow: 0 0 0 7px #ffe0b8; }
 .fb-changed::after { content: "★"; position: absolute; left: 4px; bottom: 0; color: #ff7a00; font-size: 18px; }
@@ -124,6 +129,8 @@ _CSS = """
 .fb-score { font-weight: bold; }
 .fb-hidden { color: #666; font-style: italic; }
 .rt-controls .widget-button { min-width: 9em; }
+.rt-controls .fb-attack-group .widget-button { min-width: 4.5em; padding: 0 10px; }
+.rt-controls .fb-attack-group .widget-html { min-width: 4.2em; margin-right: 2px; }
 @media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
   .rt-board:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
   .rt-board > .rt-sec-rows, .rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won {
@@ -378,6 +385,7 @@ class FireBullsControls(w.VBox):
             self.move_buttons.append(mb)
             ab = w.Button(button_style="danger", layout=w.Layout(width="auto"))
             ab.add_class(f"fb-attack-{d}")
+            ab.on_click(lambda _, b=ab: self._explain(b))  # shown only refused: pressed, it says why
             self.attack_buttons.append(ab)
         self.stop_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
         self.stop_button.add_class("fb-stop")
@@ -393,6 +401,12 @@ class FireBullsControls(w.VBox):
 
     def _play(self, action) -> None:
         self.shell.play(action)
+
+    def _explain(self, button: w.Button) -> None:
+        """A refused direction pressed: the engine's reason, above the moves."""
+        action = getattr(button, "refused_action", None)
+        if action is not None and hasattr(self.shell, "explain"):
+            self.shell.explain(action)
 
     def _reserve(self, cards: list, lang: str) -> None:
         key = (tuple(cards), lang)
@@ -426,9 +440,11 @@ class FireBullsControls(w.VBox):
             buttons.append(b)
         self.choice_box.children = buttons
 
-    def _pay_button(self, action, lang: str) -> w.Button:
-        """A button for one way to pay: "pay with green + red" (the engine's full wording on hover)."""
-        label = t("pay_with_cards", lang, cards=payment_words(action.payment, lang))
+    def _pay_button(self, action, lang: str, short: bool = False) -> w.Button:
+        """A button for one way to pay: "pay with green + red", or "green + red" (``short``: in a
+        line that says where the attack comes from); the engine's full wording on hover."""
+        cards = payment_words(action.payment, lang)
+        label = cards if short else t("pay_with_cards", lang, cards=cards)
         b = w.Button(description=label, tooltip=action_label(self.shell.game, action, lang),
                      button_style="danger" if action.kind != "pay" else "", layout=w.Layout(width="auto"))
         where = f"{action.direction}-" if action.kind == "attack" else ""
@@ -446,6 +462,7 @@ class FireBullsControls(w.VBox):
         button.disabled = True
         button.tooltip = tip
         button.refusal = tip
+        button.refused_action = action
         button.add_class("rt-refused")
         return button
 
@@ -481,7 +498,7 @@ class FireBullsControls(w.VBox):
         for d, (mb, ab) in enumerate(zip(self.move_buttons, self.attack_buttons), start=1):
             for b in (mb, ab):
                 b.disabled, b.tooltip = False, ""
-                b.refusal = ""
+                b.refusal, b.refused_action = "", None
                 b.remove_class("rt-refused")
             mb.description = t("draw_move", lang, n=d)
             ab.description = t("attack_dir", lang, n=d)
@@ -498,19 +515,23 @@ class FireBullsControls(w.VBox):
                     continue  # the pawn's own direction is no move
                 moves.append(b if d in draws else self._refuse(b, fb.Action.draw(move_to=d), lang))
             hand = list((view["hands"][me] or []) if me is not None else [])
-            groups = []
+            groups, refused = [], []
             for d, ab in enumerate(self.attack_buttons, start=1):
-                paid = [self._pay_button(a, lang) for a in actions if a.kind == "attack" and a.direction == d]
+                paid = [self._pay_button(a, lang, short=True) for a in actions
+                        if a.kind == "attack" and a.direction == d]
                 if paid:
                     self.pay_buttons += paid
-                    groups.append(self._group(t("attack_dir", lang, n=d), paid))
+                    groups.append(self._group(t("attack_from_short", lang, n=d), paid))
                 else:
-                    try_pay = hand[:1]
-                    groups.append(w.HBox([self._refuse(ab, fb.Action.attack(d, try_pay), lang)]))
-            general = [self._pay_button(a, lang) for a in actions if a.kind == "general"]
+                    refused.append(self._refuse(ab, fb.Action.attack(d, hand[:1]), lang))
+            general = [self._pay_button(a, lang, short=True) for a in actions if a.kind == "general"]
             if general:
                 self.pay_buttons += general
-                groups.append(self._group(t("attack_general", lang), general))
+                groups.append(self._group(t("attack_general_short", lang), general))
+            if groups:  # one line per direction under one heading
+                groups.insert(0, w.HTML(f"<b class='fb-attack-head'>{esc(t('attack_head', lang))}</b>"))
+            if refused:  # the directions the rules refuse now, on one line after the attacks one can pay for
+                groups.append(w.HBox(refused, layout=w.Layout(flex_flow="row wrap")))
             gather = [self.reserve_box] + ([self.draw_button] if 0 in draws else [])
             self.children = [self.prompt, w.HBox(gather, layout=w.Layout(flex_flow="row wrap")),
                              w.HBox(moves, layout=w.Layout(flex_flow="row wrap")), *groups, self.refused]

@@ -22,6 +22,7 @@ for wide screens and up for phones; CSS shows one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import ipywidgets as w
@@ -231,6 +232,14 @@ def _points(cells: list, geo: Geometry) -> list[tuple[int, int]]:
 PATH_COLOURS = {"rat": "#37474f", "cow": "#6d4c41"}
 
 
+def _path_colour(path: dict) -> str:
+    """The colour a piece's path is drawn in: an elephant's seat colour, else the rat's or the cows'."""
+    piece, player = path.get("piece"), path.get("player")
+    if piece == "elephant" and isinstance(player, int):
+        return SEAT_COLOURS[player % 6]
+    return PATH_COLOURS.get(str(piece), "#37474f")
+
+
 def _path_svg(path: dict, geo: Geometry, preview: bool) -> str:
     """One piece's path: a line through its cells in order (a dashed hop where it jumps, hole to hole or
     on a carpet), each step numbered, an arrowhead where it ends; dashed all along in a preview."""
@@ -238,8 +247,7 @@ def _path_svg(path: dict, geo: Geometry, preview: bool) -> str:
     if len(pts) < 2:
         return ""
     piece, player = path.get("piece"), path.get("player")
-    colour = SEAT_COLOURS[player % 6] if piece == "elephant" and isinstance(player, int) else PATH_COLOURS.get(
-        str(piece), "#37474f")
+    colour = _path_colour(path)
     kind = "fe-preview-path" if preview else "fe-path"
     who = f" data-player='{player}'" if isinstance(player, int) else ""
     cells = esc(" ".join(str(c) for c in path.get("cells", [])))
@@ -269,8 +277,7 @@ def _steps_svg(path: dict, geo: Geometry) -> str:
     if len(pts) < 2:
         return ""
     piece, player = path.get("piece"), path.get("player")
-    colour = SEAT_COLOURS[player % 6] if piece == "elephant" and isinstance(player, int) else PATH_COLOURS.get(
-        str(piece), "#37474f")
+    colour = _path_colour(path)
     who = f" data-player='{player}'" if isinstance(player, int) else ""
     out = [f"<g class='fe-steps' data-piece='{esc(str(piece))}'{who}>"]
     corner = {"elephant": (-13, -13), "rat": (13, -13), "cow": (13, 13)}.get(str(piece), (-13, 13))
@@ -562,37 +569,34 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
 
 # ----------------------------------------------------------------- moving --
 
+@cache
+def _slugs() -> dict[type, Callable[[Any], str]]:
+    """Each kind of move and how its CSS class is made from it."""
+    fe = _fe()
+    return {
+        fe.Place: lambda a: f"fe-place-{fe.cell_name(a.cell)}",
+        fe.Play: lambda a: f"fe-play-{a.card}",
+        fe.PlayPair: lambda a: f"fe-pair-{a.yellow}-{a.green}",
+        fe.Discard: lambda a: "fe-discard-" + "-".join(a.cards),
+        fe.Cancel: lambda a: f"fe-cancel-{a.card}",
+        fe.Allow: lambda a: "fe-allow",
+        fe.Move: lambda a: "fe-move-" + ("-".join(a.steps) or "stay"),
+        fe.RatTo: lambda a: f"fe-rat-{fe.cell_name(a.cell)}",
+        fe.CowStep: lambda a: f"fe-cow-{fe.cell_name(a.cell)}-{a.direction}",
+        fe.StopCows: lambda a: "fe-stop-cows",
+        fe.Steal: lambda a: f"fe-steal-{a.victim}",
+        fe.Take: lambda a: f"fe-take-{a.card or 'nothing'}",
+        fe.Give: lambda a: f"fe-give-{'box' if a.source is None else a.source}-{a.target}",
+        fe.EndTurn: lambda a: "fe-end-turn",
+    }
+
+
 def _slug(action: Any) -> str:
     """A CSS class naming a move: fe-play-g3, fe-pair-charge-g3, fe-move-f-f-l, fe-cancel-monkey, fe-allow ..."""
-    fe = _fe()
-    if isinstance(action, fe.Place):
-        return f"fe-place-{fe.cell_name(action.cell)}"
-    if isinstance(action, fe.Play):
-        return f"fe-play-{action.card}"
-    if isinstance(action, fe.PlayPair):
-        return f"fe-pair-{action.yellow}-{action.green}"
-    if isinstance(action, fe.Discard):
-        return "fe-discard-" + "-".join(action.cards)
-    if isinstance(action, fe.Cancel):
-        return f"fe-cancel-{action.card}"
-    if isinstance(action, fe.Allow):
-        return "fe-allow"
-    if isinstance(action, fe.Move):
-        return "fe-move-" + ("-".join(action.steps) or "stay")
-    if isinstance(action, fe.RatTo):
-        return f"fe-rat-{fe.cell_name(action.cell)}"
-    if isinstance(action, fe.CowStep):
-        return f"fe-cow-{fe.cell_name(action.cell)}-{action.direction}"
-    if isinstance(action, fe.StopCows):
-        return "fe-stop-cows"
-    if isinstance(action, fe.Steal):
-        return f"fe-steal-{action.victim}"
-    if isinstance(action, fe.Take):
-        return f"fe-take-{action.card or 'nothing'}"
-    if isinstance(action, fe.Give):
-        return f"fe-give-{'box' if action.source is None else action.source}-{action.target}"
-    if isinstance(action, fe.EndTurn):
-        return "fe-end-turn"
+    table = _slugs()
+    for kind in type(action).__mro__:
+        if kind in table:
+            return table[kind](action)
     return "fe-other"
 
 

@@ -32,12 +32,14 @@ No rule is decided here: every move goes through ``game.apply_explained``; an
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
+from tutor.core import Game
 from widgets.common import cite, esc, message
 from widgets.endgame import score_chart
 from widgets.i18n import Language, t
@@ -61,8 +63,12 @@ def refusal_text(game, exc: Any, lang: str) -> str:
     return text
 
 
-def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "") -> w.Button:
-    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``)."""
+def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "",
+                   shell: "GameShell | None" = None) -> w.Button:
+    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``).
+
+    In the page it stays focusable (``aria-disabled``, see ``widgets.page.A11Y_JS``): pressed or
+    clicked, ``shell.explain`` shows the engine's refusal, its rule cited, above the moves."""
     why = game.why_illegal(state, action)
     tip = refusal_text(game, why, lang) if why is not None else label
     b = w.Button(description=label, tooltip=tip, disabled=True, layout=w.Layout(width="auto"))
@@ -70,6 +76,8 @@ def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: st
         b.add_class(cls)
     b.add_class("rt-refused")
     b.refusal = tip
+    if shell is not None:
+        b.on_click(lambda _: shell.explain(action))
     return b
 
 
@@ -95,6 +103,39 @@ def _kernel_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+WARM_DELAY = 0.5  # seconds after the Play tab is built before the game's caches are filled (its first paint first)
+_WARMING: dict[str, threading.Thread] = {}
+
+
+def warm_up(game) -> threading.Thread | None:
+    """Fill the game's caches (``game.warm``: Kamikaze's coach solves its base game) once per
+    game, in a daemon thread, so the first hint is quick; the kernel keeps answering meanwhile.
+
+    Returns the thread (None when the game has nothing to warm).  In a kernel the
+    thread starts :data:`WARM_DELAY` seconds later, after the Play tab's first paint."""
+    if type(game).warm is Game.warm:
+        return None
+    name = getattr(game, "name", str(id(game)))
+    thread = _WARMING.get(name)
+    if thread is not None:
+        return thread
+
+    def run() -> None:
+        try:
+            game.warm()
+        except Exception:  # noqa: BLE001 - a cache not filled only makes the first hint slower
+            pass
+
+    thread = threading.Thread(target=run, name=f"warm-{name}", daemon=True)
+    _WARMING[name] = thread
+    loop = _kernel_loop()
+    if loop is None:
+        thread.start()
+    else:
+        loop.call_later(WARM_DELAY, thread.start)
+    return thread
 
 
 def ruleset_name(game, ruleset: str, lang: str) -> str:
@@ -303,7 +344,7 @@ def hand_row(controls: Any, view: dict, actions: list, lang: str) -> tuple[w.VBo
             b.on_click(lambda _, a=action: shell.choose(a))  # played at once unless the game previews it
             covered.add(action)
         else:
-            b = refused_button(game, state, action, label, lang, controls.slug(action))
+            b = refused_button(game, state, action, label, lang, controls.slug(action), shell)
         b.add_class("rt-card-button")
         b.card = card
         controls.style_card(b, card)
@@ -485,6 +526,7 @@ class GameShell(w.VBox):
         self.language.observe(lambda ch: self._relabel(), "lang")
         self._relabel(draw=False)
         self.new_game(seats=seats)
+        self.warming = warm_up(game)  # the first hint quick (Kamikaze's coach), the page painted first
 
     # ---------------------------------------------------------------- state
     @property
@@ -744,13 +786,29 @@ class GameShell(w.VBox):
             self._bots_next()
         return True
 
+    def refusal_html(self, exc: IllegalAction) -> str:
+        """A refusal as the message box shows it: the engine's words and its rule cited."""
+        return (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
+                + cite(self.game, exc.rule, self.lang, brief=True))
+
+    def explain(self, action) -> bool:
+        """A greyed-out move pressed: why the rules refuse it now, above the moves (nothing is
+        played).  A move the rules allow after all (the position changed) is played."""
+        try:
+            why = self.game.why_illegal(self.state, action)
+        except Exception:  # noqa: BLE001 - an engine fault must not break the page
+            why = None
+        if why is None:
+            return self.play(action)
+        self.msg.value = self.refusal_html(why)
+        return False
+
     def _apply(self, action) -> bool:
         s = self.state
         try:
             new, events = self.game.apply_explained(s, action)
         except IllegalAction as exc:
-            self.msg.value = (message("error", t("illegal", self.lang, msg=self.game.message(exc, self.lang)))
-                              + cite(self.game, exc.rule, self.lang, brief=True))
+            self.msg.value = self.refusal_html(exc)
             return False
         except Exception:  # noqa: BLE001 - an engine fault must not break the page
             self.msg.value = (message("error", t("illegal", self.lang, msg=t("not_a_move", self.lang)))

@@ -1,4 +1,4 @@
-"""The Kamikaze Attack page: the table drawn in HTML from views, cards played by clicking, the coach.
+"""The Kamikaze Attack page: the table drawn in HTML from views, cards played by clicking.
 
 Drawing only.  The board draws ``game.view(state, viewer)`` (the shell picks
 the viewer: the teacher sees every card, a seat its own hand; a card
@@ -6,8 +6,8 @@ committed face down is a card back for everyone else).  Every word about the
 game (card, deck and decision names, narration, refusals, actions) comes
 from the engine's catalog; UI chrome (labels, prompts, buttons) is here.
 The buttons hand the legal actions the shell gives them to ``shell.play``,
-which asks ``game.apply``.  The coach's hint comes from
-:func:`tutor.games.kamikaze.coaching.coach`.
+which asks ``game.apply``.  The shell's Hint button asks the exact coach
+(:func:`tutor.games.kamikaze.coaching.advice`, through ``game.advise``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, message
+from widgets.common import esc
 from widgets.endgame import frame
 from widgets.game import GameShell, hand_row, refusals_html
 from widgets.i18n import add_strings, t
@@ -78,17 +78,6 @@ add_strings({
     "ka_prompt_cleric": ("Your Cleric retreated: take a card back from {who}'s graveyard, or nothing:",
                          "Il tuo Chierico si è ritirato: riprendi una carta dal cimitero di {who}, o niente:",
                          "Votre Clerc s'est retiré : reprenez une carte du cimetière de {who}, ou rien :"),
-    # the coach
-    "ka_hint": ("Coach's hint", "Consiglio dell'allenatore", "Conseil de l'entraîneur"),
-    "ka_hint_text": ("Coach for {who}: {mix} — value {value:+.2f} (−1 a sure loss, 0 even, +1 a sure win)",
-                     "Allenatore per {who}: {mix} — valore {value:+.2f} (−1 sconfitta certa, 0 pari, +1 vittoria certa)",
-                     "Entraîneur pour {who} : {mix} — valeur {value:+.2f} (−1 défaite sûre, 0 égalité, +1 victoire sûre)"),
-    "ka_hint_only_base": ("The coach is exact only in the two-player base game (two base decks): no hint here.",
-                          "L'allenatore è esatto solo nel gioco base a due giocatori (due mazzi base): qui nessun consiglio.",
-                          "L'entraîneur n'est exact que dans le jeu de base à deux joueurs (deux paquets de base) : pas de conseil ici."),
-    "ka_hint_not_now": ("The coach advises when a card is to be chosen for a duel.",
-                        "L'allenatore consiglia quando si sceglie la carta per un duello.",
-                        "L'entraîneur conseille quand on choisit la carte d'un duel."),
     # end table
     "ka_col_player": ("Player", "Giocatore", "Joueur"),
     "ka_col_deck": ("Deck", "Mazzo", "Paquet"),
@@ -174,7 +163,9 @@ _CSS = """
 .ka-legend { font-size: 15px; color: #333; }
 .ka-count { font-weight: bold; font-size: 20px; }
 .rt-controls .widget-button { min-width: 10em; font-size: 17px; }
-.ka-hint-box { font-size: 18px; }
+@media (max-width: 600px) {  /* a phone: two cards of the hand a row (pol) */
+  .rt-controls .widget-button { min-width: 7.5em; }
+}
 </style>
 """
 
@@ -322,11 +313,13 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
 
 
 class KamikazeControls(w.VBox):
-    """Moves by clicking, and the coach's hint.
+    """Moves by clicking.
 
     ``refresh(view, actions, lang)``: the buttons offer exactly ``actions``
     (the legal actions, given only while the person to decide may see their
-    hand); the engine decides.
+    hand); the engine decides.  The hint is the shell's one Hint button
+    (:mod:`tutor.hints`), which asks the game's exact coach in the two-player
+    base game (``game.advise``).
     """
 
     def __init__(self, shell: GameShell):
@@ -336,47 +329,10 @@ class KamikazeControls(w.VBox):
         self.prompt.add_class("ka-prompt")
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.buttons.add_class("ka-buttons")
-        self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto", flex="0 0 auto"))
-        self.hint_button.add_class("ka-hint")
-        self.hint_button.on_click(lambda _: self.hint())
-        self.hint_html = w.HTML()
-        self.hint_html.add_class("ka-hint-box")
         self._key: Any = None
-        self._hint_for: Any = None
         self.refused = w.HTML()
         self.refused.add_class("rt-refusals-box")
-        self.children = [self.prompt, self.buttons, self.refused, w.HBox([self.hint_button, self.hint_html])]
-
-    # --- the coach
-    def coach_offered(self, view: dict) -> bool:
-        """The coach is exact in the two-player base game only."""
-        return view["players"] == 2 and all(d == "base" for d in view["decks"])
-
-    def hint(self) -> str:
-        """Show the coach's advice for the player to move (or say why there is none)."""
-        shell, lang = self.shell, self.shell.lang
-        s = shell.state
-        g = shell.game
-        view = g.view(s, None)
-        self._hint_for = (shell.index, len(shell.history))
-        if g.is_over(s):
-            self.hint_html.value = message("info", t("game_over_click", lang))
-        elif not self.coach_offered(view):
-            self.hint_html.value = message("info", t("ka_hint_only_base", lang))
-        elif g.decision(s) != "commit":
-            self.hint_html.value = message("info", t("ka_hint_not_now", lang))
-        else:
-            from tutor.games.kamikaze import coach
-
-            try:
-                value, mix = coach(s)
-            except (ValueError, TypeError) as exc:
-                self.hint_html.value = message("info", str(exc))
-            else:
-                words = ", ".join(f"{card_name(c, lang)} {round(100 * p)}%" for c, p in mix.items())
-                self.hint_html.value = message(
-                    "ok", t("ka_hint_text", lang, who=shell.who(g.current_player(s)), mix=words, value=value))
-        return self.hint_html.value
+        self.children = [self.prompt, self.buttons, self.refused]
 
     # --- moves
     def _button(self, text: str, action: Any, cls: str, style: str = "") -> w.Button:
@@ -440,12 +396,6 @@ class KamikazeControls(w.VBox):
 
     def refresh(self, view: dict, actions: list, lang: str) -> None:
         shell = self.shell
-        self.hint_button.description = t("ka_hint", lang)
-        if self._hint_for != (shell.index, len(shell.history)):
-            self.hint_html.value = ("" if self.coach_offered(view) or view["over"]
-                                    else message("info", t("ka_hint_only_base", lang)))
-        elif self.hint_html.value:
-            self.hint()  # same position, new language: say it again
         key = (id(shell.state), lang, tuple(str(a) for a in actions), view["hands"][view["current_player"]] is None
                if view["current_player"] is not None else None)
         if key == self._key:

@@ -110,7 +110,10 @@ class PageSpec:
 # the page changes: a main landmark around the page, names for the autoplay's icon
 # buttons and the step slider (their words in ``rtLabels``), and a keyboard stop on
 # the board (or a part of it) when it scrolls, on a phone, so its hidden part can be
-# scrolled to from the keyboard.
+# scrolled to from the keyboard.  A move the rules refuse (``rt-refused``, disabled in
+# Python) stays focusable: ``aria-disabled``, its reason the title; pressed, the shell
+# explains it in the message box, which (like the hint) is read out when it changes and
+# scrolled into sight when it is out of it (a hint under a long list of moves).
 A11Y_JS = """
 if(!window.rtA11y){
  window.rtA11y=function(){
@@ -129,6 +132,17 @@ if(!window.rtA11y){
   document.querySelectorAll('.rt-board').forEach(function(b){
    if(L.board&&b.getAttribute('aria-label')!==L.board){b.setAttribute('role','region');b.setAttribute('aria-label',L.board);}
   });
+  document.querySelectorAll('button.rt-refused[disabled]').forEach(function(b){
+   b.disabled=false;b.setAttribute('aria-disabled','true');
+  });
+  document.querySelectorAll('button[aria-disabled=true]:not(.rt-refused)').forEach(function(b){
+   b.removeAttribute('aria-disabled');
+  });
+  document.querySelectorAll('.rt-message, .rt-hint-text').forEach(function(m){
+   if(!m.hasAttribute('aria-live')){m.setAttribute('aria-live','polite');}
+   var said=m.innerText||'';
+   if(said!==(m.rtSaid||'')){m.rtSaid=said; if(said.trim()&&m.scrollIntoView){m.scrollIntoView({block:'nearest'});}}
+  });
   document.querySelectorAll('.rt-board, .rt-board div').forEach(function(b){
    if(b.hasAttribute('tabindex'))return;
    if(b.scrollWidth<=b.clientWidth+1&&b.scrollHeight<=b.clientHeight+1)return;
@@ -139,7 +153,7 @@ if(!window.rtA11y){
  var queued=false;
  new MutationObserver(function(){ if(queued)return; queued=true;
   requestAnimationFrame(function(){queued=false;window.rtA11y();}); })
-  .observe(document.body,{childList:true,subtree:true});
+  .observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:['disabled','class']});
  window.addEventListener('resize',function(){window.rtA11y();});
 }
 window.rtA11y();

@@ -1,12 +1,12 @@
-"""The Tir Nan Og Wars page: the table drawn in HTML from views, moves by clicking, the search bot's hint.
+"""The Tir Nan Og Wars page: the table drawn in HTML from views, moves by clicking.
 
 Drawing only.  The board draws ``game.view(state, viewer)`` (the shell picks
 the viewer: the teacher sees every hand, a seat its own).  Every word about
 the game (creature, territory and decision names, actions, narration,
 refusals) comes from the engine's catalog; UI chrome (labels, prompts,
 buttons) is here.  The buttons hand the legal actions the shell gives them to
-``shell.play``, which asks ``game.apply``.  The hint is
-:func:`tutor.games.tir_nan_og.hint` (the search bot's move and why).
+``shell.play``, which asks ``game.apply``.  The shell's Hint button asks
+``game.advise`` (the search bot's move and why).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import esc, message
 from widgets.endgame import frame
-from widgets.game import ButtonControls, GameShell, refused_button
+from widgets.game import ButtonControls, refused_button
 from widgets.i18n import add_strings, t
 
 GAME_NAME = "tir-nan-og"
@@ -93,10 +93,6 @@ add_strings({
     "tn_group_take": ("Take creatures", "Prendi creature", "Prendre des créatures"),
     "tn_group_territory": ("Take a territory", "Prendi un territorio", "Prendre un territoire"),
     "tn_group_consolidate": ("Consolidate", "Consolida", "Consolider"),
-    "tn_hint": ("Hint (search bot)", "Suggerimento (bot di ricerca)", "Conseil (bot de recherche)"),
-    "tn_hint_not_now": ("A hint is given when a person may decide and sees their hand.",
-                        "Il suggerimento si dà quando una persona decide e vede la propria mano.",
-                        "Le conseil est donné quand une personne décide et voit sa main."),
     # end table
     "tn_col_player": ("Player", "Giocatore", "Joueur"),
     "tn_col_points": ("Points", "Punti", "Points"),
@@ -400,31 +396,12 @@ def _slug(action: Any) -> str:
 
 
 class TirNanOgControls(ButtonControls):
-    """Moves by clicking (exactly the legal actions the shell gives), grouped by kind, and the search bot's hint."""
+    """Moves by clicking (exactly the legal actions the shell gives), grouped by kind.
+
+    The hint is the shell's one Hint button: :mod:`tutor.hints` asks ``game.advise``,
+    the search bot's move and its reason."""
 
     prefix = "tn"
-
-    def __init__(self, shell: GameShell):
-        super().__init__(shell)
-        self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto", flex="0 0 auto"))
-        self.hint_button.add_class("tn-hint")
-        self.hint_button.on_click(lambda _: self.hint())
-        self.hint_html = w.HTML()
-        self.hint_html.add_class("tn-hint-box")
-        self._hint_for: Any = None
-        self.children = [self.prompt, self.groups,
-                         w.HBox([self.hint_button, self.hint_html], layout=w.Layout(flex_flow="row wrap"))]
-
-    def hint(self) -> str:
-        """The search bot's move for the person to decide, and why (only when they may see their hand)."""
-        shell, lang = self.shell, self.shell.lang
-        self._hint_for = (shell.index, len(shell.history))
-        if not shell.actions():
-            self.hint_html.value = message("info", t("tn_hint_not_now", lang))
-        else:
-            tn = _tn()
-            self.hint_html.value = message("ok", tn.hint(shell.game, shell.state, None, lang))
-        return self.hint_html.value
 
     def slug(self, action: Any) -> str:
         return _slug(action)
@@ -448,7 +425,7 @@ class TirNanOgControls(ButtonControls):
                     open_kinds = {a.kind for a in actions if isinstance(a, cls)}
                     buttons += [refused_button(g, self.shell.state, tn.TakeTerritory(kind),
                                                g.action_text(tn.TakeTerritory(kind), lang), lang,
-                                               f"tn-territory-{kind}")
+                                               f"tn-territory-{kind}", self.shell)
                                 for kind in dict.fromkeys(p["kind"] for p in view.get("piles", ()) if p.get("top"))
                                 if kind not in open_kinds]
                 if buttons:
@@ -456,19 +433,12 @@ class TirNanOgControls(ButtonControls):
             rest = [self._button(a, lang, "warning") for a in actions if isinstance(a, tn.Pass)]
             if rest:
                 groups.append(w.HBox(rest))
-            return head, groups
+            # what a turn is, not the status line again ("Player 1 to move — take creatures, ...")
+            return t('tn_prompt_turn', lang), groups
         if decision == "dispute":
             return head, [w.HBox([self._button(a, lang, "success" if isinstance(a, tn.Join) else "warning")
                                   for a in actions], layout=w.Layout(flex_flow="row wrap"))]
         return head, [w.HBox([self._button(a, lang) for a in actions], layout=w.Layout(flex_flow="row wrap"))]
-
-    def refresh(self, view: dict, actions: list, lang: str) -> None:
-        shell = self.shell
-        self.hint_button.description = t("tn_hint", lang)
-        self.hint_button.disabled = not actions
-        if self._hint_for != (shell.index, len(shell.history)):
-            self.hint_html.value = ""
-        super().refresh(view, actions, lang)
 
 
 # ------------------------------------------------------------------- page --

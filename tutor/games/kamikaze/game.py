@@ -140,6 +140,11 @@ class KamikazeAttack(Game):
 
         return advice(self, state, lang)
 
+    def warm(self) -> None:
+        """Solve the two-player base game from its opening (the coach's memo): every later
+        coach hint and coach bot move of that game is then a lookup."""
+        coach(self.new_game(2, seed=0))
+
     def action_rule(self, state: State, action: Any) -> str:
         """Playing a card with a power rests on that power's rule; any other move on its first event's."""
         card = getattr(action, "card", None)
