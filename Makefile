@@ -83,8 +83,11 @@ lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check tutor widgets tests
 	$(VPY) -m mypy tutor
 
+# Two pytest-xdist workers, a test file at a time each (the module-scoped servers start once);
+# each worker has its own Voila server and Chromium.  PYTEST_WORKERS=0 runs in one process.
+PYTEST_WORKERS ?= 2
 test: lint $(CHROMIUM) $(AXE) site
-	$(VPY) -m pytest -q
+	$(VPY) -m pytest -q $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
 
 # Mutated scenario files, action values and action texts for every game,
 # 10,000 of each by default (FUZZ_N=...); prints the counts by outcome.

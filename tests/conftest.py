@@ -1,18 +1,46 @@
-"""Shared fixtures: the engine check, a Voilà server on a free port, Debian's Chromium.
+"""Shared fixtures: a Voilà server on a free port, Debian's Chromium, pages in fresh contexts.
 
 Browser tests are marked ``browser`` (``pytest -m browser`` runs only them,
 ``-m 'not browser'`` skips them); ``make test`` runs everything.  Screenshots
 go to ``test-artifacts/`` (git-ignored).
+
+One Voilà server (``voila``) and one Chromium (``browser``) serve the whole
+session (with pytest-xdist: each worker has its own pair).  A browser test asks
+for ``new_page`` and opens as many pages as it needs, each in a fresh context at
+the size it names (``SIZES``); they are closed after the test::
+
+    def test_something(new_page, voila, artifacts):
+        pg = new_page("phone")              # 390x844; "projector" is 1280x720
+        pg.goto(voila.url("fire_bulls.ipynb"))
+
+``page`` is one such page at 1400x1100 (a wide screen).  Servers with another configuration (the
+classroom's, JupyterLab, the static site) are module fixtures of their own files.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
+# A classroom projector and a phone: the sizes the browser tests check pages at.
+SIZES = {"projector": (1280, 720), "phone": (390, 844)}
+WAIT = 60_000  # ms: the default wait of a page from new_page; generous, two cores are shared
+
+# No deadline: a loaded machine makes a slow example, not a wrong one.  Example counts
+# stay those each test sets (they are what the test claims to cover).
+settings.register_profile("rules-tutor", deadline=None, print_blob=True)
+settings.load_profile("rules-tutor")
+
+
+def _worker_suffix() -> str:
+    """'' in a plain run, '-gw0', '-gw1' ... under pytest-xdist: per-worker file names."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"-{worker}" if worker else ""
 
 
 @pytest.fixture(scope="session")
@@ -26,7 +54,7 @@ def voila(artifacts):
     """Voilà serving notebooks/ on a free loopback port, for the whole session."""
     from widgets.serve import VoilaServer
 
-    server = VoilaServer(log=artifacts / "voila-tests.log")
+    server = VoilaServer(log=artifacts / f"voila-tests{_worker_suffix()}.log")
     server.start()
     yield server
     server.stop()
@@ -43,9 +71,46 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1100})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
-    yield pg
-    context.close()
+def new_page(browser):
+    """Open pages in fresh browser contexts, closed after the test.
+
+    ``new_page("phone")``, ``new_page((800, 600))``, ``new_page("projector", timeout=90_000)``;
+    other keywords go to ``browser.new_context`` (e.g. ``device_scale_factor=1.5``)."""
+    contexts = []
+
+    def open_page(size: str | tuple[int, int] = "projector", timeout: float = WAIT, **context_args):
+        width, height = SIZES[size] if isinstance(size, str) else size
+        context = browser.new_context(viewport={"width": width, "height": height}, **context_args)
+        contexts.append(context)
+        pg = context.new_page()
+        pg.set_default_timeout(timeout)
+        return pg
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page((1400, 1100), timeout=30_000)
+
+
+# Under pytest-xdist (``make test`` runs two workers, a file at a time each: ``--dist loadfile``),
+# the slowest files go first so that no long file starts last and runs alone: the static site in
+# the browser (Pyodide), then the other browser files and the files that wait on servers and
+# installs, then the rest, each group in its usual order.
+SLOW_FILES = ("test_classroom.py", "test_notebooks_binder.py", "test_notebooks.py")
+
+
+def _weight(item) -> int:
+    if item.get_closest_marker("site"):
+        return 0
+    if item.get_closest_marker("browser") or item.path.name in SLOW_FILES:
+        return 1
+    return 2
+
+
+def pytest_collection_modifyitems(config, items):
+    if getattr(config.option, "numprocesses", None):
+        items.sort(key=_weight)  # stable: the order within each group is kept

@@ -65,7 +65,8 @@ def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
     assert score.get_attribute("data-total") == "23"
     assert "= 23" in score.inner_text()
-    assert "23" in page.locator(".rt-outcome").inner_text()
+    # the outcome is drawn by a later widget update than the step count: wait for it, not a race
+    page.wait_for_function("document.querySelector('.rt-outcome').innerText.includes('23')")
     page.locator(".rt-stepper").screenshot(path=str(artifacts / "stepper-23.png"))
     # back one step: exactly the earlier step again
     page.click(".rt-previous")

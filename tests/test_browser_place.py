@@ -10,11 +10,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.conftest import SIZES
 from tutor import games
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 # The words the page shows, from widgets/i18n.py's table, written out here
 TITLE = {"en": "{game} — learn the rules", "it": "{game} — impara le regole", "fr": "{game} — apprendre les règles"}
 STEP_OF = {"en": "Step {i} of {n}", "it": "Passo {i} di {n}", "fr": "Étape {i} sur {n}"}
@@ -26,91 +26,70 @@ def query_of(url: str) -> dict:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_link_opens_every_game_in_its_language_at_an_example_step(browser, voila, artifacts, size):
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        for k, name in enumerate(games.names()):
-            lang = ("it", "fr")[k % 2]
-            game = games.get(name)
-            ex = game.examples()[1]
-            n = len(ex.steps)
-            step = max(1, n - 1)
-            pg.goto(voila.url(games.entry(name).notebook) + f"?lang={lang}&example={ex.id}&step={step}")
-            pg.wait_for_selector(f".rt-next:has-text('{NEXT[lang]}')")
-            count = pg.locator(".rt-step-count").inner_text()
-            assert STEP_OF[lang].format(i=step, n=n) in count, (name, count)
-            assert game.example_text(ex, lang)["title"] in pg.locator(".rt-step-title").inner_text()
-            # the browser tab and the document say the game and the language
-            pg.wait_for_function("t => document.title === t", arg=TITLE[lang].format(game=game.title))
-            assert pg.evaluate("document.documentElement.lang") == lang
-            assert pg.locator(".rt-link-notice").inner_text().strip() == ""
-            # the link shown is the address of this place, and the address bar says it too
-            pg.click(".rt-place-link summary")
-            shown = pg.locator(".rt-place-url").input_value()
-            assert query_of(shown) == {"lang": lang, "tab": "examples", "example": ex.id, "step": str(step)}
-            assert query_of(pg.url) == query_of(shown)
-            pg.screenshot(path=str(artifacts / f"place-{name}-{size}.png"))
-            # one step back: the link follows
-            pg.click(".rt-page .rt-previous")
-            pg.wait_for_function("s => document.querySelector('.rt-place-url').value.endsWith('step=' + s)",
-                                 arg=str(step - 1))
-            pg.wait_for_function("s => location.search.endsWith('step=' + s)", arg=str(step - 1))
-    finally:
-        context.close()
+def test_a_link_opens_every_game_in_its_language_at_an_example_step(new_page, voila, artifacts, size):
+    pg = new_page(size)
+    for k, name in enumerate(games.names()):
+        lang = ("it", "fr")[k % 2]
+        game = games.get(name)
+        ex = game.examples()[1]
+        n = len(ex.steps)
+        step = max(1, n - 1)
+        pg.goto(voila.url(games.entry(name).notebook) + f"?lang={lang}&example={ex.id}&step={step}")
+        pg.wait_for_selector(f".rt-next:has-text('{NEXT[lang]}')")
+        count = pg.locator(".rt-step-count").inner_text()
+        assert STEP_OF[lang].format(i=step, n=n) in count, (name, count)
+        assert game.example_text(ex, lang)["title"] in pg.locator(".rt-step-title").inner_text()
+        # the browser tab and the document say the game and the language
+        pg.wait_for_function("t => document.title === t", arg=TITLE[lang].format(game=game.title))
+        assert pg.evaluate("document.documentElement.lang") == lang
+        assert pg.locator(".rt-link-notice").inner_text().strip() == ""
+        # the link shown is the address of this place, and the address bar says it too
+        pg.click(".rt-place-link summary")
+        shown = pg.locator(".rt-place-url").input_value()
+        assert query_of(shown) == {"lang": lang, "tab": "examples", "example": ex.id, "step": str(step)}
+        assert query_of(pg.url) == query_of(shown)
+        pg.screenshot(path=str(artifacts / f"place-{name}-{size}.png"))
+        # one step back: the link follows
+        pg.click(".rt-page .rt-previous")
+        pg.wait_for_function("s => document.querySelector('.rt-place-url').value.endsWith('step=' + s)",
+                             arg=str(step - 1))
+        pg.wait_for_function("s => location.search.endsWith('step=' + s)", arg=str(step - 1))
 
 
-def test_the_shown_link_opens_the_same_place_in_a_new_browser(browser, voila):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        pg.goto(voila.url("fire_bulls.ipynb") + "?lang=fr&example=fr-3&step=2")
-        pg.wait_for_selector(".rt-next")
-        pg.click(".lm-TabBar-tab >> nth=2")  # the Rules tab
-        pg.wait_for_selector(".rt-rule-search input")
-        pg.wait_for_function("document.querySelector('.rt-place-url').value.includes('tab=rules')")
-        link = pg.locator(".rt-place-url").input_value()
-    finally:
-        context.close()
-    other = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = other.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        pg.goto(link)
-        pg.wait_for_selector(".rt-rule-search input")  # opened on the Rules tab
-        assert "Règles" in pg.locator(".lm-TabBar-tab.lm-mod-current").inner_text()
-        pg.click(".lm-TabBar-tab >> nth=0")
-        assert "Étape 2 sur 5" in pg.locator(".rt-step-count").inner_text()
-    finally:
-        other.close()
+def test_the_shown_link_opens_the_same_place_in_a_new_browser(new_page, voila):
+    pg = new_page("projector")
+    pg.goto(voila.url("fire_bulls.ipynb") + "?lang=fr&example=fr-3&step=2")
+    pg.wait_for_selector(".rt-next")
+    pg.click(".lm-TabBar-tab >> nth=2")  # the Rules tab
+    pg.wait_for_selector(".rt-rule-search input")
+    pg.wait_for_function("document.querySelector('.rt-place-url').value.includes('tab=rules')")
+    link = pg.locator(".rt-place-url").input_value()
+    pg.context.close()
+    pg = new_page("projector")  # another browser: nothing shared with the first
+    pg.goto(link)
+    pg.wait_for_selector(".rt-rule-search input")  # opened on the Rules tab
+    assert "Règles" in pg.locator(".lm-TabBar-tab.lm-mod-current").inner_text()
+    pg.click(".lm-TabBar-tab >> nth=0")
+    assert "Étape 2 sur 5" in pg.locator(".rt-step-count").inner_text()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_bad_link_opens_the_page_with_a_message_in_its_language(browser, voila, artifacts, size):
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=fr&example=gone&step=zz&seed=-3&tab=nowhere")
-        notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
-        text = notice.inner_text().replace("\xa0", " ")  # French spacing: no-break spaces
-        assert "Ce lien ne peut pas être suivi entièrement" in text
-        assert "il n'y a pas d'exemple « gone »" in text and "« -3 »" in text and "« nowhere »" in text
-        assert pg.locator(".rt-next:has-text('Suivant')").count() == 1  # the page works
-        assert "Étape 0 sur" in pg.locator(".rt-step-count").inner_text()
-        assert "Traceback" not in pg.locator("body").inner_text()
-        pg.screenshot(path=str(artifacts / f"bad-link-{size}.png"))
-        # a step past the end of a real example: its start, and how many steps it has
-        pg.goto(voila.url("fire_bulls.ipynb") + "?lang=it&example=fr-1&step=40")
-        notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
-        assert "questo esempio non ha il passo 40 (ne ha 2)" in notice.inner_text()
-        assert "Passo 0 di 2" in pg.locator(".rt-step-count").inner_text()
-    finally:
-        context.close()
+def test_a_bad_link_opens_the_page_with_a_message_in_its_language(new_page, voila, artifacts, size):
+    pg = new_page(size)
+    pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=fr&example=gone&step=zz&seed=-3&tab=nowhere")
+    notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
+    text = notice.inner_text().replace("\xa0", " ")  # French spacing: no-break spaces
+    assert "Ce lien ne peut pas être suivi entièrement" in text
+    assert "il n'y a pas d'exemple « gone »" in text and "« -3 »" in text and "« nowhere »" in text
+    assert pg.locator(".rt-next:has-text('Suivant')").count() == 1  # the page works
+    assert "Étape 0 sur" in pg.locator(".rt-step-count").inner_text()
+    assert "Traceback" not in pg.locator("body").inner_text()
+    pg.screenshot(path=str(artifacts / f"bad-link-{size}.png"))
+    # a step past the end of a real example: its start, and how many steps it has
+    pg.goto(voila.url("fire_bulls.ipynb") + "?lang=it&example=fr-1&step=40")
+    notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
+    assert "questo esempio non ha il passo 40 (ne ha 2)" in notice.inner_text()
+    assert "Passo 0 di 2" in pg.locator(".rt-step-count").inner_text()
 
 
 def test_a_seed_link_starts_the_game_with_that_seed(page, voila):

@@ -4,7 +4,7 @@ Three people at one screen load an arranged position (tests/test_widgets_tir_nan
 DISPUTE: player 1's three griffins against player 2's two centaurs), player 1 takes
 the temple and reveals the fountain, and each seat declares in turn.  At a
 projector's size (1280x720) and a phone's (390x844).  Uses the ``voila``,
-``browser`` and ``artifacts`` fixtures of tests/conftest.py; screenshots go to
+``new_page`` and ``artifacts`` fixtures of tests/conftest.py; screenshots go to
 test-artifacts/.  Marked ``browser``.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import SIZES
 from tests.test_browser_sizes import overflow
 from tests.test_widgets_tir_nan_og import DISPUTE
 from tutor.games import tir_nan_og as T
@@ -19,7 +20,6 @@ from tutor.games import tir_nan_og as T
 pytestmark = pytest.mark.browser
 
 READY = ".tn-page .rt-next"
-SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 
 
 def shot(pg, selector: str, path) -> None:
@@ -37,63 +37,59 @@ def test_landing_page_links_the_tir_nan_og_page(page, voila):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_walk_a_fountain_dispute_by_clicks(browser, voila, artifacts, size):
-    width, height = SIZES[size]
-    pg = browser.new_page(viewport={"width": width, "height": height})
-    try:
-        pg.goto(voila.url("tir_nan_og.ipynb"))
-        pg.wait_for_selector(READY)
-        pg.click(".lm-TabBar-tab >> nth=1")
-        pg.wait_for_selector(".rt-game .rt-new-game")
-        # three people at the same screen
-        players = pg.locator(".rt-players input")
-        players.fill("3")
-        players.press("Tab")
-        pg.wait_for_selector(".rt-seat-2 select", state="visible")
-        pg.select_option(".rt-seat-1 select", "human")
-        pg.select_option(".rt-seat-2 select", "human")
-        pg.click(".rt-game .rt-new-game")
-        # the arranged position, loaded as a scenario file
-        pg.click("text=Scenario file (JSON)")
-        area = pg.wait_for_selector(".rt-scenario textarea")
-        area.fill(T.GAME.to_json(T.scenario(**DISPUTE)))
-        area.press("Tab")
-        pg.click(".rt-load")
-        pg.wait_for_selector(".rt-file-message .rt-msg-ok")
-        pg.wait_for_selector(".rt-to-move[data-player='0']")
-        # player 1 looks at their hand and takes the temple: the fountain shows
-        pg.click(".rt-show-hand")
-        pg.click(".rt-game .tn-territory-temple")
-        pg.wait_for_selector(".rt-game .tn-dispute .tn-decl-deciding[data-player='0']")
-        shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-revealed.png")
-        assert "Player 1 revealed it" in pg.locator(".rt-game .tn-dispute").inner_text()
-        pg.click(".rt-game .tn-join")
-        # player 2 decides: the screen says so, and their hand stays hidden until asked
-        pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='dispute']")
-        assert pg.locator(".rt-game .tn-dispute [data-player='0']").get_attribute("data-declared") == "joined"
-        assert pg.locator(".rt-game .tn-dispute [data-player='1']").get_attribute("data-declared") == "deciding"
-        assert pg.locator(".rt-game .tn-join").count() == 0
-        assert "Show the hand of Player 2" in pg.locator(".rt-game .tn-prompt").inner_text()
-        shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-player2.png")
-        assert overflow(pg) <= 1, f"the dispute scrolls sideways at {size}"
-        pg.click(".rt-show-hand")
-        pg.wait_for_selector(".rt-game .tn-join")
-        shot(pg, ".rt-game .tn-seat[data-player='1']", artifacts / f"tir-nan-og-{size}-dispute-player2-hand.png")
-        shot(pg, ".rt-game .tn-prompt", artifacts / f"tir-nan-og-{size}-dispute-player2-buttons.png")
-        pg.click(".rt-game .tn-join")
-        pg.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
-        pg.click(".rt-show-hand")
-        pg.click(".rt-game .tn-stay-out")
-        # settled: the revealed hands and their majorities; the winner, player 1, discards two
-        pg.wait_for_selector(".rt-game .tn-shown[data-player='0'] .tn-counted[data-majorities='3-2-1']")
-        counted = pg.locator(".rt-game .tn-shown[data-player='1'] .tn-counted")
-        assert counted.get_attribute("data-majorities") == "2-2-2-1"
-        assert pg.locator(".rt-game .tn-shown[data-player='2']").count() == 0
-        assert pg.locator(".rt-game .tn-fountains[data-player='0']").get_attribute("data-fountains") == "1"
-        assert pg.locator(".rt-game .tn-stack[data-player='1'] .tn-down").count() == 1
-        assert pg.locator(".rt-to-move[data-player='0']").get_attribute("data-decision") == "fountain-discard"
-        shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-settled.png")
-        shot(pg, ".rt-game .tn-seat", artifacts / f"tir-nan-og-{size}-dispute-seats.png")
-        assert overflow(pg) <= 1
-    finally:
-        pg.close()
+def test_walk_a_fountain_dispute_by_clicks(new_page, voila, artifacts, size):
+    pg = new_page(size)
+    pg.goto(voila.url("tir_nan_og.ipynb"))
+    pg.wait_for_selector(READY)
+    pg.click(".lm-TabBar-tab >> nth=1")
+    pg.wait_for_selector(".rt-game .rt-new-game")
+    # three people at the same screen
+    players = pg.locator(".rt-players input")
+    players.fill("3")
+    players.press("Tab")
+    pg.wait_for_selector(".rt-seat-2 select", state="visible")
+    pg.select_option(".rt-seat-1 select", "human")
+    pg.select_option(".rt-seat-2 select", "human")
+    pg.click(".rt-game .rt-new-game")
+    # the arranged position, loaded as a scenario file
+    pg.click("text=Scenario file (JSON)")
+    area = pg.wait_for_selector(".rt-scenario textarea")
+    area.fill(T.GAME.to_json(T.scenario(**DISPUTE)))
+    area.press("Tab")
+    pg.click(".rt-load")
+    pg.wait_for_selector(".rt-file-message .rt-msg-ok")
+    pg.wait_for_selector(".rt-to-move[data-player='0']")
+    # player 1 looks at their hand and takes the temple: the fountain shows
+    pg.click(".rt-show-hand")
+    pg.click(".rt-game .tn-territory-temple")
+    pg.wait_for_selector(".rt-game .tn-dispute .tn-decl-deciding[data-player='0']")
+    shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-revealed.png")
+    assert "Player 1 revealed it" in pg.locator(".rt-game .tn-dispute").inner_text()
+    pg.click(".rt-game .tn-join")
+    # player 2 decides: the screen says so, and their hand stays hidden until asked
+    pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='dispute']")
+    assert pg.locator(".rt-game .tn-dispute [data-player='0']").get_attribute("data-declared") == "joined"
+    assert pg.locator(".rt-game .tn-dispute [data-player='1']").get_attribute("data-declared") == "deciding"
+    assert pg.locator(".rt-game .tn-join").count() == 0
+    assert "Show the hand of Player 2" in pg.locator(".rt-game .tn-prompt").inner_text()
+    shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-player2.png")
+    assert overflow(pg) <= 1, f"the dispute scrolls sideways at {size}"
+    pg.click(".rt-show-hand")
+    pg.wait_for_selector(".rt-game .tn-join")
+    shot(pg, ".rt-game .tn-seat[data-player='1']", artifacts / f"tir-nan-og-{size}-dispute-player2-hand.png")
+    shot(pg, ".rt-game .tn-prompt", artifacts / f"tir-nan-og-{size}-dispute-player2-buttons.png")
+    pg.click(".rt-game .tn-join")
+    pg.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
+    pg.click(".rt-show-hand")
+    pg.click(".rt-game .tn-stay-out")
+    # settled: the revealed hands and their majorities; the winner, player 1, discards two
+    pg.wait_for_selector(".rt-game .tn-shown[data-player='0'] .tn-counted[data-majorities='3-2-1']")
+    counted = pg.locator(".rt-game .tn-shown[data-player='1'] .tn-counted")
+    assert counted.get_attribute("data-majorities") == "2-2-2-1"
+    assert pg.locator(".rt-game .tn-shown[data-player='2']").count() == 0
+    assert pg.locator(".rt-game .tn-fountains[data-player='0']").get_attribute("data-fountains") == "1"
+    assert pg.locator(".rt-game .tn-stack[data-player='1'] .tn-down").count() == 1
+    assert pg.locator(".rt-to-move[data-player='0']").get_attribute("data-decision") == "fountain-discard"
+    shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-settled.png")
+    shot(pg, ".rt-game .tn-seat", artifacts / f"tir-nan-og-{size}-dispute-seats.png")
+    assert overflow(pg) <= 1
