@@ -267,27 +267,35 @@ def reason(action: Any, phase: str = "") -> tuple[str, str]:
     return _REASONS["pass"]
 
 
+def advice(game: Any, state: State, bot: Any = None, lang: str = "en") -> tuple[Any, str, str]:
+    """The move ``bot`` (default: the search bot) chooses for the seat to decide, the sentence saying why (its
+    reason, the title and id of the rule it rests on, how it did in the simulated deals) and that rule's id."""
+    bot = bot or SearchBot()
+    action = bot.choose(game, state)
+    why, rule = reason(action, state.phase)
+    cat = load_catalog()
+    text = cat.render("{Action}: {why} ({title}, rule {rule}).",
+                      {"action": game.action_text(action, lang), "why": cat.render(why, {}, lang),
+                       "title": game.rules[rule].wording(lang)[0], "rule": rule}, lang)
+    last = getattr(bot, "last", None) or {}
+    rate = last.get("rate")
+    if rate is not None:
+        text += " " + cat.render("It scored {percent} out of 100 over {games} simulated deals.",
+                                 {"percent": round(100 * min(1.0, max(0.0, rate))), "games": last["visits"]},
+                                 lang)
+    return action, text, rule
+
+
 def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en") -> str:
     """The search bot's move for the seat to decide and why, in a sentence citing the rule.
 
     >>> from tutor.games.formula_e import GAME
     >>> s = GAME.new_game(3, seed=2)
     >>> text = hint(GAME, s, SearchBot(iterations=12, seconds=5), lang="it")
-    >>> "formula-e/setup/place-order" in text and "smazzate simulate" in text
+    >>> "regola formula-e/setup/place-order" in text and "smazzate simulate" in text
     True
     """
-    bot = bot or SearchBot()
-    action = bot.choose(game, state)
-    why, rule = reason(action, state.phase)
-    cat = load_catalog()
-    text = cat.render("{Action}: {why} (rule {rule}).", {"action": game.action_text(action, lang),
-                                                         "why": cat.render(why, {}, lang), "rule": rule}, lang)
-    rate = bot.last.get("rate")
-    if rate is not None:
-        text += " " + cat.render("It scored {percent} out of 100 over {games} simulated deals.",
-                                 {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]},
-                                 lang)
-    return text
+    return advice(game, state, bot, lang)[1]
 
 
 # ------------------------------------------------------------------ measuring it
