@@ -99,7 +99,7 @@ fuzz: $(VENV)/.installed-test
 bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench
 	$(VPY) -m tutor.games.tir_nan_og --games 200
-	$(VPY) -m tutor.games.formula_e --games 40 --players 4
+	$(VPY) -m tutor.games.formula_e --games 100 --players 4 3
 
 # The dashboard in the browser: cold start, click latency, kernel memory,
 # beside a one-button hello-world Voilà notebook.

@@ -253,6 +253,19 @@ def test_a_cancelled_green_counts_as_played_and_does_not_move():
     assert GAME.decision(s) == "second" and Play("rat") in legal and Play("g1") not in legal
 
 
+@covers("formula-e/tiger/cancel")
+def test_the_cancel_is_told_with_whose_card_was_lost_in_three_languages():
+    # player 1 plays a green 3; player 2, holding a Tiger, cancels it: the log says whose card it was
+    others = [["tiger", "g1", "g2", "rat", "cow", "snake"], ["g1", "g2", "rat", "cow", "snake", "prayer"]]
+    s = arranged(OPEN, ["a1", "b1", "c1"], ["g3", "g1", "rat", "cow", "snake", "prayer"], others=others)
+    _, events = GAME.apply_explained(GAME.apply(s, Play("g3")), Cancel("g3"))
+    told = {lang: GAME.message(events[0], lang) for lang in ("en", "it", "fr")}
+    assert told["en"] == ("Player 2 plays a Tiger out of turn and cancels Player 1's green 3: it counts as played, "
+                          "with no effect.")
+    assert "annulla la carta verde 3 di Giocatore 1" in told["it"] and told["it"].startswith("Giocatore 2")
+    assert "annule la carte vert 3 de Joueur 1" in told["fr"] and told["fr"].startswith("Joueur 2")
+
+
 # ------------------------------------------------------------------ movement
 @covers("formula-e/move/points", "formula-e/move/all-points")
 def test_a_movement_card_uses_all_its_points():

@@ -390,8 +390,8 @@ def do_allow(s: State, a: Allow, say: Narrator) -> State:
 def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     q = s.asker
     assert q is not None
-    say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {card}: it counts as played, with no effect.",
-        player=q, card=a.card, owner=s.active)
+    say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
+        "with no effect.", player=q, card=a.card, owner=s.active)
     s = set_hand(s, q, remove(s.hands[q], ("tiger",)))
     s = replace(s, discard=s.discard + ("tiger",), cancelled=a.card, asker=None)
     return resolve(s, say)

@@ -111,6 +111,19 @@ class FormulaE(Game):
             steps.append(" ".join([f"{action}:"] + words) if words else action)
         return {**told, "steps": steps}
 
+    def advise(self, state: State, lang: str = "en") -> Any:
+        """The search bot's move and its own reason (``search.advice``), citing the rule it rests on; None when
+        there is no choice (the generic hint says the only legal move is so)."""
+        from tutor.hints import Hint, advisor
+
+        from .search import advice
+
+        seat = self.current_player(state)
+        if seat is None or len(engine.listed(state)) < 2:
+            return None
+        action, sentence, rule = advice(self, state, advisor(self), lang)
+        return Hint(action, sentence, rule, seat, "search")
+
     def question_kinds(self) -> dict:
         """The game's own quiz questions (see ``quiz.py`` in its package)."""
         from .quiz import KINDS

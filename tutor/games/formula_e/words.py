@@ -25,7 +25,7 @@ CELL_PARAMS = frozenset({"cell", "hole", "start", "end"})
 class _Words(Words):
     """Formula E's own parameters: cards, spaces, steps, decisions, directions (seats come from core.Words)."""
 
-    PLAYERS = frozenset({"player", "victim", "target", "source", "asker", "pushed", "winner"})
+    PLAYERS = frozenset({"player", "victim", "target", "source", "asker", "pushed", "winner", "owner"})
     PLAYER_LISTS = frozenset()
 
     def card(self, c: Any, lang: str) -> str:
