@@ -95,9 +95,11 @@ FUZZ_N ?= 10000
 fuzz: $(VENV)/.installed-test
 	$(VPY) -m tests.conformance.fuzz -n $(FUZZ_N)
 
-# Random-playout speed of every game beside OpenSpiel's python_block_dominoes.
+# Random-playout speed of every game beside OpenSpiel's python_block_dominoes, in actions/s,
+# then in machine instructions per action under valgrind (load-independent; skipped without valgrind).
 bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench
+	$(VPY) -m tutor.bench_instr
 	$(VPY) -m tutor.games.tir_nan_og --games 200
 	$(VPY) -m tutor.games.formula_e --games 100 --players 4 3
 

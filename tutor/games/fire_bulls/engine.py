@@ -688,8 +688,16 @@ def _fill_rows(w: _Work) -> None:
 
 def _finish_turn(w: _Work) -> None:
     _fill_rows(w)
-    empty = sum(1 for pile in w.piles if not pile)
-    general_won = any("general" in pile for pile in w.won) or "general" in w.removed
+    empty = 0
+    for pile in w.piles:
+        if not pile:
+            empty += 1
+    general_won = "general" in w.removed
+    if not general_won:
+        for pile in w.won:
+            if "general" in pile:
+                general_won = True
+                break
     # The escape is checked first: when both conditions come in the same turn,
     # the Qi deck did run out a third time and its penalty applies.
     if w.exhaustions >= EXHAUSTIONS_TO_END:

@@ -104,9 +104,13 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
     """
     warriors = hand[5]
     found: set[tuple[int, ...]] = set()
+    held = sum(hand)
     for fixed, free, distinct in _price(card, ruleset):
+        # A payment is exactly one card per symbol: a hand with fewer cards has none for this alternative.
+        if held < sum(fixed) + sum(free):
+            continue
         # Fixed colours: k bulls of colour c for c's f symbols, Warriors for the rest.
-        options = [range(min(f, hand[c]) + 1) if f else (0,) for c, f in enumerate(fixed)]
+        options = [range((f if f < hand[c] else hand[c]) + 1) if f else (0,) for c, f in enumerate(fixed)]
         need_fixed = sum(fixed)
         for bulls in product(*options):
             used_w = need_fixed - sum(bulls)
@@ -115,11 +119,70 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
             if not free:
                 found.add(bulls + (used_w,))
                 continue
-            _free_groups(list(bulls), used_w, free, distinct, hand, warriors, found)
-    return tuple(
-        tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
-        for counts in sorted(found, key=_pay_order)
-    )
+            if len(free) == 1:
+                _one_group(bulls, used_w, free[0], hand, warriors, found)
+            elif len(free) == 2 and distinct:
+                _two_groups(bulls, used_w, free, hand, warriors, found)
+            else:
+                _free_groups(list(bulls), used_w, free, distinct, hand, warriors, found)
+    cards = _CARDS_OF
+    return tuple(cards.get(counts) or _cards_of(counts) for counts in sorted(found, key=_pay_order))
+
+
+_CARDS_OF: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _cards_of(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """The Qi cards a count vector stands for, in hand order (memoised)."""
+    found = _CARDS_OF[counts] = tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
+    return found
+
+
+def _one_group(bulls: tuple[int, ...], used_w: int, size: int, hand: tuple[int, ...], warriors: int,
+               found: set[tuple[int, ...]]) -> None:
+    """_free_groups for one group of white symbols: ``k`` bulls of one colour, Warriors for the rest
+    (``k`` = 0 is the same payment whatever the colour, so it is added once)."""
+    need_w = used_w + size
+    if need_w <= warriors:
+        found.add(bulls + (need_w,))
+    for c in range(5):
+        room = hand[c] - bulls[c]
+        for k in range(1, (size if size < room else room) + 1):
+            if need_w - k <= warriors:
+                found.add(bulls[:c] + (bulls[c] + k,) + bulls[c + 1:] + (need_w - k,))
+
+
+def _two_groups(bulls: tuple[int, ...], used_w: int, free: tuple[int, ...], hand: tuple[int, ...], warriors: int,
+                found: set[tuple[int, ...]]) -> None:
+    """_free_groups for two groups of white symbols paid in different colours.
+
+    A group paid by Warriors alone (``k`` = 0) leaves its colour free, and some colour other than the
+    other group's is always left among five, so it is listed once, as ``(None, 0)``.
+    """
+    s1, s2 = free
+    room = [h - b for h, b in zip(hand[:5], bulls)]
+    # second[k]: the colours that can pay k symbols of the second group (k >= 1)
+    second = [[c for c in range(5) if room[c] >= k] for k in range(s2 + 1)]
+    base_w = used_w + s1 + s2
+    for c1, k1 in [(-1, 0)] + [(c, k) for c in range(5) for k in range(1, (s1 if s1 < room[c] else room[c]) + 1)]:
+        least = base_w - k1 - warriors  # the second group must take at least this many bulls
+        if least > s2:
+            continue
+        if least <= 0:
+            paid = list(bulls)
+            if k1:
+                paid[c1] += k1
+            paid.append(base_w - k1)
+            found.add(tuple(paid))
+        for k2 in range(least if least > 1 else 1, s2 + 1):
+            for c2 in second[k2]:
+                if c2 != c1:
+                    paid = list(bulls)
+                    if k1:
+                        paid[c1] += k1
+                    paid[c2] += k2
+                    paid.append(base_w - k1 - k2)
+                    found.add(tuple(paid))
 
 
 @cache
@@ -143,8 +206,11 @@ def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[
     key = (card, ruleset, hand)
     found = _PAY_MEMO.get(key)
     if found is None:
-        caps = _caps(card, ruleset)
-        found = _payments(card, ruleset, tuple(map(min, hand, caps)))
+        # the hand capped to the caps, without min() (a builtin call with keyword parsing, costly here)
+        h0, h1, h2, h3, h4, h5 = hand
+        c0, c1, c2, c3, c4, c5 = _caps(card, ruleset)
+        found = _payments(card, ruleset, (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                                          h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5))
         if len(_PAY_MEMO) > 200_000:
             _PAY_MEMO.clear()
         _PAY_MEMO[key] = found
@@ -152,7 +218,8 @@ def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[
 
 
 def _pay_order(counts: tuple[int, ...]) -> tuple:
-    return (sum(counts), counts[5], tuple(-n for n in counts[:5]))
+    c0, c1, c2, c3, c4, w = counts
+    return (c0 + c1 + c2 + c3 + c4 + w, w, (-c0, -c1, -c2, -c3, -c4))
 
 
 def _free_groups(bulls, used_w, free, distinct, hand, warriors, found, taken=()) -> None:

@@ -534,7 +534,9 @@ def _refill(s: State, ev: list[Event]) -> State:
     """Bring the display back to 5 from the deck; the deck running out ends a round."""
     drawn = 0
     while len(s.display) < DISPLAY_SIZE and s.deck:
-        k = min(DISPLAY_SIZE - len(s.display), len(s.deck))
+        k = DISPLAY_SIZE - len(s.display)
+        if len(s.deck) < k:  # (not min(): a builtin with keyword parsing, costly on this path)
+            k = len(s.deck)
         s = replace(s, display=sort_creatures(s.display + s.deck[:k]), deck=s.deck[k:])
         drawn += k
         if not s.deck:
