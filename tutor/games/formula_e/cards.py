@@ -55,8 +55,11 @@ def is_movement(card: str) -> bool:
     return COLOURS.get(card) in ("green", "purple")
 
 
+RANK: dict[str, int] = {c: i for i, c in enumerate(ORDER)}  # a card's place in the canonical order
+
+
 def sort_cards(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=ORDER.index))
+    return tuple(sorted(cards, key=RANK.__getitem__))
 
 
 def full_deck() -> list[str]:

@@ -11,8 +11,10 @@ hand holds a Tiger.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from functools import lru_cache
-from typing import Any, Callable
+from itertools import product, starmap
+from typing import Any, Callable, NamedTuple
 
 from tutor.core import Event, IllegalAction, short
 
@@ -20,6 +22,7 @@ from . import movement as mv
 from . import trace as tr
 from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair,
                       RatTo, Steal, StopCows, Take, parse)
+from .cards import RANK as CARD_RANK
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
                     MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, full_deck, is_green, is_movement,
                     sort_cards, value_of)
@@ -45,10 +48,10 @@ def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
     kept on the old state (its listed actions) is not carried over."""
     new = object.__new__(State)
-    fields = new.__dict__
-    fields.update(s.__dict__)
+    fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
     fields.pop("_legal", None)
     fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -101,6 +104,9 @@ class Silent(Narrator):
     """The narrator of a plain ``apply``: nobody reads the events, so none is rendered."""
 
     silent = True
+
+
+SILENT = Silent()  # it keeps nothing, so one serves every apply
 
 
 def refuse(rule: str, template: str, **params: Any) -> IllegalAction:
@@ -197,11 +203,11 @@ class Interned(dict):
     """One action value per key, made on first use (``ids`` finds them by identity); bounded: emptied when it
     grows past ``limit`` (an old value is then merely checked the slow way)."""
 
-    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
+    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000, ids: dict[int, Any] | None = None) -> None:
         super().__init__()
         self.make = make
         self.limit = limit
-        self.ids: dict[int, Any] = {}  # keeps the values alive, so an id is never reused while it is here
+        self.ids: dict[int, Any] = {} if ids is None else ids  # keeps the values alive: an id is not reused
 
     def __missing__(self, key: Any) -> Any:
         if len(self) >= self.limit:
@@ -214,14 +220,132 @@ class Interned(dict):
 
 PLAYS = Interned(Play)
 PAIRS = Interned(lambda yg: PlayPair(*yg))
-DISCARDS = Interned(Discard)
-RANK = {c: i for i, c in enumerate(COUNTS)}
+RANK = CARD_RANK
+
+# Listing every discard of a hand (up to 511) is most of the cost of a random playout, so each sub-multiset has a
+# number, mixed radix over the deck's counts with the first kind heaviest: a sub-multiset's number is the sum of
+# its movement cards' number and its yellow cards' number.  A hand splits into those two halves (it is sorted,
+# movement cards first); each half keeps the numbers of its sub-multisets, and the discards are found row by row,
+# a row per movement-card part, as interned values.
+WEIGHT: dict[str, int] = {}
+_weight = 1
+for _card in reversed(COUNTS):
+    WEIGHT[_card] = _weight
+    _weight *= COUNTS[_card] + 1
+SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
+assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
+
+
+def cards_of(code: int) -> tuple[str, ...]:
+    """The sub-multiset numbered ``code``, sorted."""
+    cards: list[str] = []
+    for c in COUNTS:
+        k, code = divmod(code, WEIGHT[c])
+        cards += [c] * k
+    return tuple(cards)
+
+
+class DiscardTable:
+    """Every Discard value, one per sub-multiset, by number (``row(a)[b]`` for the movement part ``a`` and the
+    yellow part ``b``) or by its cards (``table[cards]``); ``ids`` finds them by identity.  Bounded: emptied past
+    ``limit`` values (an old value is then merely checked the slow way)."""
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.limit = limit
+        self.ids: dict[int, Discard] = {}
+        self.rows: dict[int, _Row] = {}
+        self.by_cards: dict[tuple[str, ...], Discard] = {}
+
+    def row(self, a: int) -> "_Row":
+        found = self.rows.get(a)
+        if found is None:
+            found = self.rows[a] = _Row(self, a)
+        return found
+
+    def make(self, code: int | None, cards: tuple[str, ...] = ()) -> Discard:
+        if len(self.ids) >= self.limit:
+            self.ids.clear()
+            self.rows.clear()
+            self.by_cards.clear()
+        value = Discard(cards_of(code) if code is not None else cards)
+        self.ids[id(value)] = value
+        return value
+
+    def __getitem__(self, cards: tuple[str, ...]) -> Discard:
+        found = self.by_cards.get(cards)
+        if found is None:
+            code = sum(map(WEIGHT.__getitem__, cards))
+            if cards_of(code) == cards:  # sorted, and no more copies than the deck holds: it has a number
+                low = sum(WEIGHT[c] for c in cards if RANK[c] < SPLIT)
+                found = self.row(low)[code - low]
+            else:
+                found = self.make(None, cards)
+            self.by_cards[cards] = found
+        return found
+
+
+class _Row(dict):
+    """The discards whose movement part is numbered ``a``, by the number of their yellow part."""
+
+    def __init__(self, table: DiscardTable, a: int) -> None:
+        super().__init__()
+        self.table = table
+        self.a = a
+
+    def __missing__(self, b: int) -> Discard:
+        value = self[b] = self.table.make(self.a + b)
+        return value
+
+
+DISCARDS = DiscardTable()
+
+
+class Half(NamedTuple):
+    """What one half of a hand (its movement cards, or its yellow cards) gives: the numbers of its sub-multisets
+    (``itertools.product`` order over its kinds, the empty one first), its single-card plays, its greens (for
+    the pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow cards."""
+
+    codes: tuple[int, ...]
+    plays: tuple[Play, ...]
+    greens: tuple[str, ...]
+    combos: tuple[str, ...]
+    low: bool
+    high: bool
+
+
+def half(part: tuple[str, ...]) -> Half | None:
+    kinds = sorted(set(part), key=RANK.__getitem__)
+    codes = [0]
+    for c in kinds:
+        n = part.count(c)
+        if n > COUNTS[c]:  # more copies than the deck holds: no position the rules reach, no number
+            return None
+        codes = [x + k for x in codes for k in range(0, (n + 1) * WEIGHT[c], WEIGHT[c])]
+    return Half(tuple(codes), tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS),
+                tuple(c for c in kinds if is_green(c)), tuple(y for y in COMBOS if y in part),
+                all(RANK[c] < SPLIT for c in kinds), all(RANK[c] >= SPLIT for c in kinds))
+
+
+HALVES = Interned(half, ids={})
+PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
 
 
 @lru_cache(maxsize=8192)
 def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
     """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
-    still has to land) and every discard (each sub-multiset once), as interned values.  Kept per hand."""
+    still has to land) and every discard (each sub-multiset once, the first kind varying slowest), as interned
+    values.  Kept per hand."""
+    i = bisect_left(hand, SPLIT, key=RANK.__getitem__)
+    low, high = HALVES[hand[:i]], HALVES[hand[i:]]
+    if low is None or high is None or not low.low or not high.high:  # a hand out of order, or impossible
+        return slow_hand_actions(hand)
+    rows = map(DISCARDS.row, low.codes)
+    discards = tuple(starmap(dict.__getitem__, product(rows, high.codes)))  # a row per movement part
+    return low.plays + high.plays, PAIRS_OF[(high.combos, low.greens)], discards[1:]  # not the empty discard
+
+
+def slow_hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+    """``hand_actions`` for any hand, in any order."""
     kinds = sorted(set(hand), key=RANK.__getitem__)
     plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
     pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
@@ -266,7 +390,7 @@ def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
 
 # ------------------------------------------------------------------ apply
 def apply(s: State, action: Any) -> State:
-    return _apply(s, action, Silent())
+    return _apply(s, action, SILENT)
 
 
 def _apply(s: State, action: Any, say: Narrator) -> State:
@@ -311,7 +435,7 @@ def is_listed(s: State, action: Any) -> bool:
     return False
 
 
-def _interned(table: Interned, action: Any) -> bool:
+def _interned(table: Interned | DiscardTable, action: Any) -> bool:
     """Whether ``action`` is the very value ``table`` made (then its fields are what the key said)."""
     return bool(table.ids.get(id(action)) is action)
 
