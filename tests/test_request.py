@@ -6,6 +6,7 @@ The same against a real server is in tests/test_classroom.py."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import threading
 from types import SimpleNamespace
@@ -17,6 +18,30 @@ from widgets.index import landing
 from widgets.page import page
 
 ADDRESS = {"SERVER_NAME": "tutor.school.lan", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/fire_bulls.ipynb"}
+
+
+def off_any_loop(test):
+    """Run the test in a thread of its own, where no event loop runs: in a process that also
+    runs the browser tests, Playwright's sync API leaves a loop "running" in the main thread
+    that does not turn between tests, and the page would schedule its move on it (as it does
+    on a kernel's loop) for ever."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        failed: list[BaseException] = []
+
+        def body():
+            try:
+                test(*args, **kwargs)
+            except BaseException as e:  # noqa: BLE001 - raised again in the test's own thread
+                failed.append(e)
+
+        t = threading.Thread(target=body, daemon=True)
+        t.start()
+        t.join(120)
+        assert not t.is_alive(), "the test did not end within 120 s"
+        if failed:
+            raise failed[0]
+    return run
 
 
 @pytest.fixture
@@ -50,6 +75,7 @@ def preheated(monkeypatch):
     os.environ.update(saved)
 
 
+@off_any_loop
 def test_the_page_is_built_first_and_opens_its_links_place_when_the_request_comes(preheated):
     p = page("fire-bulls")
     assert request.pending()
@@ -67,6 +93,7 @@ def test_the_page_is_built_first_and_opens_its_links_place_when_the_request_come
     assert (again.language.lang, again.stepper.example.id, again.stepper.position) == ("it", "fr-2", 1)
 
 
+@off_any_loop
 def test_the_landing_page_follows_its_links_language(preheated):
     box = landing()
     assert "Open Fire Bulls" in box.body.value
@@ -76,6 +103,7 @@ def test_the_landing_page_follows_its_links_language(preheated):
     assert box.language.lang == "fr" and "Ouvrir Fire Bulls" in box.body.value
 
 
+@off_any_loop
 def test_in_a_kernel_the_page_moves_on_the_kernels_own_event_loop(preheated):
     """The widgets' messages are sent from the kernel's loop, never from the listening thread."""
     async def kernel():
@@ -90,6 +118,7 @@ def test_in_a_kernel_the_page_moves_on_the_kernels_own_event_loop(preheated):
     assert asyncio.run(kernel()) == (0, "fr-3", 2)
 
 
+@off_any_loop
 def test_a_junk_request_leaves_the_page_at_its_default_and_says_what_it_could_not_open(preheated):
     p = page("fire-bulls")
     preheated.query = "example=%00nope&step=zz&presenter=maybe"
