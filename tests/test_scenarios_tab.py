@@ -211,3 +211,31 @@ def test_the_link_carries_the_position_played_from_an_example_step():
     p.game.new_game()  # a new game is no longer that step
     assert "from=step" not in p.url
     assert places.parse("from=move&example=x", {"x": 2}, ())[1][0].key == "place_bad_from"
+
+
+def test_the_link_carries_the_quiz_question_played_from():
+    """"Play from here" on a quiz question puts ``from=quiz`` and the question (seed-index) in the link;
+    opening that link plays on from the same question's position, in a page that never opened the quiz."""
+    from widgets import place as places
+
+    name = "fire-bulls"
+    game = games.get(name)
+    p = page(name)
+    qp = p.quiz
+    qp.new_set(4)
+    qp.go(2)
+    qp.choices.children[0].click()
+    if qp.question.many:
+        qp.check_button.click()
+    p.tabs.selected_index = 3
+    qp.play_here.click()
+    assert p.tabs.selected_index == 1
+    assert p.current_place.start == "quiz" and "question=4-2&from=quiz" in p.url
+    again = page(name, query=p.url.split("?", 1)[1])
+    assert again.tabs.selected_index == 1 and not again.problems
+    assert game.position_key(again.game.history[0].state) == game.position_key(game.from_json(qp.questions[2].state))
+    p.game.new_game()  # a new game is no longer that question
+    assert "from=quiz" not in p.url
+    bad = places.parse("tab=play&from=quiz&question=x-1", {}, ())[1]
+    assert [pr.key for pr in bad] == ["place_bad_question", "place_bad_from"]
+    assert places.parse("tab=play&from=quiz&question=4-2", {}, ())[0].question == (4, 2)

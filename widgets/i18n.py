@@ -281,9 +281,13 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_saved_as": ("The scenario is in the box above: copy it to a file.",
                      "Lo scenario è nel riquadro qui sopra: copialo in un file.",
                      "Le scénario est dans la zone ci-dessus : copiez-le dans un fichier."),
-    "place_bad_from": ("“{value}” is not a position to play from (from=step plays on from the link's example step)",
-                       "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link)",
-                       "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien)"),
+    # lead (issue 15 §1): a quiz question's position in a link
+    "place_bad_question": ("“{value}” is not a quiz question (question=SEED-INDEX, e.g. question=1-3)",
+                           "“{value}” non è una domanda del quiz (question=SEME-INDICE, es. question=1-3)",
+                           "« {value} » n'est pas une question du quiz (question=GRAINE-INDICE, ex. question=1-3)"),
+    "place_bad_from": ("“{value}” is not a position to play from (from=step plays on from the link's example step, from=quiz from its question)",
+                       "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link, from=quiz dalla sua domanda)",
+                       "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien, from=quiz depuis sa question)"),
     "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
     # --- cls (issue 13): presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",

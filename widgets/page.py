@@ -226,6 +226,8 @@ class GamePage(w.VBox):
         self.presenter = Presenter(self, link=lambda: self.student_url)
         self.stepper.on_play_here = self._play_from_step
         self._played_from: tuple[str, int, Any] | None = None  # (example, step, the state) the Play tab started at
+        # (quiz seed, question index, the state) the Play tab started at
+        self._played_from_question: tuple[int, int, Any] | None = None
         self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
         self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
@@ -238,6 +240,8 @@ class GamePage(w.VBox):
         self._relabel()
         if self.place.tab == "play" and self.place.start == "step" and self.stepper.example is not None:
             self._play_from_step(self.stepper.state_at(self.place.step))  # the link's example step, played on
+        elif self.place.tab == "play" and self.place.start == "quiz" and self.place.question is not None:
+            self._play_from_question(*self.place.question)  # the link's quiz question, played on
         elif self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
 
@@ -263,6 +267,9 @@ class GamePage(w.VBox):
         self._relabel()
         if place.tab == "play" and place.start == "step" and s.example is not None:
             self._play_from_step(s.state_at(place.step))  # the link's example step, played on
+            return
+        if place.tab == "play" and place.start == "quiz" and place.question is not None:
+            self._play_from_question(*place.question)  # the link's quiz question, played on
             return
         index = self.TABS.index(place.tab)
         if self.tabs.selected_index != index:
@@ -297,6 +304,10 @@ class GamePage(w.VBox):
             if tab == "play" and played is not None and self._game.history \
                     and self._game.history[0].state is played[2]:  # still the game begun at that step
                 found = replace(found, example=played[0], step=played[1], start="step")
+            asked = self._played_from_question
+            if tab == "play" and asked is not None and self._game.history \
+                    and self._game.history[0].state is asked[2]:  # still the game begun at that question
+                found = replace(found, start="quiz", question=(asked[0], asked[1]))
         return found
 
     @property
@@ -369,7 +380,8 @@ class GamePage(w.VBox):
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
             # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
             self._quiz.scenario_progress = lambda: self._scenarios.progress_data() if self._scenarios else {}
-            self._quiz.on_play_here = self.play_from  # a question's position, played on in the Play tab
+            # a question's position, played on in the Play tab (the link says which: from=quiz)
+            self._quiz.on_play_here = lambda state: self._play_from_question(self._quiz.seed, self._quiz.index, state)
             self._set_tab(3, self._quiz)
         return self._quiz
 
@@ -396,8 +408,27 @@ class GamePage(w.VBox):
         ok = self.play_from(state)
         ex = self.stepper.example
         shell = self._game
+        self._played_from_question = None
         self._played_from = ((ex.id, self.stepper.position, shell.history[0].state)
                              if ok and ex is not None and shell is not None and shell.history else None)
+        self._moved()
+        return ok
+
+    def _play_from_question(self, seed: int, index: int, state: Any = None) -> bool:
+        """"Play from here" on quiz question ``index`` of the set ``seed`` (its position ``state``,
+        else the question's, the set made again from its seed): the link says so (``from=quiz``)."""
+        if state is None:
+            panel = self.quiz
+            if panel.seed != seed:
+                panel.new_set(seed)  # the same seed makes the same questions
+            if not 0 <= index < len(panel.questions):
+                return False
+            state = self.spec.engine.from_json(panel.questions[index].state)
+        ok = self.play_from(state)
+        shell = self._game
+        self._played_from = None
+        self._played_from_question = ((seed, index, shell.history[0].state)
+                                      if ok and shell is not None and shell.history else None)
         self._moved()
         return ok
 

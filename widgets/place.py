@@ -10,7 +10,9 @@ variable) and shows a link to the place it is at.  A place is
   (0: its start, ``i``: after its ``i``-th step);
 * ``ruleset`` and ``seed``: the rulebook and the seed of a new game (Play tab);
 * ``from``: ``step`` when the Play tab plays on from the example's step named
-  by ``example`` and ``step`` ("Play from here": the position in a few characters).
+  by ``example`` and ``step`` ("Play from here": the position in a few characters);
+  ``quiz`` when it plays on from the quiz question named by ``question``
+  (``SEED-INDEX``: the quiz set's seed and the question's index in it).
 * ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not).
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
@@ -34,8 +36,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
-STARTS = ("step",)  # what the Play tab may start from besides a new game (``from``)
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "from", "presenter")
+STARTS = ("step", "quiz")  # what the Play tab may start from besides a new game (``from``)
+QUESTIONS = 100  # a quiz set has fewer questions than this
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter")
 ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
 OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
@@ -60,7 +63,8 @@ class Place:
     step: int = 0
     ruleset: str | None = None
     seed: int | None = None
-    start: str | None = None  # "step": the Play tab plays on from the example's step
+    start: str | None = None  # "step"/"quiz": the Play tab plays on from the example's step/the question
+    question: tuple[int, int] | None = None  # (quiz seed, question index) with start "quiz"
     presenter: bool = False
 
 
@@ -153,9 +157,19 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             problems.append(Problem("place_bad_seed", {"value": _shown(got["seed"])}))
         else:
             place = replace(place, seed=seed)
+    question = None
+    if "question" in got:
+        seed_text, dash, index_text = got["question"].partition("-")
+        seed, index = _int(seed_text), _int(index_text)
+        if dash and seed is not None and index is not None and 0 <= seed <= MAX_SEED and 0 <= index < QUESTIONS:
+            question = (seed, index)
+        else:
+            problems.append(Problem("place_bad_question", {"value": _shown(got["question"])}))
     if "from" in got:
-        if got["from"] in STARTS and place.example is not None and "example" in got and not stale:
-            place = replace(place, start=got["from"])
+        if got["from"] == "step" and place.example is not None and "example" in got and not stale:
+            place = replace(place, start="step")
+        elif got["from"] == "quiz" and question is not None:
+            place = replace(place, start="quiz", question=question)
         else:
             problems.append(Problem("place_bad_from", {"value": _shown(got["from"])}))
     if "presenter" in got:
@@ -179,6 +193,8 @@ def query(place: Place) -> str:
         parts.append(("ruleset", place.ruleset))
     if place.seed is not None:
         parts.append(("seed", str(place.seed)))
+    if place.start == "quiz" and place.question is not None:
+        parts.append(("question", f"{place.question[0]}-{place.question[1]}"))
     if place.start is not None:
         parts.append(("from", place.start))
     if place.presenter:
