@@ -325,3 +325,8 @@ def test_a_bad_teachers_file_is_refused_with_the_field_named_and_the_list_unchan
     labels = dict((v, k) for k, v in panel.pick.options)
     assert labels["teacher-1"] == "Mine (dell'insegnante)" and labels["teacher-1-2"] == "Another (dell'insegnante)"
     assert panel.scenario.id == "teacher-1-2" and len(panel.library) == before[3] + 2
+    assert panel.open_button.description == "Apri gli scenari"
+    p.language.lang = "fr"  # the page's language changed: the marks follow
+    labels = dict((v, k) for k, v in panel.pick.options)
+    assert labels["teacher-1-2"] == "Another (de l'enseignant)"
+    assert panel.open_button.description == "Ouvrir les scénarios"
