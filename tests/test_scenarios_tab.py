@@ -239,3 +239,122 @@ def test_the_link_carries_the_quiz_question_played_from():
     bad = places.parse("tab=play&from=quiz&question=x-1", {}, ())[1]
     assert [pr.key for pr in bad] == ["place_bad_question", "place_bad_from"]
     assert places.parse("tab=play&from=quiz&question=4-2", {}, ())[0].question == (4, 2)
+
+
+# ---------------------------------------------------------------- scn2: a teacher's scenario file in the tab
+
+def _teachers_file(p, game, shipped, title="Mine"):
+    """The teacher sets the shipped scenario's position in the Play tab, saves it as a scenario with the
+    same goal by clicks, and writes the shipped line into the file as its solution."""
+    import json
+
+    shell = p.game
+    for box in shell.seat_boxes:
+        box.value = "person"
+    assert shell.load(json.dumps(shipped.state))
+    box = shell.save_as
+    box.kind.value = shipped.goal.kind
+    box.moves.value = shipped.goal.moves
+    if scenarios.goal_kinds(game)[shipped.goal.kind].n:
+        box.n.value = shipped.goal.n
+    box.seat.value = shipped.seat
+    box.title.value = title
+    box.button.click()
+    data = json.loads(shell.scenario.value)
+    data["scenarios"][0]["solution"] = list(shipped.solution)
+    return data
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_teachers_saved_position_opens_in_the_tab_and_is_solved_by_its_solution(name):
+    import json
+
+    p = page(name)
+    game = games.get(name)
+    shipped = scenarios.library(name)[0]
+    data = _teachers_file(p, game, shipped)
+    panel = p.scenarios
+    shipped_ids = [v for _, v in panel.pick.options]
+    panel.file_text.value = json.dumps(data)
+    panel.open_button.click()
+    assert "rt-msg-ok" in panel.file_msg.value and "New in the list: 1" in panel.file_msg.value
+    ids = [v for _, v in panel.pick.options]
+    assert ids[:-1] == shipped_ids and len(ids) == len(shipped_ids) + 1  # added to the list, the shipped kept
+    assert dict((v, k) for k, v in panel.pick.options)[ids[-1]] == "Mine (teacher's)"
+    sc = panel.scenario
+    assert sc.id == ids[-1] and panel.pick.value == sc.id  # opened at once
+    assert game.position_key(panel.session.first) == game.position_key(shipped.start(game))
+    assert "Goal:" in panel.goal.value and panel.moves.children
+    # its solution, stepped like a worked example, reaches the goal
+    panel.solution_button.click()
+    for _ in sc.solution:
+        panel.solution_button.click()
+    assert "Solved!" in panel.verdict.value and panel.solution_button.disabled
+    # and played by clicks (the replies are the scenario's bot's): solved, counted
+    panel.reset_button.click()
+    for text in _own_moves(game, sc):
+        if panel.session.solved:
+            break
+        _click_move(panel, game.action_text(game.parse_action(panel.session.state, text)))
+    assert "Solved!" in panel.verdict.value
+    assert "data-solved='1'" in panel.progress.value
+    assert panel.progress_data()["solved"] == [sc.id]
+    # the same file opened again adds nothing
+    panel.open_button.click()
+    assert [v for _, v in panel.pick.options] == ids and "New in the list: 0" in panel.file_msg.value
+
+
+def test_a_bad_teachers_file_is_refused_with_the_field_named_and_the_list_unchanged():
+    import json
+
+    name = "kamikaze-attack"
+    p = page(name, "it")
+    game = games.get(name)
+    shipped = scenarios.library(name)[1]
+    good = _teachers_file(p, game, shipped)
+    panel = p.scenarios
+    before = (list(panel.pick.options), panel.scenario.id, panel.progress.value, len(panel.library))
+
+    def unchanged():
+        return (list(panel.pick.options), panel.scenario.id, panel.progress.value, len(panel.library)) == before
+
+    bad_kind = json.loads(json.dumps(good))
+    bad_kind["scenarios"][0]["goal"]["kind"] = "checkmate"
+    panel.file_text.value = json.dumps(bad_kind)
+    panel.open_button.click()
+    said = panel.file_msg.value
+    assert "rt-msg-error" in said and "scenarios[0].goal.kind" in said and "Non è cambiato nulla" in said
+    assert unchanged()
+    # a solution that does not reach the goal (the greedy move at every decision)
+    wrong = json.loads(json.dumps(good))
+    wrong["scenarios"][0]["solution"] = wrong["scenarios"][0]["solution"][:1]
+    panel.file_text.value = json.dumps(wrong)
+    panel.open_button.click()
+    assert "scenarios[0].solution" in panel.file_msg.value and unchanged()
+    # another game's file, then junk bytes uploaded
+    other = json.loads(json.dumps(good))
+    other["game"] = "tir-nan-og"
+    panel.file_text.value = json.dumps(other)
+    panel.open_button.click()
+    assert "game" in panel.file_msg.value and "tir-nan-og" in panel.file_msg.value and unchanged()
+    panel.upload.value = ({"name": "x.json", "type": "application/json", "size": 4, "last_modified": 0,
+                           "content": memoryview(b"\xff{[1")},)
+    assert "file" in panel.file_msg.value and unchanged()
+    empty = dict(good, scenarios=[])
+    panel.file_text.value = json.dumps(empty)
+    panel.open_button.click()
+    assert "scenarios" in panel.file_msg.value and unchanged()
+    # a good file opens; a second teacher's file with the same id (every saved position is "teacher-1")
+    # is a scenario of its own beside it, not a replacement
+    assert panel.open_file(json.dumps(good)) and panel.scenario.id == "teacher-1"
+    again = dict(good, scenarios=[dict(good["scenarios"][0], title="Another")])
+    panel.file_text.value = json.dumps(again)
+    panel.open_button.click()
+    labels = dict((v, k) for k, v in panel.pick.options)
+    assert labels["teacher-1"] == "Mine (dell'insegnante)" and labels["teacher-1-2"] == "Another (dell'insegnante)"
+    assert panel.scenario.id == "teacher-1-2" and len(panel.library) == before[3] + 2
+    assert panel.open_button.description == "Apri gli scenari"
+    p.language.lang = "fr"  # the page's language changed: the marks follow
+    labels = dict((v, k) for k, v in panel.pick.options)
+    assert labels["teacher-1-2"] == "Another (de l'enseignant)"
+    assert panel.open_button.description == "Ouvrir les scénarios"

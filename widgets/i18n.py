@@ -289,6 +289,17 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                        "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link, from=quiz dalla sua domanda)",
                        "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien, from=quiz depuis sa question)"),
     "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
+    # --- scn2 (issue 15): a teacher's scenario file opened in the Scenarios tab
+    "scn_teacher_file": ("A teacher's scenario file", "File di scenari dell'insegnante",
+                         "Fichier de scénarios de l'enseignant"),
+    "scn_open": ("Open the scenarios", "Apri gli scenari", "Ouvrir les scénarios"),
+    "scn_open_tip": ("Paste a scenario file here (saved from the Play tab), or upload it.",
+                     "Incolla qui un file di scenari (salvato dalla scheda Gioca), o caricalo.",
+                     "Collez ici un fichier de scénarios (enregistré depuis l'onglet Jouer), ou téléversez-le."),
+    "scn_teacher_mark": ("{title} (teacher's)", "{title} (dell'insegnante)", "{title} (de l'enseignant)"),
+    "scn_opened": ("New in the list: {n}, marked as the teacher's. Open: {title}.",
+                   "Nuovi nella lista: {n}, segnati come dell'insegnante. Aperto: {title}.",
+                   "Nouveaux dans la liste : {n}, marqués comme de l'enseignant. Ouvert : {title}."),
     # --- cls (issue 13): presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
                             "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",

@@ -6,17 +6,21 @@ scenario (:class:`tutor.scenarios.Session`); the verdict ("solved", "not yet")
 is the engine's (``Scenario.solved``), with the engine's narration of what
 happened and the rule cited.  Hint asks :func:`tutor.hints.hint`; the solution
 is stepped move by move with the engine's narration.  Progress (solved,
-attempts) is kept per scenario for the session.  Nothing here decides a rule.
+attempts) is kept per scenario for the session.  A teacher's scenario file
+(pasted or uploaded, the schema :func:`tutor.scenarios.load` reads) adds its
+scenarios to the list, marked as the teacher's; a bad one shows the engine's
+ScenarioError (naming the field) and changes nothing.  Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 import ipywidgets as w
 
 from tutor import hints, scenarios
-from tutor.core import IllegalAction
+from tutor.core import IllegalAction, ScenarioError, ScenarioReader
 from widgets.common import cite, esc, message
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
@@ -66,6 +70,22 @@ class ScenariosPanel(w.VBox):
         self.solution_button = w.Button(icon="eye", layout=w.Layout(width="auto"))
         self.solution_button.add_class("rt-scn-solution")
         self.solution_button.on_click(lambda _: self.show_solution())
+        # scn2: a teacher's scenario file, pasted or uploaded, adds its scenarios to the list
+        self.teacher_ids: set[str] = set()
+        self.file_text = w.Textarea(layout=w.Layout(width="46em", max_width="100%", height="7em"))
+        self.file_text.add_class("rt-scn-file")
+        self.open_button = w.Button(icon="folder-open", layout=w.Layout(width="auto"))
+        self.open_button.add_class("rt-scn-open")
+        self.open_button.on_click(lambda _: self.open_file(self.file_text.value))
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload.add_class("rt-scn-upload")
+        self.upload.observe(self._uploaded, "value")
+        self.file_msg = w.HTML()
+        self.file_msg.add_class("rt-scn-file-message")
+        self.files = w.Accordion(children=[w.VBox([
+            w.HBox([self.open_button, self.upload], layout=w.Layout(flex_flow="row wrap")),
+            self.file_msg, self.file_text])])
+        self.files.add_class("rt-scn-files")
         self._filling = False
         for d in (self.rule_pick, self.level_pick):
             d.observe(lambda _: self._filter(), "value")
@@ -74,7 +94,7 @@ class ScenariosPanel(w.VBox):
                          self.pick, self.goal, self.board, self.moves,
                          w.HBox([self.hint_button, self.reset_button, self.solution_button],
                                 layout=w.Layout(flex_flow="row wrap")),
-                         self.hint_text, self.verdict]
+                         self.hint_text, self.verdict, self.files]
         self.language.observe(lambda _: self._relanguage(), "lang")
         self._relanguage()
 
@@ -90,7 +110,7 @@ class ScenariosPanel(w.VBox):
     def _relanguage(self) -> None:
         lang = self.lang
         self._filling = True
-        rules = sorted({s.rule for s in self.library})
+        rules = sorted({s.rule for s in self.library if s.rule})  # a teacher's may teach no rule
         self.rule_pick.description = t("scn_rule", lang)
         self.level_pick.description = t("scn_level", lang)
         self.pick.description = t("scn_pick", lang)
@@ -106,6 +126,10 @@ class ScenariosPanel(w.VBox):
         self.hint_button.description = t("hint", lang)
         self.reset_button.description = t("scn_reset", lang)
         self.solution_button.description = t("scn_solution", lang) if self.solution_step is None else t("scn_step", lang)
+        self.open_button.description = t("scn_open", lang)
+        self.upload.description = t("upload", lang)
+        self.file_text.placeholder = t("scn_open_tip", lang)
+        self.files.set_title(0, t("scn_teacher_file", lang))
 
     def shown(self) -> list[scenarios.Scenario]:
         """The scenarios the filters let through."""
@@ -118,8 +142,7 @@ class ScenariosPanel(w.VBox):
         shown = self.shown()
         current = self.scenario.id if self.scenario else None
         self._filling = True
-        self.pick.options = [(("✓ " if s.id in self.solved else "") + s.title(self.game, self.lang), s.id)
-                             for s in shown]
+        self.pick.options = [(("✓ " if s.id in self.solved else "") + self._title(s), s.id) for s in shown]
         self._filling = False
         ids = [s.id for s in shown]
         if current in ids:
@@ -131,6 +154,10 @@ class ScenariosPanel(w.VBox):
         else:
             self.session = None
             self._draw()
+
+    def _title(self, sc: scenarios.Scenario) -> str:
+        title = sc.title(self.game, self.lang)
+        return t("scn_teacher_mark", self.lang, title=title) if sc.id in self.teacher_ids else title
 
     def _chosen(self, sid: Any) -> None:
         if self._filling or sid is None:
@@ -152,6 +179,57 @@ class ScenariosPanel(w.VBox):
             self.pick.value = sid
             self._filling = False
         self._draw()
+
+    # ---------------------------------------------------------------- a teacher's file
+    def open_file(self, text: str | bytes) -> bool:
+        """Add a teacher's scenario file's scenarios to the list (marked as the teacher's) and open the first.
+
+        The file is read by :func:`tutor.scenarios.load` (its solutions replayed, its goals checked);
+        a bad one is explained (the field named) and nothing changes.  A scenario already in the list
+        is not added twice; one whose id is taken gets the next free ``id-2``, ``id-3``...
+        """
+        lang = self.lang
+        try:
+            found = scenarios.load(self.game, text)
+            if not found:
+                raise ScenarioReader.error_at("scenarios", "is empty")
+        except ScenarioError as exc:
+            self.file_msg.value = message("error", t("bad_scenario", lang, msg=self.game.message(exc, lang)))
+            return False
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the page
+            self.file_msg.value = message("error", t("bad_scenario", lang, msg=type(exc).__name__))
+            return False
+        ids = {s.id for s in self.library}
+        opened: list[str] = []
+        added = 0
+        for sc in found:
+            same = next((s for s in self.library if s.id in self.teacher_ids
+                         and dataclasses.replace(sc, id=s.id) == s), None)
+            if same is not None:  # the same file opened again
+                opened.append(same.id)
+                continue
+            sid, k = sc.id, 1
+            while sid in ids:
+                k += 1
+                sid = f"{sc.id}-{k}"
+            self.library.append(dataclasses.replace(sc, id=sid))
+            self.teacher_ids.add(sid)
+            ids.add(sid)
+            opened.append(sid)
+            added += 1
+        self._filling = True
+        self.rule_pick.value, self.level_pick.value = "", 0  # the teacher's scenarios all shown
+        self._filling = False
+        self._relanguage()
+        self.choose(opened[0])
+        assert self.scenario is not None
+        self.file_msg.value = message("ok", t("scn_opened", lang, n=added, title=self._title(self.scenario)))
+        return True
+
+    def _uploaded(self, change: Any) -> None:
+        files = change["new"]
+        if files:
+            self.open_file(bytes(files[0]["content"]))
 
     # ---------------------------------------------------------------- playing
     def play(self, action: Any) -> None:
