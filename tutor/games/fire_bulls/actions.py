@@ -209,8 +209,24 @@ def shape_ok(a: object) -> TypeGuard[Action]:
     >>> shape_ok(Action.draw(2)), shape_ok(Action("draw", True)), shape_ok(Action("lose", card="warrior"))
     (True, False, False)
     """
+    if _SHAPED.get(id(a), _UNSEEN) is a:  # this very value passed before (legal_actions lists the same ones)
+        return True
     if type(a) is not Action:
         return False
+    if _shape_ok(a):
+        if len(_SHAPED) >= 4096:
+            _SHAPED.clear()
+        _SHAPED[id(a)] = a  # (kept alive here, so its id names no other value meanwhile)
+        return True
+    return False
+
+
+# id -> an Action shape_ok passed; an Action is immutable all the way down once its shape is right
+_SHAPED: dict[int, Action] = {}
+_UNSEEN = object()  # (a default no argument can be: None is one)
+
+
+def _shape_ok(a: Action) -> bool:
     kind, direction, card, payment, player = a
     shape = _SHAPES.get(kind) if type(kind) is str else None
     if shape is None or type(direction) is not int or direction not in shape[0]:

@@ -44,7 +44,7 @@ def _work_code() -> str:
     init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
     made = {**{name: back[how].format(name) for name, how in WORK.items()}, **_FREEZE_SHARED}
     freeze = ["def freeze(self):", "    state = object.__new__(State)",
-              "    state.__dict__.update(" + ", ".join(f"{name}={made[name]}" for name in WORK) + ")",
+              "    state.__dict__.update({" + ", ".join(f"{name!r}: {made[name]}" for name in WORK) + "})",
               "    return state"]
     return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
 

@@ -188,7 +188,11 @@ class FireBulls(Game):
             if head == "penalty":
                 return [Action.lose(c) for c in _distinct(_penalty_choices(state))]
             if head == "limit":
-                return [Action.release(c) for c in _distinct(hand)]
+                releases = _RELEASES.get(hand)
+                if releases is None:
+                    releases = _remember(_RELEASES, hand,
+                                         tuple(_one(_RELEASE_OF, "release", c) for c in _distinct(hand)))
+                return list(releases)
         counts = _COUNTS.get(hand)
         if counts is None:
             counts = _remember(_COUNTS, hand, _counts(hand))
@@ -204,7 +208,8 @@ class FireBulls(Game):
             return acts
         takes = _TAKES.get(state.reserve)
         if takes is None:
-            takes = _remember(_TAKES, state.reserve, tuple(Action("take", 0, c) for c in _distinct(state.reserve)))
+            takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
+                                                              for c in _distinct(state.reserve)))
         acts = [*takes, *_DRAWS[state.pawns[p]]]
         memo = _PAID
         for d in _attack_directions(state):
@@ -221,6 +226,10 @@ class FireBulls(Game):
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
+        if type(action) is Action and shape_ok(action):  # the playout path: _run's work, one call less
+            w = _Work(state, False)
+            _perform(w, action)
+            return w.freeze()
         return self._run(state, action, narrate=False)[0]
 
     def explain(self, state: State, action: Action) -> list[Event]:
@@ -470,6 +479,18 @@ _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEI
 _COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (payment._counts)
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
+_RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
+# a card -> the one "take" (or "release") action value of it, so that every list holds the same values
+# (shape_ok then knows them at once)
+_TAKE_OF: dict[str, Action] = {}
+_RELEASE_OF: dict[str, Action] = {}
+
+
+def _one(memo: dict[str, Action], kind: str, card: str) -> Action:
+    found = memo.get(card)
+    if found is None:
+        found = _remember(memo, card, Action(kind, 0, card))
+    return found
 _MEMO_LIMIT = 100_000
 
 

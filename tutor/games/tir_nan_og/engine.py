@@ -10,7 +10,6 @@ import bisect
 import functools
 import itertools
 import random
-from operator import add, sub
 from collections import Counter
 from typing import Any
 
@@ -104,6 +103,9 @@ def words() -> Catalog:
 
 class _Silent(list):
     """The events of a plain ``apply``: nobody reads them, so none is rendered."""
+
+
+_SILENT = _Silent()  # one for every plain apply: ``_ev`` never appends to it
 
 
 def replace(s: State, **changes: Any) -> State:
@@ -229,9 +231,10 @@ _CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) f
 # per territory card: its symbols counted per species, and its '?'
 _SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
-_DECLARE: list[Action] = [Join(), StayOut()]
+_JOIN, _STAY_OUT = Join(), StayOut()
+_DECLARE: list[Action] = [_JOIN, _STAY_OUT]
 _PASS = (Pass(),)
-assert len(SPECIES) == 5, "_capped is written for five species"
+assert len(SPECIES) == 5, "_capped and _pay are written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
@@ -295,23 +298,43 @@ def _pay(need: tuple[int, ...], wild: int, size: int, have: tuple[int, ...],
 
     The payments come shortest first, then by the species' order card by card.
     """
-    variants: set[tuple[tuple[int, ...], int]] = {(need, wild)}
-    if discount:  # one symbol of the player's choice is not paid: a named one, or a '?'
-        variants = {(need[:i] + (n - 1,) + need[i + 1:], wild) for i, n in enumerate(need) if n}
+    variants: list[tuple[tuple[int, ...], int]]
+    if not discount:
+        variants = [(need, wild)]
+    elif not size:
+        return ()
+    else:  # one symbol of the player's choice is not paid: a named one, or a '?'
+        variants = [(need[:i] + (n - 1,) + need[i + 1:], wild) for i, n in enumerate(need) if n]
         if wild:
-            variants.add((need, wild - 1))
-        if not size:
-            variants = set()
+            variants.append((need, wild - 1))
+    h0, h1, h2, h3, h4 = have
     found: set[tuple[int, ...]] = set()
     for named, k in variants:
-        rest = tuple(map(sub, have, named))
-        if min(rest) < 0:
+        n0, n1, n2, n3, n4 = named  # (unrolled: a builtin or a generator per variant costs more)
+        if n0 > h0 or n1 > h1 or n2 > h2 or n3 > h3 or n4 > h4:
             continue
-        for extra in _wild(rest, k):
-            found.add(tuple(map(add, named, extra)))
-    ranked = sorted(tuple(i for i, k in enumerate(paid) for _ in range(k)) for paid in found)
-    ranked.sort(key=len)  # stable: by length, then (from the first sort) species by species
-    return tuple(tuple(SPECIES[i] for i in idx) for idx in ranked)
+        if not k:
+            found.add(named)
+            continue
+        for e0, e1, e2, e3, e4 in _wild((h0 - n0, h1 - n1, h2 - n2, h3 - n3, h4 - n4), k):
+            found.add((n0 + e0, n1 + e1, n2 + e2, n3 + e3, n4 + e4))
+    paid = _PAID
+    ranked = [paid[f] if f in paid else _paid_cards(f) for f in found]
+    ranked.sort(key=_RANK.__getitem__)
+    return tuple(ranked)
+
+
+# counts per species -> the cards paid, species by species; the cards -> their rank among payments
+# (shortest first, then species by species in SPECIES' order); both bounded by the territories' symbols
+_PAID: dict[tuple[int, ...], tuple[str, ...]] = {}
+_RANK: dict[tuple[str, ...], tuple[int, tuple[int, ...]]] = {}
+
+
+def _paid_cards(counts: tuple[int, ...]) -> tuple[str, ...]:
+    idx = tuple(i for i, k in enumerate(counts) for _ in range(k))
+    cards = _PAID[counts] = tuple(SPECIES[i] for i in idx)
+    _RANK[cards] = (len(idx), idx)
+    return cards
 
 
 @functools.lru_cache(maxsize=4096)
@@ -382,16 +405,23 @@ def legal_actions(s: State) -> list[Action]:
     return list(listed)
 
 
-def _check(s: State, action: Any) -> None:
-    """IllegalAction, naming the rule, unless ``action`` is legal in ``s``."""
+def _check(s: State, action: Any, p: int | None) -> None:
+    """IllegalAction, naming the rule, unless ``action`` is legal in ``s`` (``p``: its current player)."""
     listed = _LISTED  # one read: the action is one legal_actions just listed for this very state
     if listed[0] is s and id(action) in listed[1]:
         return
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "dispute":  # the two answers, without valid_shape's look at them (the usual case)
+        if action is _JOIN or action is _STAY_OUT:
+            return
+    elif phase == "discard" or phase == "fountain-discard":
+        if type(action) is Discard and type(action.card) is str and action.card in ORDER \
+                and action.card in s.hands[p]:  # type: ignore[index]
+            return
+    elif phase == "over":
         raise _illegal(RULE_SECOND_RUNOUT, "the game is over")
     if not valid_shape(action):
         raise _illegal(RULE_UNKNOWN, "{what} is not an action of Tir Nan Og Wars", what=type(action).__name__)
-    p = s.current_player
     if s.phase == "dispute":
         if not isinstance(action, (Join, StayOut)):
             raise _illegal(RULE_DECLARE, "{Player} must first say whether they join the dispute for the fountain",
@@ -440,7 +470,7 @@ def _check(s: State, action: Any) -> None:
 
 # ------------------------------------------------------------------ doing it
 def apply(s: State, action: Any) -> State:
-    return _step(s, action, _Silent())[0]
+    return _step(s, action, _SILENT)[0]
 
 
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
@@ -454,10 +484,10 @@ def explain(s: State, action: Any) -> list[Event]:
 def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, list[Event]]:
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
-    _check(s, action)  # after it, type(action) is one of the game's action types
+    p = s.current_player
+    _check(s, action, p)  # after it, type(action) is one of the game's action types
     if ev is None:
         ev = []
-    p = s.current_player
     assert p is not None
     return _DO[type(action)](s, p, action, ev), ev
 
