@@ -139,3 +139,57 @@ def test_search_beats_greedy_more_often_than_an_equal_share(players, seeds, leas
         final, _ = bots.play(GAME, GAME.new_game(players, seed), seats)
         wins += final.winner == seat
     assert wins >= least
+
+
+def _dealt(s, hands: dict[int, tuple[str, ...]]):
+    """``s`` with these seats' hands (the cards swapped with the deck, so that every card is still there once)."""
+    pool = list(s.deck) + [c for h in s.hands for c in h]
+    new = list(s.hands)
+    for q, h in hands.items():
+        new[q] = sort_cards(h)
+    for h in new:
+        for c in h:
+            pool.remove(c)
+    return replace(s, hands=tuple(new), deck=tuple(pool))
+
+
+def _four_on_the_grid():
+    s = GAME.new_game(4, seed=7)
+    while GAME.decision(s) == "place":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    return s
+
+
+def test_a_movement_card_that_resolved_tells_the_bot_no_rival_holds_a_tiger():
+    """Every rival holding a Tiger is asked before a card resolves (and every bot cancels a movement card with
+    it): when the seat's green 2 comes to its move uncancelled, the worlds the bot imagines give no rival a
+    Tiger, where an uninformed deal gives one to some; the discards the table saw stay where they are."""
+    s = _four_on_the_grid()
+    me = s.active
+    plain = ("g1", "g2", "g3", "g4", "p5", "cow")
+    s = _dealt(s, {me: ("g2", "g3", "p5", "p6", "cow", "rat"), **{q: plain for q in range(4) if q != me}})
+    s = GAME.apply(s, Play("g2"))  # no rival holds a Tiger: no window
+    assert GAME.decision(s) == "move" and GAME.current_player(s) == me
+    bot = SearchBot(iterations=8, seconds=60)
+    old, _, _ = bot.remember(s, me)
+    assert old == {q: 6 for q in range(4) if q != me}
+    rng = random.Random(0)
+    worlds = [formula_e_search.deal(s, me, rng, old) for _ in range(50)]
+    assert not any("tiger" in w.hands[q] for w in worlds for q in range(4) if q != me)
+    assert all(w.discard == s.discard and w.hands[me] == s.hands[me] for w in worlds)
+    blind = [formula_e_search.deal(s, me, rng, {}) for _ in range(50)]
+    assert any("tiger" in w.hands[q] for w in blind for q in range(4) if q != me)
+
+
+def test_in_its_own_tiger_window_the_bot_knows_only_the_seats_asked_before_it_had_none():
+    s = _four_on_the_grid()
+    mover = s.active
+    first, me, last = ((mover + k) % 4 for k in (1, 2, 3))
+    s = _dealt(s, {mover: ("g2", "g3", "p5", "p6", "cow", "rat"), first: ("g1", "g1", "g2", "g3", "g4", "p5"),
+                   me: ("g1", "g2", "g3", "g4", "p5", "tiger"), last: ("g1", "g2", "g3", "g4", "p5", "tiger")})
+    s = GAME.apply(s, Play("g2"))
+    assert GAME.current_player(s) == first  # the window asks in turn order, a Tiger or not
+    s = GAME.apply(s, Allow())
+    assert GAME.current_player(s) == me
+    assert formula_e_search.no_tiger_now(s, me) == [first]
+    assert SearchBot(iterations=8, seconds=60).remember(s, me)[0] == {first: 6}

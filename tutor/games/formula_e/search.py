@@ -1,8 +1,10 @@
 """A search bot for Formula E that plays from what its seat can see, and the hint it gives.
 
 Determinized Monte Carlo search (flat, with common random numbers): each
-world deals the cards the seat cannot see anew (``resample_hidden``: the
-other hands, the deck's order, the discards under the top), tries every
+world deals the cards the seat cannot see anew (``deal``: the other hands
+and the deck's order, the discards being known to whoever watched them go
+there, and no Tiger in the cards a rival has held since it let a movement
+card resolve, ``no_tiger_now``, ``SearchBot.remember``), tries every
 candidate action in that same world and plays on to the end of the next
 round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: the card or pair that goes furthest, computed from
@@ -38,8 +40,8 @@ from tutor.bots import GreedyBot, bot_rng
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take)
 from . import movement as mv
-from .cards import is_green, is_movement, value_of
-from .engine import DISCARDS, PLAYS, apply, listed, move_paths, progress, resample_hidden
+from .cards import is_green, is_movement, sort_cards, value_of
+from .engine import DISCARDS, PLAYS, apply, listed, move_paths, progress, replace
 from .state import State
 from .words import load_catalog
 
@@ -204,6 +206,53 @@ def candidates(s: State, first: Any = None) -> list:
     return keep or acts
 
 
+# ------------------------------------------------------------------ the worlds: what the public record tells
+def no_tiger_now(s: State, me: int) -> list[int]:
+    """The rivals who, by what the table has seen, hold no Tiger now: a rival asked in a Tiger window who let a
+    movement card resolve had none (a Tiger against a movement card is what every bot plays, and what the hint
+    calls keeping a rival from getting away).  In ``me``'s own move, with nothing cancelled, that is every
+    rival; in ``me``'s own window, the seats asked before.
+
+    >>> from tutor.games.formula_e import GAME
+    >>> no_tiger_now(GAME.new_game(4, seed=1), 0)
+    []
+    """
+    rivals = [(s.active + k) % s.players for k in range(1, s.players)]
+    if s.phase == "move" and s.active == me and not s.cancelled:
+        return rivals
+    if s.phase == "tiger" and s.asker == me and any(is_movement(c) for c in s.pending):
+        return rivals[:rivals.index(me)]
+    return []
+
+
+def deal(s: State, me: int, rng: random.Random, old: dict[int, int]) -> State:
+    """A world for ``me``: the rivals' hands and the deck dealt anew from the cards ``me`` cannot place (the
+    discards stay: every card that enters them is played or discarded in the open, or taken back by a Prayer
+    in the open), the first ``old[q]`` cards of rival q's hand (those held since q was seen to have no Tiger)
+    dealt from the cards that are not Tigers."""
+    rivals = [q for q in range(s.players) if q != me]
+    pool = [c for q in rivals for c in s.hands[q]] + list(s.deck)
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    for q in rivals:
+        n = len(s.hands[q])
+        want = min(old.get(q, 0), n)
+        hand: list[str] = []
+        if want:
+            rest = []
+            for c in pool:
+                if len(hand) < want and c != "tiger":
+                    hand.append(c)
+                else:
+                    rest.append(c)
+            pool = rest
+        k = n - len(hand)
+        hand += pool[:k]
+        del pool[:k]
+        hands[q] = sort_cards(hand)
+    return replace(s, hands=tuple(hands), deck=tuple(pool))
+
+
 #: the clock that stops a search on a machine too loaded to finish it (the iteration count ends it otherwise)
 TIME_LIMIT = 0.9
 
@@ -219,11 +268,55 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = TIME_LIMIT if seconds is None else seconds
         self.last: dict[str, Any] = {}
+        #: what the bot has seen in a game, by (seed, players, first, seat): for each rival last seen holding no
+        #: Tiger, [turn, chance events, deck size, the rival's hand size, the seat's, cards the seat spent since]
+        self.memory: dict[tuple, dict[int, list[int]]] = {}
+
+    def remember(self, s: State, me: int) -> tuple[dict[int, int], list[int], int]:
+        """What the seat knows of the rivals' Tigers now: for each rival, how many of its cards were held since it
+        was seen to have no Tiger; the rivals who drew since, and how many more cards they drew than that
+        assumes (counted from the deck), which a world shares out at random.  Forgotten when a reshuffle or a
+        Monkey (a chance event) has mixed the cards, or after a round."""
+        key = (s.seed, s.players, s.first, me)
+        seen = self.memory.setdefault(key, {})
+        for q in no_tiger_now(s, me):
+            seen[q] = [s.turns, s.chance, len(s.deck), len(s.hands[q]), len(s.hands[me]), 0]
+        old: dict[int, int] = {}
+        drew: list[int] = []
+        surplus = 0
+        for q, (turn, chance, deck, m, m_me, spent) in list(seen.items()):
+            if chance != s.chance or not turn <= s.turns <= turn + s.players:
+                del seen[q]
+                continue
+            n = len(s.hands[q])
+            if any((s.first + t) % s.players == q for t in range(turn, s.turns)):  # q's turn ended: q drew
+                new = max(1, n - m + 1)
+                old[q] = max(0, n - new)
+                drew.append(q)
+                surplus = deck - len(s.deck) - (len(s.hands[me]) - m_me + spent)
+            else:
+                old[q] = min(m, n)
+        if len(seen) < s.players - 1:  # the deck counts every rival's draws: shared out only when all are known
+            surplus = 0
+        surplus -= sum(len(s.hands[q]) - old[q] for q in drew)
+        return old, drew, max(0, surplus)
+
+    def spent(self, s: State, me: int, a: Any) -> None:
+        """Count the cards the seat's choice takes from its hand (to tell the rivals' draws from its own)."""
+        n = {Play: 1, Cancel: 1, PlayPair: 2}.get(type(a), len(a.cards) if isinstance(a, Discard) else 0)
+        for entry in self.memory.get((s.seed, s.players, s.first, me), {}).values():
+            entry[5] += n
 
     def choose(self, game: Any, state: State) -> Any:
         me = state.current_player
         if me is None or not listed(state):
             raise ValueError("no legal action to choose from")
+        known = self.remember(state, me)
+        a = self.search(game, state, me, known)
+        self.spent(state, me, a)
+        return a
+
+    def search(self, game: Any, state: State, me: int, known: tuple[dict[int, int], list[int], int]) -> Any:
         if len(listed(state)) == 1:
             self.last = {"action": listed(state)[0], "visits": 0, "rate": None, "iterations": 0}
             return listed(state)[0]
@@ -242,7 +335,13 @@ class SearchBot:
         worlds = 0
         target = max(1, self.iterations // len(acts))
         while True:
-            world = resample_hidden(state, me, rng)
+            old, drew, surplus = known
+            if surplus and drew:
+                old = dict(old)
+                for _ in range(surplus):  # the cards the rivals drew beyond one each, shared out at random
+                    q = rng.choice(drew)
+                    old[q] = max(0, old[q] - 1)
+            world = deal(state, me, rng, old)
             luck = rng.random()
             tried = []
             for a in acts:  # every candidate in the same world, with the same luck after it
