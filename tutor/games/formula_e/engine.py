@@ -85,8 +85,20 @@ def set_hand(s: State, seat: int, hand) -> State:
 
 
 def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+    out = left_after(hand, tuple(cards))
+    if out is None:
+        raise ValueError(f"{cards} not in {hand}")
+    return out
+
+
+@lru_cache(maxsize=65536)
+def left_after(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``hand`` without ``cards`` (in its order), or None when it does not hold them all; kept per pair (a
+    discard is checked, then made: the second time is a look-up)."""
     out = list(hand)
     for c in cards:
+        if c not in out:
+            return None
         out.remove(c)
     return tuple(out)
 
@@ -440,7 +452,7 @@ def is_listed(s: State, action: Any) -> bool:
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
         if type(action) is Discard:
-            return _interned(DISCARDS, action) and holds(hand, action.cards)
+            return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
         if type(action) is Play:
             return (_interned(PLAYS, action) and action.card in hand
                     and (is_movement(action.card) or action.card in SOLO_YELLOWS))
@@ -678,14 +690,9 @@ def do_end(s: State, a: EndTurn, say: Narrator) -> State:
     return end_turn(s, say)
 
 
-def do_move(s: State, a: Move, say: Narrator) -> State:
+def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pieces) -> None:
     p = s.active
-    start = s.elephants[p]
-    before = pieces(s)
-    after = dict(s.__dict__.get("_after") or move_paths(s))[a.steps]
-    moved_to = {"elephants": after.elephants, "cows": tuple(sorted(after.cows))}
-    end = after.elephants[p]
-    assert start is not None and end is not None
+    start, end = before.elephants[p], after.elephants[p]
     rule = {"charge": "card/charge", "carpet": "card/carpet", "mango": "card/mango"}.get(s.mode, "move/points")
     if not a.steps:
         say("move/all-points", "{Player}'s elephant cannot move and stays at {cell}.", player=p, cell=end)
@@ -698,6 +705,18 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
             say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
     if before.cows != after.cows:
         say("card/charge", "The charge pushes Sacred Cows ahead.")
+
+
+def do_move(s: State, a: Move, say: Narrator) -> State:
+    p = s.active
+    start = s.elephants[p]
+    before = pieces(s)
+    after = dict(s.__dict__.get("_after") or move_paths(s))[a.steps]
+    moved_to = {"elephants": after.elephants, "cows": tuple(sorted(after.cows))}
+    end = after.elephants[p]
+    assert start is not None and end is not None
+    if not say.silent:  # nobody reads the events of a plain apply: no trace of the paths either
+        tell_move(s, a, say, before, after)
     if after.winner is not None:
         say("win/line", "{Winner} crosses the red line and wins the race!", winner=after.winner)
         moved_to["winner"] = after.winner
@@ -718,7 +737,8 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
 def do_rat(s: State, a: RatTo, say: Narrator) -> State:
     board = pieces(s)
     hit = board.at(a.cell)
-    route = tuple(tr.name(s.track, c) for c in tr.rat_route(s.track, board, s.rat, a.cell, RAT_MOVES))
+    route = () if say.silent else tuple(tr.name(s.track, c)
+                                        for c in tr.rat_route(s.track, board, s.rat, a.cell, RAT_MOVES))
     if hit is None or hit[0] != "e":
         say("card/rat", "The Rat runs to {cell}.", cell=a.cell, paths=(("rat", None, route),))
         return finish_card(replace(s, rat=a.cell), say)
@@ -726,7 +746,7 @@ def do_rat(s: State, a: RatTo, say: Narrator) -> State:
     trail = [board]
     after, moves = mv.scare(s.track, board, seat, RAT_SCARE, trail)
     hole = mv.nearest_hole(s.track, a.cell)
-    paths = (("rat", None, route + (tr.name(s.track, hole),)),) + tr.trail_paths(s.track, trail)
+    paths = () if say.silent else (("rat", None, route + (tr.name(s.track, hole),)),) + tr.trail_paths(s.track, trail)
     end = after.elephants[seat]
     sideways = any(m in ("l", "r") for m in moves)
     if sideways:
