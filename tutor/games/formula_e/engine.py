@@ -50,9 +50,26 @@ def replace(s: State, **changes: Any) -> State:
     new = object.__new__(State)
     fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
     fields.pop("_legal", None)
+    fields.pop("_after", None)
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
     return new
+
+
+def update(s: State, changes: dict) -> State:
+    """``replace`` with the changes in a dict (gathered along apply's path, to copy the table once)."""
+    new = object.__new__(State)
+    fields = s.__dict__.copy()
+    fields.pop("_legal", None)
+    fields.pop("_after", None)
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with seat's hand replaced (``hand`` already sorted)."""
+    return hands[:seat] + (hand,) + hands[seat + 1:]
 
 
 def pieces(s: State) -> mv.Pieces:
@@ -64,14 +81,24 @@ def with_pieces(s: State, p: mv.Pieces) -> State:
 
 
 def set_hand(s: State, seat: int, hand) -> State:
-    hands = list(s.hands)
-    hands[seat] = sort_cards(hand)
-    return replace(s, hands=tuple(hands))
+    return replace(s, hands=with_hand(s.hands, seat, sort_cards(hand)))
 
 
 def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+    out = left_after(hand, tuple(cards))
+    if out is None:
+        raise ValueError(f"{cards} not in {hand}")
+    return out
+
+
+@lru_cache(maxsize=65536)
+def left_after(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``hand`` without ``cards`` (in its order), or None when it does not hold them all; kept per pair (a
+    discard is checked, then made: the second time is a look-up)."""
     out = list(hand)
     for c in cards:
+        if c not in out:
+            return None
         out.remove(c)
     return tuple(out)
 
@@ -161,15 +188,16 @@ def compute_legal(s: State) -> list:
         return turn_actions(s, hand)
     if phase == "tiger":
         asker = s.asker if s.asker is not None else p
-        acts: list = [Allow()]
         if "tiger" in s.hands[asker]:
-            acts += [Cancel(c) for c in sort_cards(set(s.pending))]
-        return acts
+            return [ALLOW, *map(CANCELS.__getitem__, sort_cards(set(s.pending)))]
+        return [ALLOW]
     if phase == "move":
-        return [Move(steps) for steps, _ in move_paths(s)]
+        found = move_paths(s)
+        s.__dict__["_after"] = found  # where each move leaves the pieces, for apply (kept like the list)
+        return [MOVES[steps] for steps, _ in found]
     if phase == "rat":
         targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
-        return [RatTo(c) for c in targets] or [RatTo(s.rat)]
+        return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
     if phase == "cow":
         return [CowStep(c, d) for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [StopCows()]
     if phase == "monkey":
@@ -219,6 +247,10 @@ class Interned(dict):
 
 
 PLAYS = Interned(Play)
+ALLOW = Allow()  # the other phases' actions: one value each, made on first use, listed again and again
+CANCELS = Interned(Cancel, ids={})
+MOVES = Interned(Move, ids={})
+RATS = Interned(RatTo, ids={})
 PAIRS = Interned(lambda yg: PlayPair(*yg))
 RANK = CARD_RANK
 
@@ -420,7 +452,7 @@ def is_listed(s: State, action: Any) -> bool:
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
         if type(action) is Discard:
-            return _interned(DISCARDS, action) and holds(hand, action.cards)
+            return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
         if type(action) is Play:
             return (_interned(PLAYS, action) and action.card in hand
                     and (is_movement(action.card) or action.card in SOLO_YELLOWS))
@@ -494,12 +526,14 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
         cards = (a.yellow, a.green)
         say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
             yellow=a.yellow, green=a.green)
-    s = set_hand(s, p, remove(s.hands[p], cards))
-    s = replace(s, pending=cards, played=s.played + cards, cancelled="")
-    others = [(p + k) % s.players for k in range(1, s.players)]
-    if any("tiger" in s.hands[q] for q in others):
-        return replace(s, phase="tiger", asker=others[0])
-    return resolve(s, say)
+    changes: dict[str, Any] = {"hands": with_hand(s.hands, p, remove(s.hands[p], cards)), "pending": cards,
+                               "played": s.played + cards, "cancelled": ""}
+    n = s.players
+    for k in range(1, n):
+        if "tiger" in s.hands[(p + k) % n]:
+            changes["phase"], changes["asker"] = "tiger", (p + 1) % n
+            return update(s, changes)
+    return resolve(update(s, changes), say)
 
 
 def do_allow(s: State, a: Allow, say: Narrator) -> State:
@@ -507,7 +541,7 @@ def do_allow(s: State, a: Allow, say: Narrator) -> State:
     say("tiger/window", "{Player} lets it resolve.", player=s.asker)
     nxt = (s.asker + 1) % s.players
     if nxt == s.active:
-        return resolve(replace(s, asker=None), say)
+        return resolve(s, say)  # which sets asker to None whatever it leads to
     return replace(s, asker=nxt)
 
 
@@ -554,70 +588,101 @@ def resolve(s: State, say: Narrator) -> State:
 
 
 def finish_card(s: State, say: Narrator) -> State:
-    s = replace(s, discard=s.discard + s.pending, pending=(), cancelled="", mode="", cow_left=0, asker=None)
-    return after_card(s, say)
+    return after_card(s, say, {"discard": s.discard + s.pending, "pending": (), "cancelled": "", "mode": "",
+                               "cow_left": 0, "asker": None})
 
 
-def after_card(s: State, say: Narrator) -> State:
+def after_card(s: State, say: Narrator, changes: dict | None = None) -> State:
+    """What follows a resolved card; ``changes`` are the fields still to set on ``s`` (one copy of the table for
+    them all, made at the end: they never touch what is read here, the winner, the debt, the cards played, the
+    hands)."""
+    changes = {} if changes is None else changes
     if s.winner is not None:
-        return replace(s, phase="over")
-    if s.owed:
-        return replace(s, phase="discard", resume="card")
-    if second_cards(s) & set(s.hands[s.active]):
-        return replace(s, phase="second")
-    return end_turn(s, say)
+        changes["phase"] = "over"
+    elif s.owed:
+        changes["phase"], changes["resume"] = "discard", "card"
+    elif second_cards(s) & set(s.hands[s.active]):
+        changes["phase"] = "second"
+    else:
+        return end_turn(s, say, changes)
+    return update(s, changes)
 
 
-def end_turn(s: State, say: Narrator) -> State:
+def end_turn(s: State, say: Narrator, changes: dict | None = None) -> State:
+    """Draw back up to six, then the Cobras' discards or the next player's turn; ``changes`` as in ``after_card``
+    (it may hold the new hands and discards)."""
+    changes = {} if changes is None else changes
     p = s.active
-    s, drew = draw(s, p, HAND_SIZE, say)
+    hands = changes.get("hands", s.hands)
+    hand, deck, discard, chance, drew = draw_cards(s, hands[p], s.deck, changes.get("discard", s.discard),
+                                                   HAND_SIZE, say)
+    changes["hands"], changes["deck"], changes["discard"], changes["chance"] = (
+        with_hand(hands, p, hand), deck, discard, chance)
     if drew:
         say("draw/up-to-six", "{Player} draws {n} card(s) back up to six.", player=p, n=drew)
-    owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
+    owed = min(s.cobras[p], len(hand)) if drew else 0
     if owed:
         say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
-        return replace(s, phase="discard", owed=owed, resume="end")
-    return next_turn(s)
+        changes["phase"], changes["owed"], changes["resume"] = "discard", owed, "end"
+        return update(s, changes)
+    return next_turn(s, changes)
 
 
-def next_turn(s: State) -> State:
-    return replace(s, active=(s.active + 1) % s.players, phase="turn", played=(), owed=0, resume="",
+def next_turn(s: State, changes: dict | None = None) -> State:
+    changes = {} if changes is None else changes
+    changes.update(active=(s.active + 1) % s.players, phase="turn", played=(), owed=0, resume="",
                    turns=s.turns + 1)
+    return update(s, changes)
+
+
+def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
+               say: Narrator) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int]:
+    """Draw ``hand`` up to ``upto`` cards from ``deck`` (its end is the top), shuffling ``discard`` into a new
+    deck when it runs out: (the sorted hand, deck, discard, chance, how many were drawn)."""
+    need = upto - len(hand)
+    if need <= 0:
+        return hand, deck, discard, s.chance, 0
+    if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+        cut = len(deck) - need
+        return sort_cards(hand + deck[cut:]), deck[:cut], discard, s.chance, need
+    cards, pile, rest, chance = list(hand), list(deck), list(discard), s.chance
+    drew = 0
+    while len(cards) < upto:
+        if not pile:
+            if not rest:
+                break
+            pile = rest
+            random.Random(f"{GAME_NAME}|{s.seed}|{chance}").shuffle(pile)
+            rest, chance = [], chance + 1
+            say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
+        cards.append(pile.pop())
+        drew += 1
+    return sort_cards(cards), tuple(pile), tuple(rest), chance, drew
 
 
 def draw(s: State, p: int, upto: int, say: Narrator) -> tuple[State, int]:
-    hand = list(s.hands[p])
-    deck, discard, chance = list(s.deck), list(s.discard), s.chance
-    drew = 0
-    while len(hand) < upto:
-        if not deck:
-            if not discard:
-                break
-            deck = discard
-            random.Random(f"{GAME_NAME}|{s.seed}|{chance}").shuffle(deck)
-            discard, chance = [], chance + 1
-            say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
-        hand.append(deck.pop())
-        drew += 1
-    s = replace(set_hand(s, p, hand), deck=tuple(deck), discard=tuple(discard), chance=chance)
-    return s, drew
+    hand, deck, discard, chance, drew = draw_cards(s, s.hands[p], s.deck, s.discard, upto, say)
+    return update(s, {"hands": with_hand(s.hands, p, hand), "deck": deck, "discard": discard,
+                      "chance": chance}), drew
 
 
 def do_discard(s: State, a: Discard, say: Narrator) -> State:
     p = s.active
-    s = set_hand(s, p, remove(s.hands[p], a.cards))
-    s = replace(s, discard=s.discard + a.cards)
+    hand = remove(s.hands[p], a.cards)  # still sorted
     if s.phase == "turn":
         say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=a.cards)
-        return end_turn(s, say)
+        return end_turn(s, say, {"hands": with_hand(s.hands, p, hand), "discard": s.discard + a.cards})
+    changes: dict[str, Any] = {"hands": with_hand(s.hands, p, hand), "discard": s.discard + a.cards}
     say("draw/cobra", "{Player} discards {cards} for a Cobra.", player=p, cards=a.cards)
-    owed = max(0, s.owed - 1) if s.hands[p] else 0
+    owed = max(0, s.owed - 1) if hand else 0
     if owed:
-        return replace(s, owed=owed)
-    s = replace(s, owed=0)
+        changes["owed"] = owed
+        return update(s, changes)
+    changes["owed"] = 0
     if s.resume == "card":
-        return after_card(replace(s, resume=""), say)
-    return next_turn(s)
+        changes["resume"] = ""
+        return after_card(update(s, changes), say)
+    return next_turn(s, changes)
 
 
 def do_end(s: State, a: EndTurn, say: Narrator) -> State:
@@ -625,14 +690,9 @@ def do_end(s: State, a: EndTurn, say: Narrator) -> State:
     return end_turn(s, say)
 
 
-def do_move(s: State, a: Move, say: Narrator) -> State:
+def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pieces) -> None:
     p = s.active
-    start = s.elephants[p]
-    before = pieces(s)
-    after = dict(move_paths(s))[a.steps]
-    s = with_pieces(s, after)
-    end = after.elephants[p]
-    assert start is not None and end is not None
+    start, end = before.elephants[p], after.elephants[p]
     rule = {"charge": "card/charge", "carpet": "card/carpet", "mango": "card/mango"}.get(s.mode, "move/points")
     if not a.steps:
         say("move/all-points", "{Player}'s elephant cannot move and stays at {cell}.", player=p, cell=end)
@@ -645,25 +705,40 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
             say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
     if before.cows != after.cows:
         say("card/charge", "The charge pushes Sacred Cows ahead.")
+
+
+def do_move(s: State, a: Move, say: Narrator) -> State:
+    p = s.active
+    start = s.elephants[p]
+    before = pieces(s)
+    after = dict(s.__dict__.get("_after") or move_paths(s))[a.steps]
+    moved_to = {"elephants": after.elephants, "cows": tuple(sorted(after.cows))}
+    end = after.elephants[p]
+    assert start is not None and end is not None
+    if not say.silent:  # nobody reads the events of a plain apply: no trace of the paths either
+        tell_move(s, a, say, before, after)
     if after.winner is not None:
         say("win/line", "{Winner} crosses the red line and wins the race!", winner=after.winner)
-        return finish_card(replace(s, winner=after.winner), say)
-    s = replace(s, discard=s.discard + s.pending, pending=(), cancelled="", mode="")
-    if a.steps and end != start and s.track.kind(end) == "B":
-        s, drew = draw(s, p, BANANA_HAND, say)
-        say("board/banana", "{Player} ends the move on a banana tree and draws {n} card(s) up to nine.", player=p,
-            n=drew)
-        owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
-        if owed:
-            say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
-            return replace(s, phase="discard", owed=owed, resume="card")
+        moved_to["winner"] = after.winner
+        return finish_card(update(s, moved_to), say)
+    moved_to.update(discard=s.discard + s.pending, pending=(), cancelled="", mode="")
+    if not (a.steps and end != start and s.track.kind(end) == "B"):
+        return after_card(s, say, moved_to)  # the pieces and the card's discard, set with what follows
+    s, drew = draw(update(s, moved_to), p, BANANA_HAND, say)
+    say("board/banana", "{Player} ends the move on a banana tree and draws {n} card(s) up to nine.", player=p,
+        n=drew)
+    owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
+    if owed:
+        say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
+        return replace(s, phase="discard", owed=owed, resume="card")
     return after_card(s, say)
 
 
 def do_rat(s: State, a: RatTo, say: Narrator) -> State:
     board = pieces(s)
     hit = board.at(a.cell)
-    route = tuple(tr.name(s.track, c) for c in tr.rat_route(s.track, board, s.rat, a.cell, RAT_MOVES))
+    route = () if say.silent else tuple(tr.name(s.track, c)
+                                        for c in tr.rat_route(s.track, board, s.rat, a.cell, RAT_MOVES))
     if hit is None or hit[0] != "e":
         say("card/rat", "The Rat runs to {cell}.", cell=a.cell, paths=(("rat", None, route),))
         return finish_card(replace(s, rat=a.cell), say)
@@ -671,7 +746,7 @@ def do_rat(s: State, a: RatTo, say: Narrator) -> State:
     trail = [board]
     after, moves = mv.scare(s.track, board, seat, RAT_SCARE, trail)
     hole = mv.nearest_hole(s.track, a.cell)
-    paths = (("rat", None, route + (tr.name(s.track, hole),)),) + tr.trail_paths(s.track, trail)
+    paths = () if say.silent else (("rat", None, route + (tr.name(s.track, hole),)),) + tr.trail_paths(s.track, trail)
     end = after.elephants[seat]
     sideways = any(m in ("l", "r") for m in moves)
     if sideways:
