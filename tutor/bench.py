@@ -112,14 +112,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<18}{rs:<11}{n:>7}{rate:>12,.0f}{ms:>10.2f}{ratio}")
         if peer_rate and rate / peer_rate < TARGET:
             slow.append(f"{name} {rs} {n}p")
-    if isinstance(peer, str):
-        print(f"open-spiel is not installed ({peer}): no python_block_dominoes figure, no ratio. "
+    verdict(slow, peer if isinstance(peer, str) else None)
+    return 0
+
+
+def verdict(slow: list[str], peer_missing: str | None) -> None:
+    """Print the last line of a table beside the peer: why there is no ratio, what is below target, or that none is.
+
+    >>> verdict(["tir-nan-og base 3p"], None)
+    below the target of 1.5x python_block_dominoes: tir-nan-og base 3p
+    """
+    if peer_missing is not None:
+        print(f"open-spiel is not installed ({peer_missing}): no python_block_dominoes figure, no ratio. "
               "`make bench` installs it (pip install -e '.[bench]').")
     elif slow:
         print(f"below the target of {TARGET}x python_block_dominoes: {', '.join(slow)}")
     else:
         print(f"every game at least {TARGET}x python_block_dominoes")
-    return 0
 
 
 if __name__ == "__main__":

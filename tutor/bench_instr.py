@@ -37,7 +37,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-TARGET = 1.5  # the ratio to python_block_dominoes issue 8 asks every game for
 PEER = "dominoes"  # the child's name for OpenSpiel's python_block_dominoes
 
 _COLLECTED = re.compile(r"Collected\s*:\s*([\d,]+)")
@@ -148,6 +147,8 @@ def rows(names: Iterable[str], ruleset: str | None, players: int | None) -> list
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tutor.bench import TARGET, verdict  # here, not at the top: the measured child stays light
+
     parser = argparse.ArgumentParser(prog="python -m tutor.bench_instr",
                                      description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", action="append", default=None)
@@ -188,13 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<18}{rs:<11}{n:>7}{figure:>14,.0f}{ratio}")
         if peer and name != PEER and peer / figure < TARGET:
             slow.append(f"{name} {rs} {n}p")
-    if peer_missing is not None:
-        print(f"open-spiel is not installed ({peer_missing}): no python_block_dominoes figure, no ratio. "
-              "`make bench` installs it (pip install -e '.[bench]').")
-    elif slow:
-        print(f"below the target of {TARGET}x python_block_dominoes: {', '.join(slow)}")
-    else:
-        print(f"every game at least {TARGET}x python_block_dominoes")
+    verdict(slow, peer_missing)
     return 0
 
 
