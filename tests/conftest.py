@@ -37,6 +37,20 @@ settings.register_profile("rules-tutor", deadline=None, print_blob=True)
 settings.load_profile("rules-tutor")
 
 
+def _expect_waits() -> None:
+    """Playwright's ``expect(locator).to_contain_text(...)`` retries until the text arrives;
+    browser tests assert what a widget update shows with it, never by reading once right after
+    a click (the update comes from the kernel a moment later).  Its wait matches ``WAIT``."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the browser extras are missing: the browser fixture says so
+        return
+    expect.set_options(timeout=WAIT)
+
+
+_expect_waits()
+
+
 def _worker_suffix() -> str:
     """'' in a plain run, '-gw0', '-gw1' ... under pytest-xdist: per-worker file names."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")

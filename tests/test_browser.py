@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tutor import games
 
@@ -96,7 +97,7 @@ def test_switch_the_language(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.click("text=Italiano")
     page.wait_for_selector(".rt-next:has-text('Avanti')")
-    assert "Mazzo 1" in page.locator(".rt-stepper .rt-board").inner_text()
+    expect(page.locator(".rt-stepper .rt-board")).to_contain_text("Mazzo 1")
     # The first lesson (the page opens on it) is told in Italian too, its card above the board.
     from tutor import games
 

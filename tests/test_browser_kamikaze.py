@@ -7,6 +7,7 @@ Screenshots are kept in test-artifacts/.  Marked ``browser``.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -41,10 +42,9 @@ def test_step_through_a_duel_example(page, voila, artifacts):
         old = page.locator(count).inner_text()
         page.click(".ka-page .rt-next")
         _wait_text_changes(page, count, old)
-    assert "2 of 2" in page.locator(count).inner_text()
-    board = page.locator(".ka-page .rt-stepper .rt-board")
-    assert "wins the duel" in board.inner_text()
-    assert page.locator(".rt-stepper .ka-grave[data-player='0']").get_attribute("data-score") == "1"
+    expect(page.locator(count)).to_contain_text("2 of 2")
+    expect(page.locator(".ka-page .rt-stepper .rt-board")).to_contain_text("wins the duel")
+    expect(page.locator(".rt-stepper .ka-grave[data-player='0']")).to_have_attribute("data-score", "1")
     page.locator(".rt-stepper").screenshot(path=str(artifacts / "kamikaze-stepper.png"))
 
 
