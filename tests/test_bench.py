@@ -4,11 +4,36 @@ import pytest
 
 from tests.conformance.toy import GAME as TOY
 from tutor import bench, games
+from tutor.playout import play_random
 
 
 def test_bench_measures_through_the_contract():
     rate, ms = bench.playout_rate(TOY, 3, "base", 5, 0)
     assert rate > 0 and ms > 0
+
+
+def test_a_playout_counts_every_action_to_the_end_and_replays_from_its_seed(monkeypatch):
+    """Both benches count with ``play_random``; bench_instr replays the same seeds in a child process."""
+    applied, ends = [], []
+    apply, who = TOY.apply, TOY.current_player
+
+    def counting_apply(state, action):
+        applied.append(action)
+        return apply(state, action)
+
+    def noting_who(state):
+        player = who(state)
+        ends.append(player is None)
+        return player
+
+    monkeypatch.setattr(TOY, "apply", counting_apply)
+    monkeypatch.setattr(TOY, "current_player", noting_who)
+    n = play_random(TOY, 3, "base", 11)
+    assert n == len(applied) >= 9  # three players, three cards each: at least nine cards played
+    assert ends[-1] and not any(ends[:-1])  # played until the game is over, and no further
+    first = list(applied)
+    applied.clear()
+    assert play_random(TOY, 3, "base", 11) == n and applied == first
 
 
 @pytest.mark.parametrize("openspiel", [True, False], ids=["with-openspiel", "without-openspiel"])

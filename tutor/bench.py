@@ -20,61 +20,41 @@ Options: ``--runs N`` (default 5), ``--games N`` per run (default 20),
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from tutor import games
 from tutor.core import Game
+from tutor.playout import dominoes, play_dominoes, play_random
 
 TARGET = 1.5  # the ratio to python_block_dominoes issue 8 asks every game for
 
 
 def playout_rate(game: Game, players: int, ruleset: str, n_games: int, seed0: int) -> tuple[float, float]:
-    """(actions/s, median ms per game) for ``n_games`` random playouts."""
-    total = 0
-    per_game = []
-    who, legal, apply = game.current_player, game.legal_actions, game.apply
-    start = time.perf_counter()
-    for i in range(n_games):
-        choice = random.Random(seed0 + i).choice
-        t0 = time.perf_counter()
-        state = game.new_game(players, seed0 + i, ruleset)
-        while who(state) is not None:
-            state = apply(state, choice(legal(state)))
-            total += 1
-        per_game.append(time.perf_counter() - t0)
-    return total / (time.perf_counter() - start), statistics.median(per_game) * 1000
+    """(actions/s, median ms per game) for ``n_games`` random playouts (``tutor.playout.play_random``)."""
+    return _timed(lambda seed: play_random(game, players, ruleset, seed), n_games, seed0)
 
 
 def openspiel_playout() -> Callable[[int, int], tuple[float, float]] | str:
-    """A playout function for ``python_block_dominoes``, or why there is none."""
+    """A playout function for ``python_block_dominoes`` (``tutor.playout.play_dominoes``), or why there is none."""
     try:
-        import pyspiel
-        from open_spiel.python.games import block_dominoes  # noqa: F401  (registers the game)
+        peer = dominoes()
     except Exception as exc:  # noqa: BLE001 - any failure to import means no peer figure
         return f"{type(exc).__name__}: {exc}"
-    game: Any = pyspiel.load_game("python_block_dominoes")
+    return lambda n_games, seed0: _timed(lambda seed: play_dominoes(peer, seed), n_games, seed0)
 
-    def rate(n_games: int, seed0: int) -> tuple[float, float]:
-        total = 0
-        per_game = []
-        start = time.perf_counter()
-        for i in range(n_games):
-            choice = random.Random(seed0 + i).choice
-            t0 = time.perf_counter()
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                total += 1
-            per_game.append(time.perf_counter() - t0)
-        return total / (time.perf_counter() - start), statistics.median(per_game) * 1000
 
-    return rate
+def _timed(play: Callable[[int], int], n_games: int, seed0: int) -> tuple[float, float]:
+    """(actions/s, median ms per game) of ``play(seed)`` for seeds ``seed0 .. seed0+n_games-1``."""
+    total = 0
+    per_game = []
+    start = time.perf_counter()
+    for i in range(n_games):
+        t0 = time.perf_counter()
+        total += play(seed0 + i)
+        per_game.append(time.perf_counter() - t0)
+    return total / (time.perf_counter() - start), statistics.median(per_game) * 1000
 
 
 def setups(game: Game) -> list[tuple[str, int]]:

@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 PEER = "dominoes"  # the child's name for OpenSpiel's python_block_dominoes
 
@@ -43,41 +42,16 @@ _COLLECTED = re.compile(r"Collected\s*:\s*([\d,]+)")
 
 
 def _game_lengths(name: str, ruleset: str, players: int) -> Callable[[int], int]:
-    """A function playing seeded game ``i`` and returning its number of actions."""
+    """A function playing seeded game ``i`` and returning its number of actions (``tutor.playout``)."""
+    from tutor.playout import dominoes, play_dominoes, play_random
+
     if name == PEER:
-        import pyspiel
-        from open_spiel.python.games import block_dominoes  # noqa: F401  (registers the game)
-
-        peer: Any = pyspiel.load_game("python_block_dominoes")
-
-        def play_peer(i: int) -> int:
-            choice = random.Random(i).choice
-            state = peer.new_initial_state()
-            total = 0
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                total += 1
-            return total
-
-        return play_peer
+        peer = dominoes()
+        return lambda i: play_dominoes(peer, i)
     from tutor import games
 
     game = games.get(name)
-    who, legal, apply = game.current_player, game.legal_actions, game.apply
-
-    def play(i: int) -> int:
-        choice = random.Random(i).choice
-        state = game.new_game(players, i, ruleset)
-        total = 0
-        while who(state) is not None:
-            state = apply(state, choice(legal(state)))
-            total += 1
-        return total
-
-    return play
+    return lambda i: play_random(game, players, ruleset, i)
 
 
 def play_games(name: str, ruleset: str, players: int, n_games: int) -> int:
