@@ -12,7 +12,10 @@ tests/conftest.py; screenshots go to test-artifacts/.  Marked ``browser``.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
+from tests.browser_helpers import choose_seats, open_play, shot
+from tests.conftest import SIZES
 from tests.test_browser_sizes import on_screen, overflow
 from tutor.games import formula_e as F
 from tutor.games.formula_e.examples import OPEN, arranged
@@ -20,17 +23,9 @@ from tutor.games.formula_e.examples import OPEN, arranged
 pytestmark = pytest.mark.browser
 
 READY = ".fe-page .rt-next"
-SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 
 START = arranged(OPEN, ["a3", "b3", "c3"], ["monkey", "g3", "g2", "rat", "cow", "p5"],
                  others=[["tiger", "g1", "g2", "g3", "p5", "p6"], ["g1", "g2", "g3", "g4", "p5", "p6"]])
-
-
-def shot(pg, selector: str, path) -> None:
-    """A screenshot of the screen with ``selector`` scrolled to its top (Voilà scrolls inside the page)."""
-    pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
-    pg.wait_for_timeout(300)
-    pg.screenshot(path=str(path))
 
 
 def test_landing_page_links_the_formula_e_page(page, voila):
@@ -41,81 +36,70 @@ def test_landing_page_links_the_formula_e_page(page, voila):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_walk_a_tiger_window_and_a_move_by_clicks(browser, voila, artifacts, size):
-    width, height = SIZES[size]
-    pg = browser.new_page(viewport={"width": width, "height": height})
-    try:
-        pg.goto(voila.url("formula_e.ipynb"))
-        pg.wait_for_selector(READY)
-        shot(pg, ".fe-page", artifacts / f"formula-e-{size}-examples.png")
-        pg.click(".lm-TabBar-tab >> nth=1")
-        pg.wait_for_selector(".rt-game .rt-new-game")
-        # three people at the same screen
-        players = pg.locator(".rt-players input")
-        players.fill("3")
-        players.press("Tab")
-        pg.wait_for_selector(".rt-seat-2 select", state="visible")
-        for seat in (0, 1, 2):
-            pg.select_option(f".rt-seat-{seat} select", "human")
-        pg.click(".rt-game .rt-new-game")
-        # placing shows no hand: offered at once, and the elephant appears on the track
-        pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
-        pg.click(".rt-game .fe-place-b2")
-        pg.wait_for_selector(".rt-game .fe-elephant[data-cell='b2'] >> visible=true")
-        # the whole track on the screen: across at a projector's size, up on a phone (no sideways scroll)
-        track = ".rt-game .fe-track-v" if size == "phone" else ".rt-game .fe-track-h"
-        assert on_screen(pg, track), f"the track is cut off at {size}"
-        shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-placing.png")
-        # the arranged position, loaded as a scenario file
-        pg.click("text=Scenario file (JSON)")
-        area = pg.wait_for_selector(".rt-scenario textarea")
-        area.fill(F.GAME.to_json(START))
-        area.press("Tab")
-        pg.click(".rt-load")
-        pg.wait_for_selector(".rt-file-message .rt-msg-ok")
-        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
-        pg.click(".rt-show-hand")
-        pg.wait_for_selector(".rt-game .fe-play-monkey")
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-track.png")
-        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-turn-buttons.png")
-        pg.click(".rt-game .fe-play-monkey")
-        # the Tiger window asks player 2, whose hand stays hidden until asked
-        pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='tiger']")
-        pg.wait_for_selector(".rt-game .fe-prompt:has-text('Show the hand of Player 2')")  # the controls follow
-        assert pg.locator(".rt-game .fe-cancel-monkey").count() == 0
-        assert "Monkey" in pg.locator(".rt-game .fe-pending").inner_text()
-        shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-tiger-window.png")
-        assert overflow(pg) <= 1, f"the page scrolls sideways at {size}"
-        pg.click(".rt-show-hand")
-        pg.wait_for_selector(".rt-game .fe-cancel-monkey")
-        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-tiger-buttons.png")
-        pg.click(".rt-game .fe-cancel-monkey")
-        # the cancel named on the table: whose card, which, by whom
-        banner = pg.wait_for_selector(".rt-game .fe-tiger-cancel")
-        assert "Tiger! Player 1's Monkey was cancelled by Player 2" in banner.inner_text()
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-tiger-cancel.png")
-        # back to player 1: the Monkey counts as played; a green may follow
-        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='second']")
-        pg.click(".rt-show-hand")
-        pg.click(".rt-game .fe-play-g3")
-        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='move']")
-        button = pg.locator(".rt-game .fe-move-f-f-f")
-        assert "Player 1 a6" in button.inner_text()
-        shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-move-buttons.png")
-        button.click()
-        # chosen, not played: a ghost where the elephant will end up, and Confirm / Cancel
-        pg.wait_for_selector(".rt-game .fe-ghost-elephant[data-cell='a6'] >> visible=true")
-        pg.wait_for_selector(".rt-game .rt-confirm")
-        assert pg.locator(".rt-game .rt-to-move[data-decision='move']").count() == 1
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-move-preview.png")
-        shot(pg, ".rt-game .rt-controls", artifacts / f"formula-e-{size}-move-confirm.png")
-        pg.click(".rt-game .rt-confirm")
-        pg.wait_for_selector(".rt-game .fe-elephant.fe-moved[data-cell='a6'] >> visible=true")
-        assert pg.locator(".rt-game .fe-path[data-cells='a3 a4 a5 a6'] >> visible=true").count() == 1
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-moved.png")
-        assert overflow(pg) <= 1
-    finally:
-        pg.close()
+def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, size):
+    pg = new_page(size)
+    pg.goto(voila.url("formula_e.ipynb"))
+    pg.wait_for_selector(READY)
+    shot(pg, ".fe-page", artifacts / f"formula-e-{size}-examples.png")
+    pg.click(".lm-TabBar-tab >> nth=1")
+    pg.wait_for_selector(".rt-game .rt-new-game")
+    choose_seats(pg, "human", "human", "human")  # three people at the same screen
+    # placing shows no hand: offered at once, and the elephant appears on the track
+    pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
+    pg.click(".rt-game .fe-place-b2")
+    pg.wait_for_selector(".rt-game .fe-elephant[data-cell='b2'] >> visible=true")
+    # the whole track on the screen: across at a projector's size, up on a phone (no sideways scroll)
+    track = ".rt-game .fe-track-v" if size == "phone" else ".rt-game .fe-track-h"
+    assert on_screen(pg, track), f"the track is cut off at {size}"
+    shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-placing.png")
+    # the arranged position, loaded as a scenario file
+    pg.click("text=Scenario file (JSON)")
+    area = pg.wait_for_selector(".rt-scenario textarea")
+    area.fill(F.GAME.to_json(START))
+    area.press("Tab")
+    pg.click(".rt-load")
+    pg.wait_for_selector(".rt-file-message .rt-msg-ok")
+    pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
+    pg.click(".rt-show-hand")
+    pg.wait_for_selector(".rt-game .fe-play-monkey")
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-track.png")
+    shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-turn-buttons.png")
+    pg.click(".rt-game .fe-play-monkey")
+    # the Tiger window asks player 2, whose hand stays hidden until asked
+    pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='tiger']")
+    pg.wait_for_selector(".rt-game .fe-prompt:has-text('Show the hand of Player 2')")  # the controls follow
+    expect(pg.locator(".rt-game .fe-pending")).to_contain_text("Monkey")
+    expect(pg.locator(".rt-game .fe-cancel-monkey")).to_have_count(0)
+    shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-tiger-window.png")
+    assert overflow(pg) <= 1, f"the page scrolls sideways at {size}"
+    pg.click(".rt-show-hand")
+    pg.wait_for_selector(".rt-game .fe-cancel-monkey")
+    shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-tiger-buttons.png")
+    pg.click(".rt-game .fe-cancel-monkey")
+    # the cancel named on the table: whose card, which, by whom
+    expect(pg.locator(".rt-game .fe-tiger-cancel")).to_contain_text(
+        "Tiger! Player 1's Monkey was cancelled by Player 2")
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-tiger-cancel.png")
+    # back to player 1: the Monkey counts as played; a green may follow
+    pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='second']")
+    pg.click(".rt-show-hand")
+    pg.click(".rt-game .fe-play-g3")
+    pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='move']")
+    button = pg.locator(".rt-game .fe-move-f-f-f")
+    expect(button).to_contain_text("Player 1 a6")
+    shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-move-buttons.png")
+    button.click()
+    # chosen, not played: a ghost where the elephant will end up, and Confirm / Cancel
+    pg.wait_for_selector(".rt-game .fe-ghost-elephant[data-cell='a6'] >> visible=true")
+    pg.wait_for_selector(".rt-game .rt-confirm")
+    expect(pg.locator(".rt-game .rt-to-move[data-decision='move']")).to_have_count(1)  # not yet played
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-move-preview.png")
+    shot(pg, ".rt-game .rt-controls", artifacts / f"formula-e-{size}-move-confirm.png")
+    pg.click(".rt-game .rt-confirm")
+    pg.wait_for_selector(".rt-game .fe-elephant.fe-moved[data-cell='a6'] >> visible=true")
+    expect(pg.locator(".rt-game .fe-path[data-cells='a3 a4 a5 a6'] >> visible=true")).to_have_count(1)
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-moved.png")
+    assert overflow(pg) <= 1
 
 
 RAT = arranged(("SSS", "SSS", "#..", "...", "o..", "...", "...", "..o"), ["c2", "a4", "c1"],
@@ -123,38 +107,26 @@ RAT = arranged(("SSS", "SSS", "#..", "...", "o..", "...", "...", "..o"), ["c2", 
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_rat_scare_previewed_then_traced(browser, voila, artifacts, size):
+def test_a_rat_scare_previewed_then_traced(new_page, voila, artifacts, size):
     """The Rat runs a5 -> a4 onto player 2, whose lane ends behind: sideways to b4, back to b1 (rulebook 002)."""
-    width, height = SIZES[size]
-    pg = browser.new_page(viewport={"width": width, "height": height})
-    try:
-        pg.goto(voila.url("formula_e.ipynb"))
-        pg.wait_for_selector(READY)
-        pg.click(".lm-TabBar-tab >> nth=1")
-        pg.wait_for_selector(".rt-game .rt-new-game")
-        players = pg.locator(".rt-players input")
-        players.fill("3")
-        players.press("Tab")
-        pg.wait_for_selector(".rt-seat-2 select", state="visible")
-        for seat in (0, 1, 2):
-            pg.select_option(f".rt-seat-{seat} select", "human")
-        pg.click("text=Scenario file (JSON)")
-        area = pg.wait_for_selector(".rt-scenario textarea")
-        area.fill(F.GAME.to_json(RAT))
-        area.press("Tab")
-        pg.click(".rt-load")
-        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
-        pg.click(".rt-show-hand")
-        pg.click(".rt-game .fe-play-rat")
-        pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='rat']")
-        pg.click(".rt-game .fe-rat-a4")
-        pg.wait_for_selector(".rt-game .fe-ghost-elephant[data-player='1'][data-cell='b1'] >> visible=true")
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-rat-preview.png")
-        pg.click(".rt-game .rt-confirm")
-        pg.wait_for_selector(".rt-game .fe-path.fe-path-rat[data-cells='a5 a4 a5'] >> visible=true")
-        assert pg.locator(".rt-game .fe-path[data-cells='a4 b4 b3 b2 b1'] >> visible=true").count() == 1
-        assert pg.locator(".rt-game .fe-ghost >> visible=true").count() == 0
-        shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-rat-scare.png")
-        assert overflow(pg) <= 1
-    finally:
-        pg.close()
+    pg = new_page(size)
+    open_play(pg, voila.url("formula_e.ipynb"))
+    choose_seats(pg, "human", "human", "human", new_game=False)  # the scenario file below starts the game
+    pg.click("text=Scenario file (JSON)")
+    area = pg.wait_for_selector(".rt-scenario textarea")
+    area.fill(F.GAME.to_json(RAT))
+    area.press("Tab")
+    pg.click(".rt-load")
+    pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
+    pg.click(".rt-show-hand")
+    pg.click(".rt-game .fe-play-rat")
+    pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='rat']")
+    pg.click(".rt-game .fe-rat-a4")
+    pg.wait_for_selector(".rt-game .fe-ghost-elephant[data-player='1'][data-cell='b1'] >> visible=true")
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-rat-preview.png")
+    pg.click(".rt-game .rt-confirm")
+    pg.wait_for_selector(".rt-game .fe-path.fe-path-rat[data-cells='a5 a4 a5'] >> visible=true")
+    expect(pg.locator(".rt-game .fe-path[data-cells='a4 b4 b3 b2 b1'] >> visible=true")).to_have_count(1)
+    expect(pg.locator(".rt-game .fe-ghost >> visible=true")).to_have_count(0)
+    shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-rat-scare.png")
+    assert overflow(pg) <= 1

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import choose_seats
+
 pytestmark = pytest.mark.browser
 
 READY = ".ka-page .rt-next"  # the stepper's Next button: the page is interactive
@@ -35,7 +37,7 @@ def test_landing_page_links_the_kamikaze_page(page, voila):
 def test_step_through_a_duel_example(page, voila, artifacts):
     open_kamikaze(page, voila)
     count = ".ka-page .rt-step-count"
-    assert "0 of 5" in page.locator(count).inner_text()  # the page opens on the first lesson
+    expect(page.locator(count)).to_contain_text("0 of 5")  # the page opens on the first lesson
     page.select_option(".ka-page .rt-chooser select", index=1)  # then the simplest duel
     page.wait_for_function("([sel]) => document.querySelector(sel).innerText.includes('0 of 2')", arg=[count])
     for _ in range(2):
@@ -51,26 +53,27 @@ def test_step_through_a_duel_example(page, voila, artifacts):
 def test_walk_one_hotseat_duel_by_clicks(page, voila, artifacts):
     open_kamikaze(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
-    # two people at the same screen
-    page.select_option(".rt-seat-1 select", "human")
-    page.click(".rt-new-game")
+    page.wait_for_selector(".rt-game .rt-new-game")
+    choose_seats(page, "human", "human")  # two people at the same screen
     page.wait_for_selector(".rt-show-hand")
-    assert page.locator(".ka-buttons button").count() == 0  # hand hidden: nothing to click
+    expect(page.locator(".ka-buttons button")).to_have_count(0)  # hand hidden: nothing to click
     # player 1 looks, commits the Archer face down
     page.click(".rt-show-hand")
     page.click(".ka-play-archer")
     page.wait_for_selector(".rt-to-move:has-text('Player 2')")
     field = page.locator(".rt-game .ka-field")
-    assert field.locator(".ka-back").count() == 1
-    assert "Archer" not in field.inner_text()
+    expect(field.locator(".ka-back")).to_have_count(1)
+    expect(field).not_to_contain_text("Archer")
     page.locator(".rt-game").screenshot(path=str(artifacts / "kamikaze-face-down.png"))
     # player 2 looks, commits the Shieldbearer: both are revealed
     page.click(".rt-show-hand")
     page.click(".ka-play-shieldbearer")
     page.wait_for_selector(".rt-game .ka-last[data-outcome='win']")
-    last = page.locator(".rt-game .ka-last").inner_text()
-    assert "Archer" in last and "Shieldbearer" in last and "Player 1 wins the duel" in last
-    assert page.locator(".rt-game .ka-grave[data-player='0']").get_attribute("data-score") == "1"
+    last = expect(page.locator(".rt-game .ka-last"))
+    last.to_contain_text("Archer")
+    last.to_contain_text("Shieldbearer")
+    last.to_contain_text("Player 1 wins the duel")
+    expect(page.locator(".rt-game .ka-grave[data-player='0']")).to_have_attribute("data-score", "1")
     page.locator(".rt-game").screenshot(path=str(artifacts / "kamikaze-duel.png"))
 
 
@@ -78,7 +81,7 @@ def test_coach_hint_and_language(page, voila, artifacts):
     open_kamikaze(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
     page.wait_for_selector(".rt-game .rt-hint")
-    assert page.locator(".rt-game button:has-text('hint')").count() == 1  # one Hint per page
+    expect(page.locator(".rt-game button:has-text('hint')")).to_have_count(1)  # one Hint per page
     page.click(".rt-game .rt-hint")  # the page's one Hint button: the exact coach behind it
     page.wait_for_selector(".rt-hint-text:has-text('%')")
     page.click("text=Italiano")

@@ -11,7 +11,9 @@ test-artifacts/.  Marked ``browser``.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
+from tests.browser_helpers import choose_seats, open_play, shot
 from tests.conftest import SIZES
 from tests.test_browser_sizes import overflow
 from tests.test_widgets_tir_nan_og import DISPUTE
@@ -20,13 +22,6 @@ from tutor.games import tir_nan_og as T
 pytestmark = pytest.mark.browser
 
 READY = ".tn-page .rt-next"
-
-
-def shot(pg, selector: str, path) -> None:
-    """A screenshot of the screen with ``selector`` scrolled to its top (Voilà scrolls inside the page)."""
-    pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
-    pg.wait_for_timeout(300)
-    pg.screenshot(path=str(path))
 
 
 def test_landing_page_links_the_tir_nan_og_page(page, voila):
@@ -39,18 +34,8 @@ def test_landing_page_links_the_tir_nan_og_page(page, voila):
 @pytest.mark.parametrize("size", list(SIZES))
 def test_walk_a_fountain_dispute_by_clicks(new_page, voila, artifacts, size):
     pg = new_page(size)
-    pg.goto(voila.url("tir_nan_og.ipynb"))
-    pg.wait_for_selector(READY)
-    pg.click(".lm-TabBar-tab >> nth=1")
-    pg.wait_for_selector(".rt-game .rt-new-game")
-    # three people at the same screen
-    players = pg.locator(".rt-players input")
-    players.fill("3")
-    players.press("Tab")
-    pg.wait_for_selector(".rt-seat-2 select", state="visible")
-    pg.select_option(".rt-seat-1 select", "human")
-    pg.select_option(".rt-seat-2 select", "human")
-    pg.click(".rt-game .rt-new-game")
+    open_play(pg, voila.url("tir_nan_og.ipynb"))
+    choose_seats(pg, "human", "human", "human")  # three people at the same screen
     # the arranged position, loaded as a scenario file
     pg.click("text=Scenario file (JSON)")
     area = pg.wait_for_selector(".rt-scenario textarea")
@@ -64,14 +49,14 @@ def test_walk_a_fountain_dispute_by_clicks(new_page, voila, artifacts, size):
     pg.click(".rt-game .tn-territory-temple")
     pg.wait_for_selector(".rt-game .tn-dispute .tn-decl-deciding[data-player='0']")
     shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-revealed.png")
-    assert "Player 1 revealed it" in pg.locator(".rt-game .tn-dispute").inner_text()
+    expect(pg.locator(".rt-game .tn-dispute")).to_contain_text("Player 1 revealed it")
     pg.click(".rt-game .tn-join")
     # player 2 decides: the screen says so, and their hand stays hidden until asked
     pg.wait_for_selector(".rt-to-move[data-player='1'][data-decision='dispute']")
-    assert pg.locator(".rt-game .tn-dispute [data-player='0']").get_attribute("data-declared") == "joined"
-    assert pg.locator(".rt-game .tn-dispute [data-player='1']").get_attribute("data-declared") == "deciding"
-    assert pg.locator(".rt-game .tn-join").count() == 0
-    assert "Show the hand of Player 2" in pg.locator(".rt-game .tn-prompt").inner_text()
+    expect(pg.locator(".rt-game .tn-dispute [data-player='0']")).to_have_attribute("data-declared", "joined")
+    expect(pg.locator(".rt-game .tn-dispute [data-player='1']")).to_have_attribute("data-declared", "deciding")
+    expect(pg.locator(".rt-game .tn-prompt")).to_contain_text("Show the hand of Player 2")
+    expect(pg.locator(".rt-game .tn-join")).to_have_count(0)
     shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-player2.png")
     assert overflow(pg) <= 1, f"the dispute scrolls sideways at {size}"
     pg.click(".rt-show-hand")
@@ -85,11 +70,11 @@ def test_walk_a_fountain_dispute_by_clicks(new_page, voila, artifacts, size):
     # settled: the revealed hands and their majorities; the winner, player 1, discards two
     pg.wait_for_selector(".rt-game .tn-shown[data-player='0'] .tn-counted[data-majorities='3-2-1']")
     counted = pg.locator(".rt-game .tn-shown[data-player='1'] .tn-counted")
-    assert counted.get_attribute("data-majorities") == "2-2-2-1"
-    assert pg.locator(".rt-game .tn-shown[data-player='2']").count() == 0
-    assert pg.locator(".rt-game .tn-fountains[data-player='0']").get_attribute("data-fountains") == "1"
-    assert pg.locator(".rt-game .tn-stack[data-player='1'] .tn-down").count() == 1
-    assert pg.locator(".rt-to-move[data-player='0']").get_attribute("data-decision") == "fountain-discard"
+    expect(counted).to_have_attribute("data-majorities", "2-2-2-1")
+    expect(pg.locator(".rt-game .tn-fountains[data-player='0']")).to_have_attribute("data-fountains", "1")
+    expect(pg.locator(".rt-game .tn-stack[data-player='1'] .tn-down")).to_have_count(1)
+    expect(pg.locator(".rt-to-move[data-player='0']")).to_have_attribute("data-decision", "fountain-discard")
+    expect(pg.locator(".rt-game .tn-shown[data-player='2']")).to_have_count(0)
     shot(pg, ".rt-game .rt-status", artifacts / f"tir-nan-og-{size}-dispute-settled.png")
     shot(pg, ".rt-game .tn-seat", artifacts / f"tir-nan-og-{size}-dispute-seats.png")
     assert overflow(pg) <= 1

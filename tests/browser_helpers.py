@@ -1,0 +1,40 @@
+"""Steps several browser tests take on a game page (Playwright pages from ``new_page``).
+
+Each waits for what it needs: a control the kernel shows or hides is waited for, never read
+once right after the change that brings it (the update comes from the kernel a moment later).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def open_play(pg, url: str) -> None:
+    """Open a game page at ``url`` and its Play tab, ready for a new game."""
+    pg.goto(url)
+    pg.wait_for_selector(".rt-next")
+    pg.click(".lm-TabBar-tab >> nth=1")
+    pg.wait_for_selector(".rt-game .rt-new-game")
+
+
+def choose_seats(pg, *seats: str | None, new_game: bool = True) -> None:
+    """On the Play tab: ``len(seats)`` players, seat ``i`` played by ``seats[i]`` (a value of its
+    chooser: ``"human"``, ``"bot: random"`` ...; ``None`` leaves the seat as it is), then "New
+    game" unless ``new_game=False`` (e.g. to load a scenario file for these seats instead)."""
+    players = pg.locator(".rt-game .rt-players input")
+    if players.input_value() != str(len(seats)):
+        players.fill(str(len(seats)))
+        players.press("Tab")  # commit the number to the kernel: the seats' choosers follow
+    expect(pg.locator(f".rt-game .rt-seat-{len(seats) - 1} select")).to_be_visible()
+    for i, who in enumerate(seats):
+        if who is not None:
+            pg.select_option(f".rt-game .rt-seat-{i} select", who)
+    if new_game:
+        pg.click(".rt-game .rt-new-game")
+
+
+def shot(pg, selector: str, path) -> None:
+    """A screenshot of the screen with ``selector`` scrolled to its top (Voilà scrolls inside the page)."""
+    pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
+    pg.wait_for_timeout(300)
+    pg.screenshot(path=str(path))
