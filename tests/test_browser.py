@@ -5,6 +5,7 @@ Screenshots are kept in test-artifacts/.  Marked ``browser``.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -40,38 +41,34 @@ def test_the_landing_page_opens_every_registered_game(page, voila, artifacts, na
     page.click(f".rt-game-link[data-notebook='{entry.notebook}']")
     page.wait_for_selector(f".rt-page-{name} .rt-next")
     assert f"/voila/render/{entry.notebook}?lang=en" in page.url
-    assert games.get(name).title in page.locator(".rt-heading").inner_text()
+    expect(page.locator(".rt-heading")).to_contain_text(games.get(name).title)
     page.screenshot(path=str(artifacts / f"page-{name}.png"))
 
 
 def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")  # the last example
-    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('0 of 6')")
-    page.wait_for_selector(".rt-step-narration .rt-translation")
-    quote = page.locator(".rt-step-narration").inner_text()
-    assert "6+6+2+2+1+1+1+1 = 20" in quote and "$" not in quote and "In English" in quote
-    page.screenshot(path=str(artifacts / "stepper-start.png"))
-    page.locator(".rt-step-narration").screenshot(path=str(artifacts / "stepper-start-quote.png"))
     header = page.locator(".rt-step-count")
-    for _ in range(30):
-        if page.locator(".rt-next button, button.rt-next").first.is_disabled():
-            break
-        text = header.inner_text()
+    expect(header).to_contain_text("0 of 6")
+    quote = page.locator(".rt-step-narration")
+    expect(quote).to_contain_text("6+6+2+2+1+1+1+1 = 20")  # the example's own quote, not the lesson's before it
+    expect(quote).to_contain_text("In English")
+    expect(quote).not_to_contain_text("$")
+    page.screenshot(path=str(artifacts / "stepper-start.png"))
+    quote.screenshot(path=str(artifacts / "stepper-start-quote.png"))
+    for i in range(1, 7):
         page.click(".rt-next")
-        page.wait_for_function(
-            "([sel, old]) => document.querySelector(sel).innerText !== old",
-            arg=[".rt-step-count", text])
-    assert "6 of 6" in header.inner_text()
+        expect(header).to_contain_text(f"{i} of 6")
+    expect(page.locator(".rt-next button, button.rt-next").first).to_be_disabled()  # the last step
     score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
-    assert score.get_attribute("data-total") == "23"
-    assert "= 23" in score.inner_text()
+    expect(score).to_have_attribute("data-total", "23")
+    expect(score).to_contain_text("= 23")
     # the outcome is drawn by a later widget update than the step count: wait for it, not a race
-    page.wait_for_function("document.querySelector('.rt-outcome').innerText.includes('23')")
+    expect(page.locator(".rt-outcome")).to_contain_text("23")
     page.locator(".rt-stepper").screenshot(path=str(artifacts / "stepper-23.png"))
     # back one step: exactly the earlier step again
     page.click(".rt-previous")
-    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('5 of 6')")
+    expect(header).to_contain_text("5 of 6")
 
 
 def test_win_a_yen_card_against_a_bot_by_clicks(page, voila, artifacts):
@@ -79,11 +76,12 @@ def test_win_a_yen_card_against_a_bot_by_clicks(page, voila, artifacts):
     page.click(".lm-TabBar-tab >> nth=1")
     page.wait_for_selector(".fb-attack-3-green")
     won = page.locator(".rt-game .rt-sec-won [data-player='0'] .fb-mini")
-    assert won.count() == 0
+    expect(won).to_have_count(0)
     # a move the rules refuse is greyed out, its reason on hover: the pawn moves one step only
     far = page.locator("button.fb-move-1")
-    assert far.is_disabled() and "one step only" in far.get_attribute("title")
-    assert page.locator("button.fb-move-3").count() == 0  # the pawn's own direction is no move
+    expect(far).to_be_disabled()
+    expect(far).to_have_attribute("title", re.compile("one step only"))
+    expect(page.locator("button.fb-move-3")).to_have_count(0)  # the pawn's own direction is no move
     page.click(".fb-attack-3-green")  # "from 3: green": the payment is the button
     page.wait_for_function(
         "document.querySelectorAll(\".rt-game .rt-sec-won [data-player='0'] .fb-mini\").length > 0")
@@ -121,9 +119,8 @@ def test_load_a_bad_scenario_shows_a_message(page, voila, artifacts):
     area.fill('{"ruleset": "it", "colours": 7}')
     area.press("Tab")  # commit the text to the kernel
     page.click(".rt-load")
-    msg = page.wait_for_selector(".rt-file-message .rt-msg-error")
-    assert "cannot be loaded" in msg.inner_text()
-    assert "cannot be loaded" in page.locator(".rt-message").inner_text()
+    expect(page.locator(".rt-file-message .rt-msg-error")).to_contain_text("cannot be loaded")
+    expect(page.locator(".rt-message")).to_contain_text("cannot be loaded")
     page.locator(".rt-game").screenshot(path=str(artifacts / "bad-scenario.png"))
 
 
@@ -137,12 +134,11 @@ def test_rules_panel_in_the_page(page, voila, artifacts):
     page.screenshot(path=str(artifacts / "rules.png"))
 
 
-def test_the_page_loads_20_times_without_hanging(browser, voila, artifacts):
+def test_the_page_loads_20_times_without_hanging(new_page, voila, artifacts):
     """The 'Running ...' hang reported with ipykernel 7: 20 loads in a row, 0 hangs."""
     hangs, times = [], []
     for i in range(20):
-        context = browser.new_context()
-        pg = context.new_page()
+        pg = new_page("projector")  # a fresh browser context each time
         start = time.monotonic()
         pg.goto(voila.url("fire_bulls.ipynb"))
         try:
@@ -151,12 +147,12 @@ def test_the_page_loads_20_times_without_hanging(browser, voila, artifacts):
         except Exception:
             hangs.append(i)
             pg.screenshot(path=str(artifacts / f"hang-{i}.png"))
-        context.close()
+        pg.context.close()
     print(f"20 loads: {len(hangs)} hangs; median {sorted(times)[len(times) // 2]:.2f}s")
     assert hangs == []
 
 
-def test_closed_pages_leave_no_kernel_behind(browser, artifacts):
+def test_closed_pages_leave_no_kernel_behind(new_page, artifacts):
     """Idle-kernel culling: a closed page's kernel goes away by itself."""
     import psutil
 
@@ -175,12 +171,11 @@ def test_closed_pages_leave_no_kernel_behind(browser, artifacts):
                     pass
             return found
 
-        context = browser.new_context()
-        pg = context.new_page()
+        pg = new_page("projector")
         pg.goto(server.url("hello.ipynb"))
         pg.wait_for_selector(".rt-hello-button")
         assert len(kernels()) == 1
-        context.close()
+        pg.context.close()
         deadline = time.monotonic() + 40
         while kernels() and time.monotonic() < deadline:
             time.sleep(0.5)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SIZES
 from tutor import games
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 # What each tab shows once it is ready to use.
 READY = {0: ".rt-page .rt-next", 1: ".rt-game .rt-to-move, .rt-game .rt-over", 2: ".rt-rule-search input",
          3: ".rt-quiz-choice-0"}
@@ -38,40 +38,34 @@ def audit(pg, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_no_critical_or_serious_accessibility_violation_on_any_page(browser, voila, artifacts, size):
+def test_no_critical_or_serious_accessibility_violation_on_any_page(new_page, voila, artifacts, size):
     if not AXE.exists():
         pytest.skip(f"axe-core is not installed ({AXE}): `make test` installs it with npm")
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
+    pg = new_page(size)
     found: list[str] = []
-    try:
-        pg.goto(voila.url("index.ipynb"))
-        pg.wait_for_selector(".rt-game-link")
-        found += audit(pg, f"landing page at {size}")
-        for name in games.names():
-            pg.goto(voila.url(games.entry(name).notebook))
-            pg.wait_for_selector(READY[0])
-            count = pg.locator(".rt-step-count").inner_text()
-            pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
-            pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                                 arg=[".rt-step-count", count])
-            for tab in READY:
-                pg.click(f".lm-TabBar-tab >> nth={tab}")
-                pg.wait_for_selector(READY[tab])
-                pg.wait_for_timeout(400)  # the page's own names are given after each change
-                found += audit(pg, f"{name} tab {tab} at {size}")
-            pg.screenshot(path=str(artifacts / f"a11y-{name}-{size}-last-tab.png"))
-    finally:
-        context.close()
+    pg.goto(voila.url("index.ipynb"))
+    pg.wait_for_selector(".rt-game-link")
+    found += audit(pg, f"landing page at {size}")
+    for name in games.names():
+        pg.goto(voila.url(games.entry(name).notebook))
+        pg.wait_for_selector(READY[0])
+        count = pg.locator(".rt-step-count").inner_text()
+        pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
+        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                             arg=[".rt-step-count", count])
+        for tab in READY:
+            pg.click(f".lm-TabBar-tab >> nth={tab}")
+            pg.wait_for_selector(READY[tab])
+            pg.wait_for_timeout(400)  # the page's own names are given after each change
+            found += audit(pg, f"{name} tab {tab} at {size}")
+        pg.screenshot(path=str(artifacts / f"a11y-{name}-{size}-last-tab.png"))
     assert found == [], "\n".join(found)
 
 
-def test_the_keyboard_reaches_the_controls_in_reading_order_and_works_them(page, voila, artifacts):
+def test_the_keyboard_reaches_the_controls_in_reading_order_and_works_them(new_page, voila, artifacts):
     """From the top: the way back, the language, the link, the tabs, then the example's
     controls; Enter on "Next" steps on, and the arrow keys and Enter open the Play tab."""
-    page.set_viewport_size({"width": 1280, "height": 720})
+    page = new_page("projector")
     page.goto(voila.url("fire_bulls.ipynb"))
     page.wait_for_selector(".rt-next")
     page.wait_for_timeout(500)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tutor import games
 from widgets.serve import free_port
@@ -68,11 +69,9 @@ def lab(artifacts, tmp_path_factory):
     log.close()
 
 
-def test_a_page_works_inside_jupyterlab(browser, lab, artifacts):
+def test_a_page_works_inside_jupyterlab(new_page, lab, artifacts):
     base, token = lab
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
+    pg = new_page((1280, 900), timeout=WAIT)
     try:
         pg.goto(f"{base}/lab/tree/notebooks/fire_bulls.ipynb?token={token}")
         pg.locator(".jp-Notebook").wait_for()
@@ -86,31 +85,22 @@ def test_a_page_works_inside_jupyterlab(browser, lab, artifacts):
         count.wait_for()
         before = count.inner_text()
         pg.click(".rt-stepper .rt-next")
-        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                             arg=[".rt-step-count", before])
-        assert count.inner_text() != before
+        expect(count).not_to_have_text(before, timeout=WAIT)
     finally:
         pg.screenshot(path=str(artifacts / "jupyterlab-fire-bulls.png"))
-        context.close()
 
 
-def test_the_dashboard_as_a_jupyter_server_extension(browser, lab, artifacts):
+def test_the_dashboard_as_a_jupyter_server_extension(new_page, lab, artifacts):
     base, token = lab
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
-    try:
-        pg.goto(f"{base}/voila/render/notebooks/index.ipynb?token={token}")  # the README's URL
-        pg.locator(".rt-landing .rt-game-link").first.wait_for()
-        assert pg.locator(".rt-landing .rt-game-link").count() == len(games.names())
-        pg.screenshot(path=str(artifacts / "voila-extension-index.png"))
-        pg.click(".rt-landing .rt-game-link[data-notebook='fire_bulls.ipynb']")  # a link of the page
-        pg.wait_for_url(f"{base}/voila/render/notebooks/fire_bulls.ipynb?lang=en*")
-        count = pg.locator(".rt-step-count")
-        count.wait_for()
-        before = count.inner_text()
-        pg.click(".rt-stepper .rt-next")
-        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                             arg=[".rt-step-count", before])
-    finally:
-        context.close()
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(f"{base}/voila/render/notebooks/index.ipynb?token={token}")  # the README's URL
+    pg.locator(".rt-landing .rt-game-link").first.wait_for()
+    expect(pg.locator(".rt-landing .rt-game-link")).to_have_count(len(games.names()))
+    pg.screenshot(path=str(artifacts / "voila-extension-index.png"))
+    pg.click(".rt-landing .rt-game-link[data-notebook='fire_bulls.ipynb']")  # a link of the page
+    pg.wait_for_url(f"{base}/voila/render/notebooks/fire_bulls.ipynb?lang=en*")
+    count = pg.locator(".rt-step-count")
+    count.wait_for()
+    before = count.inner_text()
+    pg.click(".rt-stepper .rt-next")
+    expect(count).not_to_have_text(before, timeout=WAIT)

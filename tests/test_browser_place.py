@@ -9,6 +9,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import SIZES
 from tutor import games
@@ -25,6 +26,16 @@ def query_of(url: str) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
 
 
+# Waits until the link in the field ``sel`` (or, with ``sel`` null, the address bar) has exactly
+# the query ``want``, in any order: the page and the address bar follow the place a moment later.
+SAME_QUERY = """([sel, want]) => {
+    const url = sel === null ? location.href : document.querySelector(sel)?.value;
+    if (!url) return false;
+    const got = [...new URL(url, location.href).searchParams];
+    return got.length === Object.keys(want).length && got.every(([k, v]) => want[k] === v);
+}"""
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_link_opens_every_game_in_its_language_at_an_example_step(new_page, voila, artifacts, size):
     pg = new_page(size)
@@ -36,17 +47,19 @@ def test_a_link_opens_every_game_in_its_language_at_an_example_step(new_page, vo
         step = max(1, n - 1)
         pg.goto(voila.url(games.entry(name).notebook) + f"?lang={lang}&example={ex.id}&step={step}")
         pg.wait_for_selector(f".rt-next:has-text('{NEXT[lang]}')")
-        count = pg.locator(".rt-step-count").inner_text()
-        assert STEP_OF[lang].format(i=step, n=n) in count, (name, count)
-        assert game.example_text(ex, lang)["title"] in pg.locator(".rt-step-title").inner_text()
+        expect(pg.locator(".rt-step-count")).to_contain_text(STEP_OF[lang].format(i=step, n=n))
+        expect(pg.locator(".rt-step-title")).to_contain_text(game.example_text(ex, lang)["title"])
         # the browser tab and the document say the game and the language
-        pg.wait_for_function("t => document.title === t", arg=TITLE[lang].format(game=game.title))
-        assert pg.evaluate("document.documentElement.lang") == lang
-        assert pg.locator(".rt-link-notice").inner_text().strip() == ""
+        expect(pg).to_have_title(TITLE[lang].format(game=game.title))
+        expect(pg.locator("html")).to_have_attribute("lang", lang)
+        expect(pg.locator(".rt-link-notice")).to_have_text("")
         # the link shown is the address of this place, and the address bar says it too
         pg.click(".rt-place-link summary")
+        place = {"lang": lang, "tab": "examples", "example": ex.id, "step": str(step)}
+        pg.wait_for_function(SAME_QUERY, arg=[".rt-place-url", place])
         shown = pg.locator(".rt-place-url").input_value()
-        assert query_of(shown) == {"lang": lang, "tab": "examples", "example": ex.id, "step": str(step)}
+        assert query_of(shown) == place
+        pg.wait_for_function(SAME_QUERY, arg=[None, place])
         assert query_of(pg.url) == query_of(shown)
         pg.screenshot(path=str(artifacts / f"place-{name}-{size}.png"))
         # one step back: the link follows
@@ -68,35 +81,34 @@ def test_the_shown_link_opens_the_same_place_in_a_new_browser(new_page, voila):
     pg = new_page("projector")  # another browser: nothing shared with the first
     pg.goto(link)
     pg.wait_for_selector(".rt-rule-search input")  # opened on the Rules tab
-    assert "Règles" in pg.locator(".lm-TabBar-tab.lm-mod-current").inner_text()
+    expect(pg.locator(".lm-TabBar-tab.lm-mod-current")).to_contain_text("Règles")
     pg.click(".lm-TabBar-tab >> nth=0")
-    assert "Étape 2 sur 5" in pg.locator(".rt-step-count").inner_text()
+    expect(pg.locator(".rt-step-count")).to_contain_text("Étape 2 sur 5")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_bad_link_opens_the_page_with_a_message_in_its_language(new_page, voila, artifacts, size):
     pg = new_page(size)
     pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=fr&example=gone&step=zz&seed=-3&tab=nowhere")
-    notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
-    text = notice.inner_text().replace("\xa0", " ")  # French spacing: no-break spaces
-    assert "Ce lien ne peut pas être suivi entièrement" in text
-    assert "il n'y a pas d'exemple « gone »" in text and "« -3 »" in text and "« nowhere »" in text
-    assert pg.locator(".rt-next:has-text('Suivant')").count() == 1  # the page works
-    assert "Étape 0 sur" in pg.locator(".rt-step-count").inner_text()
-    assert "Traceback" not in pg.locator("body").inner_text()
+    notice = expect(pg.locator(".rt-link-notice .rt-msg"))  # French spacing: no-break spaces, read as spaces
+    notice.to_contain_text("Ce lien ne peut pas être suivi entièrement")
+    for said in ("il n'y a pas d'exemple « gone »", "« -3 »", "« nowhere »"):
+        notice.to_contain_text(said)
+    expect(pg.locator(".rt-next:has-text('Suivant')")).to_have_count(1)  # the page works
+    expect(pg.locator(".rt-step-count")).to_contain_text("Étape 0 sur")
+    expect(pg.locator("body")).not_to_contain_text("Traceback")
     pg.screenshot(path=str(artifacts / f"bad-link-{size}.png"))
     # a step past the end of a real example: its start, and how many steps it has
     pg.goto(voila.url("fire_bulls.ipynb") + "?lang=it&example=fr-1&step=40")
-    notice = pg.wait_for_selector(".rt-link-notice .rt-msg")
-    assert "questo esempio non ha il passo 40 (ne ha 2)" in notice.inner_text()
-    assert "Passo 0 di 2" in pg.locator(".rt-step-count").inner_text()
+    expect(pg.locator(".rt-link-notice .rt-msg")).to_contain_text("questo esempio non ha il passo 40 (ne ha 2)")
+    expect(pg.locator(".rt-step-count")).to_contain_text("Passo 0 di 2")
 
 
 def test_a_seed_link_starts_the_game_with_that_seed(page, voila):
     page.goto(voila.url("fire_bulls.ipynb") + "?tab=play&ruleset=fr&seed=77")
     page.wait_for_selector(".rt-game .rt-to-move, .rt-game .rt-over")
-    assert page.locator(".rt-seed input").input_value() == "77"
-    assert "French rulebook" in page.locator(".rt-ruleset button.mod-active").inner_text()
+    expect(page.locator(".rt-seed input")).to_have_value("77")
+    expect(page.locator(".rt-ruleset button.mod-active")).to_contain_text("French rulebook")
 
 
 def test_back_to_the_landing_page_and_on_to_another_game_in_the_same_language(page, voila, artifacts):
@@ -107,7 +119,7 @@ def test_back_to_the_landing_page_and_on_to_another_game_in_the_same_language(pa
     page.click(".rt-back-link")
     page.wait_for_selector(".rt-landing")
     assert "/voila/render/index.ipynb?lang=fr" in page.url
-    assert "Ouvrir Fire Bulls" in page.locator(".rt-landing").inner_text()
+    expect(page.locator(".rt-landing")).to_contain_text("Ouvrir Fire Bulls")
     page.wait_for_function("document.title.includes('apprenez les règles')")
     page.click("text=English")  # changed here too: the links follow
     page.wait_for_selector(".rt-game-link[href='formula_e.ipynb?lang=en']")
@@ -116,4 +128,4 @@ def test_back_to_the_landing_page_and_on_to_another_game_in_the_same_language(pa
     page.screenshot(path=str(artifacts / "landing-it.png"))
     page.click(".rt-game-link[data-notebook='formula_e.ipynb']")
     page.wait_for_selector(".rt-next:has-text('Avanti')")
-    assert "Formula E — impara le regole" == page.title()
+    expect(page).to_have_title("Formula E — impara le regole")

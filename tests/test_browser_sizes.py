@@ -17,13 +17,16 @@ Marked ``browser``.
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import SIZES
 from tutor import games
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"projector": (1280, 720), "phone": (390, 844)}
 WAIT = 60_000  # generous: two cores shared with other work
 
 
@@ -108,19 +111,18 @@ def examples_tab(pg, artifacts, name: str, size: str) -> None:
     pg.wait_for_timeout(500)  # let the layout settle
     # the page opens on the first lesson: its first card is on screen beside the board
     pg.click(".rt-page .rt-next")
-    card = pg.wait_for_selector(".rt-step-header .rt-lesson-card")
+    card = pg.locator(".rt-step-header .rt-lesson-card")
+    expect(card).to_have_text(re.compile(r"\S"))
     if size == "projector":
         assert box(pg, ".rt-step-header .rt-lesson-card")["bottom"] <= 720, "the lesson's card is below the fold"
-    assert card.inner_text().strip()
     # then the simplest rulebook example, the next in the list
     title = pg.locator(".rt-step-title").inner_text()
     pg.select_option(".rt-chooser select", index=1)
     pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
                          arg=[".rt-step-title", title])
-    count = pg.locator(".rt-step-count").inner_text()
+    expect(pg.locator(".rt-step-count")).to_contain_text("Step 0 of")  # the example from its start
     pg.click(".rt-page .rt-next")
-    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                         arg=[".rt-step-count", count])
+    expect(pg.locator(".rt-step-count")).to_contain_text("Step 1 of")
     pg.wait_for_timeout(300)
     pg.screenshot(path=str(artifacts / f"{name}-{size}-examples.png"))
     for sel in (".rt-page .rt-next", ".rt-page .rt-previous", ".lm-TabBar-tab >> nth=2", ".rt-lang"):
@@ -195,9 +197,7 @@ def rules_tab(pg, artifacts, name: str, size: str) -> None:
 
 
 def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
-    """The checks for one page at one size, tab by tab."""
-    width, height = SIZES[size]
-    pg.set_viewport_size({"width": width, "height": height})
+    """The checks for one page at one size (the page's), tab by tab."""
     pg.goto(url)
     examples_tab(pg, artifacts, name, size)
     play_tab(pg, artifacts, name, size)
@@ -206,34 +206,23 @@ def walk_page(pg, url: str, artifacts, name: str, size: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", games.names())
-def test_every_game_page_on_a_projector_and_a_phone(browser, voila, artifacts, name, size):
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
-    try:
-        walk_page(pg, voila.url(games.entry(name).notebook), artifacts, name, size)
-    finally:
-        context.close()
+def test_every_game_page_on_a_projector_and_a_phone(new_page, voila, artifacts, name, size):
+    walk_page(new_page(size, timeout=WAIT), voila.url(games.entry(name).notebook), artifacts, name, size)
 
 
-def test_fire_bulls_rules_search_in_the_page(browser, voila, artifacts):
+def test_fire_bulls_rules_search_in_the_page(new_page, voila, artifacts):
     """Typed as a learner would: the hand limit answers "how many cards"; the differences are compact."""
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT)
-    try:
-        pg.goto(voila.url(games.entry("fire-bulls").notebook))
-        pg.wait_for_selector(".rt-page .rt-next")
-        pg.click(".lm-TabBar-tab >> nth=2")
-        diffs = pg.wait_for_selector(".rt-differences table")
-        assert diffs.bounding_box()["height"] < 600  # one row per difference (was ~5,100 px)
-        field = pg.wait_for_selector(".rt-rule-search input")
-        field.fill("how many cards")
-        field.press("Enter")
-        pg.wait_for_selector(".rt-rule-list .rt-count:has-text('best first')")
-        first = pg.locator(".rt-rule-list .rt-rule").first
-        assert first.get_attribute("data-rule") == "fire-bulls/hand/limit"
-        assert "Hand limit of 8" in first.inner_text()
-        pg.screenshot(path=str(artifacts / "fire-bulls-rules-search.png"))
-    finally:
-        context.close()
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(voila.url(games.entry("fire-bulls").notebook))
+    pg.wait_for_selector(".rt-page .rt-next")
+    pg.click(".lm-TabBar-tab >> nth=2")
+    diffs = pg.wait_for_selector(".rt-differences table")
+    assert diffs.bounding_box()["height"] < 600  # one row per difference (was ~5,100 px)
+    field = pg.wait_for_selector(".rt-rule-search input")
+    field.fill("how many cards")
+    field.press("Enter")
+    pg.wait_for_selector(".rt-rule-list .rt-count:has-text('best first')")
+    first = pg.locator(".rt-rule-list .rt-rule").first
+    expect(first).to_have_attribute("data-rule", "fire-bulls/hand/limit")
+    expect(first).to_contain_text("Hand limit of 8")
+    pg.screenshot(path=str(artifacts / "fire-bulls-rules-search.png"))

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from widgets import site as site_build
 
@@ -24,6 +25,7 @@ pytestmark = [pytest.mark.site, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parent.parent
 NPM = ROOT / "build" / "npm"
 START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
+STEP = 120_000  # ms: a widget update from the kernel in the page (the page's own default wait)
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +43,9 @@ def site_url():
 
 
 @pytest.fixture
-def offline_page(browser, site_url):
+def offline_page(new_page, site_url):
     """A page whose every request outside 127.0.0.1 is blocked; the blocked URLs are kept in ``page.blocked``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    pg = new_page((1280, 900), timeout=120_000, service_workers="block")
     blocked: list[str] = []
 
     def route(r):
@@ -53,12 +55,9 @@ def offline_page(browser, site_url):
             blocked.append(r.request.url)
             r.abort()
 
-    context.route("**/*", route)
-    pg = context.new_page()
-    pg.set_default_timeout(120_000)
+    pg.context.route("**/*", route)  # before the page asks for anything
     pg.blocked = blocked  # type: ignore[attr-defined]
-    yield pg
-    context.close()
+    return pg
 
 
 def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_page, site_url, artifacts):
@@ -71,17 +70,14 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
     page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
     page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
                            arg=[".rt-step-title", title])
-    for _ in range(30):
-        if page.locator(".rt-next button, button.rt-next").first.is_disabled():
-            break
-        text = header.inner_text()
+    expect(header).to_contain_text("0 of 6", timeout=STEP)
+    for i in range(1, 7):
         page.click(".rt-next")
-        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                               arg=[".rt-step-count", text])
-    assert "6 of 6" in header.inner_text()
+        expect(header).to_contain_text(f"{i} of 6", timeout=STEP)
+    expect(page.locator(".rt-next button, button.rt-next").first).to_be_disabled(timeout=STEP)  # the last step
     # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
     score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
-    assert score.get_attribute("data-total") == "23"
+    expect(score).to_have_attribute("data-total", "23", timeout=STEP)
     page.locator(".rt-stepper").screenshot(path=str(artifacts / "site-stepper-23.png"))
     # play: attack the 3 paying green (the payment is the button), stop; the bot answers, narrated in the log
     page.click(".lm-TabBar-tab >> nth=1")
@@ -105,6 +101,6 @@ def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, arti
     link.click()
     page.wait_for_selector(".rt-page-kamikaze-attack .rt-next", timeout=START)
     assert "/voici/render/kamikaze_attack.html" in page.url
-    assert "Kamikaze" in page.locator(".rt-heading").inner_text()
+    expect(page.locator(".rt-heading")).to_contain_text("Kamikaze", timeout=STEP)
     page.screenshot(path=str(artifacts / "site-kamikaze.png"))
     assert page.blocked == []
