@@ -392,6 +392,10 @@ def test_the_controls_offer_only_legal_moves(fb):
     assert [(b.action.direction, b.action.payment, b.description) for b in c.pay_buttons] == [
         (1, ("green",), "green"), (2, ("green",), "green")]  # in the lines "from 1:", "from 2:"
     assert all(b.disabled and b.tooltip.startswith("Not allowed") for b in c.attack_buttons[2:])
+    # a refused direction names what breaks: one green bull pays no Bo (five colours), no made-up payment
+    assert "your hand (green) holds no payment for the Bo in H, the nearest card along direction 3" \
+        in c.attack_buttons[2].tooltip and "Rule: Bo" in c.attack_buttons[2].tooltip
+    assert "does not fit" not in c.refused.value and "not 1" not in c.refused.value
     c.pay_buttons[1].click()
     assert [(a.kind, a.direction, a.payment) for a in shell.played] == [("attack", 2, ("green",))]
     # nobody to decide here (a bot's turn, or a hidden hand): nothing is offered
