@@ -307,9 +307,7 @@ class ButtonControls(w.VBox):
         row, covered = self.hand_cards(view, actions, lang)
         prompt, groups = self.moves(view, [a for a in actions if a not in covered], lang)
         if row is not None:
-            groups = [row, *groups]
-            if not prompt and me is not None:
-                prompt = f"{self.shell.who(me)}: {self.shell.game.decision_name(view['decision'], lang)}"
+            groups = [row, *groups]  # (no "Player 1: play a card" heading: the status line says who decides)
         if not actions and not prompt:
             prompt = self.shell.hidden_hand_prompt(lang)
         if chosen is not None and chosen in actions:
