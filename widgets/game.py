@@ -40,7 +40,7 @@ import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.endgame import score_chart
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
@@ -942,11 +942,9 @@ class GameShell(w.VBox):
         return True
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
-            return
-        content = files[0]["content"]
-        self.load(bytes(content))
+        data = uploaded_bytes(change)
+        if data is not None:
+            self.load(data)
 
     # -------------------------------------------------------------- drawing
     def _relabel(self, draw: bool = True) -> None:
