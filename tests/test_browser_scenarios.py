@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.test_browser_sizes import overflow, top_on_screen
 from tutor import games
 
 pytestmark = pytest.mark.browser
@@ -23,6 +24,10 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
         page.click(".lm-TabBar-tab >> nth=4")  # Scenarios
         page.wait_for_selector(".rt-scn-move-0")
         expect(page.locator(".rt-scn-goal")).to_contain_text("Goal:")
+        if size == "desktop":  # at a projector's size the goal and the first moves are seen without scrolling
+            for sel in (".rt-scn-goal", ".rt-scn-move-0", ".rt-scn-hint"):
+                assert top_on_screen(page, sel), f"{sel} below the fold of {name} at 1280x720"
+        assert overflow(page) <= 1, f"the Scenarios tab of {name} scrolls sideways at {size}"
         page.locator(".rt-scn-hint").scroll_into_view_if_needed()
         page.click(".rt-scn-hint")
         page.wait_for_selector(".rt-scn-hint-text .rt-narration")

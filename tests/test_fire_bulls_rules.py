@@ -347,6 +347,27 @@ def test_french_deviated_attack_neighbour_only_two_cards_no_swap():
     assert play(it, Action.attack(1, ["red"]), Action.pay(["blue"])).phase == "attack"
 
 
+def test_a_refused_direction_without_a_payment_names_its_rule_and_no_made_up_payment():
+    """The Play tab asks why a direction is refused without naming a payment: the refusal cites the
+    rule the attack breaks, and any payment it quotes is one the hand really holds."""
+    # 001: a pawn on 2 may deviate to 1 or 3 only; direction 5 is refused by that rule, whatever the hand
+    far = arrange(2, ruleset="fr", pawns=(2, 3), rows={"I": "wu:red"}, hands={0: ["green", "yellow", "red"]})
+    why = refused(far, Action.attack(5, []), "fire-bulls/attack/deviated/fr")
+    assert "(1 or 3)" in str(why) and "pay" not in str(why)
+    # 000: any direction, but the Wu (red) nearest along 5 takes two red bulls (or Warriors): the hand
+    # green, yellow, red holds no such pair, and the refusal says so under the Wu's price
+    it = arrange(2, pawns=(3, 1), rows={"I": "wu:red"}, hands={0: ["green", "yellow", "red"]})
+    why = refused(it, Action.attack(5, []), "fire-bulls/cards/wu/it")
+    assert str(why) == ("your hand (green, yellow, red) holds no payment for the Wu (red) in I, "
+                        "the nearest card along direction 5")
+    assert G.message(why, "it").startswith("nessuna combinazione delle carte in mano (verde, giallo, rosso)")
+    # a hand that can pay is told a real payment from it
+    rich = arrange(2, pawns=(3, 1), rows={"I": "wu:red"}, hands={0: ["blue", "red", "red"]})
+    why = refused(rich, Action.attack(5, []), "fire-bulls/pay/exact")
+    assert str(why).endswith("for example red, red")
+    assert G.apply(rich, Action.attack(5, ["red", "red"])).won[0] == ("wu:red",)
+
+
 @covers("fire-bulls/attack/general")
 def test_attack_the_general_alone():
     hand = ["red"] * 4 + ["blue"] * 3 + ["green"]

@@ -196,3 +196,36 @@ def test_benchmark_whole_base_game(capsys):
     assert abs(v) < 1e-9 and n > 1000
     with capsys.disabled():
         print(f"\n[benchmark] Kamikaze Attack base game solved exactly: {n} positions in {secs:.3f} s")
+
+
+def test_two_threads_asking_at_once_solve_each_position_once():
+    """The page's warm-up thread and a bot's first move may ask the coach together: every position
+    is solved once (the second asker waits, then looks the values up), and both get one answer."""
+    import sys
+    import threading
+
+    from tutor.games.kamikaze.scenario import scenario
+
+    one_each = ["swordsman", "shieldbearer", "archer", "kamikaze"]
+    s = scenario([one_each, one_each], [["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]])
+    C.value.cache_clear()
+    start, answers = threading.Barrier(2), []
+
+    def ask():
+        start.wait()
+        answers.append(G.coach(s))
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # the threads take turns often: an unguarded solve would be done twice
+    try:
+        threads = [threading.Thread(target=ask) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    info = C.value.cache_info()
+    assert info.currsize > 100 and info.misses == info.currsize, info  # no position solved twice
+    assert len(answers) == 2 and answers[0] == answers[1]
+    assert abs(answers[0][0]) < 1e-9  # the same four cards each: an even game, by symmetry

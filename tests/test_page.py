@@ -260,6 +260,25 @@ def test_every_registered_game_has_a_page(name):
 
 
 @pytest.mark.parametrize("name", games.names())
+def test_the_moves_heading_does_not_repeat_the_status_line(name):
+    """Who decides and what is said once, by the status line, not again over the moves."""
+    from widgets.common import esc
+    from widgets.page import spec
+
+    game = games.get(name)
+    sh = spec(name).make_shell(seats=["person"] * game.min_players)
+    sh.teacher.value = True  # every hand shown: the moves are offered
+    for _ in range(4):
+        if game.is_over(sh.state):
+            break
+        sh.refresh()
+        said = esc(game.decision_name(game.decision(sh.state), "en")).lower()
+        assert said in sh.status.value.lower()
+        assert said not in sh.controls.prompt.value.lower(), sh.controls.prompt.value
+        assert sh.play(game.legal_actions(sh.state)[0])
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_no_rule_is_decided_in_the_panel(name):
     """Every position the page shows is the engine's: a person's moves and the
     bots' replay through ``game.apply`` to the same states, the controls are

@@ -299,6 +299,8 @@ def test_a_teachers_saved_position_opens_in_the_tab_and_is_solved_by_its_solutio
     assert "Solved!" in panel.verdict.value
     assert "data-solved='1'" in panel.progress.value
     assert panel.progress_data()["solved"] == [sc.id]
+    # the export marks the teacher's scenario as the teacher's (the shipped ones are not listed)
+    assert panel.progress_data()["teacher"] == [sc.id]
     # the same file opened again adds nothing
     panel.open_button.click()
     assert [v for _, v in panel.pick.options] == ids and "New in the list: 0" in panel.file_msg.value

@@ -392,6 +392,10 @@ def test_the_controls_offer_only_legal_moves(fb):
     assert [(b.action.direction, b.action.payment, b.description) for b in c.pay_buttons] == [
         (1, ("green",), "green"), (2, ("green",), "green")]  # in the lines "from 1:", "from 2:"
     assert all(b.disabled and b.tooltip.startswith("Not allowed") for b in c.attack_buttons[2:])
+    # a refused direction names what breaks: one green bull pays no Bo (five colours), no made-up payment
+    assert "your hand (green) holds no payment for the Bo in H, the nearest card along direction 3" \
+        in c.attack_buttons[2].tooltip and "Rule: Bo" in c.attack_buttons[2].tooltip
+    assert "does not fit" not in c.refused.value and "not 1" not in c.refused.value
     c.pay_buttons[1].click()
     assert [(a.kind, a.direction, a.payment) for a in shell.played] == [("attack", 2, ("green",))]
     # nobody to decide here (a bot's turn, or a hidden hand): nothing is offered
@@ -417,3 +421,13 @@ def test_the_end_table_reads_the_teacher_view(fb):
     # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
     assert (gong["Player"], gong["Face value"], gong["Colour bonus"], gong["Total"]) == ("P1", 20, 3, 23)
     assert gong["Penalty (removed)"] == "Colonel" and gong["Marks"].count("+1") == 3
+
+
+def test_an_uploaded_file_is_read_once_for_every_panel():
+    """The Play tab's, the Quiz's and the Scenarios tab's uploads read a FileUpload's value with one helper:
+    ipywidgets 8's tuple of files, 7's dict by name, and a cleared upload (nothing to load)."""
+    from widgets.common import uploaded_bytes
+
+    assert uploaded_bytes({"new": ({"name": "a.json", "content": memoryview(b'{"a": 1}')},)}) == b'{"a": 1}'
+    assert uploaded_bytes({"new": {"a.json": {"metadata": {}, "content": b"[]"}}}) == b"[]"
+    assert uploaded_bytes({"new": ()}) is None and uploaded_bytes({"new": ({"name": "a.json"},)}) is None

@@ -6,6 +6,7 @@ Game-independent: a citation is built from ``game.rules[rule_id]`` alone.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as w
 
@@ -115,7 +116,25 @@ CSS = """
   .rt-quiz > .rt-quiz-choices { grid-column: 2; grid-row: 3; }
   .rt-quiz > :has(> .rt-quiz-check) { grid-column: 2; grid-row: 4; }
   .rt-quiz > .rt-quiz-feedback { grid-column: 2; grid-row: 5; }
+  /* pol: the Scenarios tab too: the chosen scenario's goal and its first moves beside the board,
+     on a projector's screen without scrolling (they were under the board) */
+  .rt-scenarios { display: grid !important; column-gap: 18px; align-items: start;
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 32%); grid-template-rows: repeat(6, auto) 1fr; }
+  .rt-scenarios > * { grid-column: 1 / -1; min-width: 0; }
+  .rt-scenarios > .rt-scn-chooser { grid-row: 1; }
+  .rt-scenarios > .rt-board { grid-column: 1; grid-row: 2 / 8; }
+  /* the goal, Hint / Reset / Solution, then what they and the last move said, then the moves (a
+     long list of moves never pushes the verdict below the fold) */
+  .rt-scenarios > .rt-scn-goal { grid-column: 2; grid-row: 2; }
+  .rt-scenarios > .rt-scn-tools { grid-column: 2; grid-row: 3; }
+  .rt-scenarios > .rt-scn-verdict { grid-column: 2; grid-row: 4; }
+  .rt-scenarios > .rt-scn-hint-text { grid-column: 2; grid-row: 5; }
+  .rt-scenarios > .rt-scn-moves { grid-column: 2; grid-row: 6; }
+  .rt-scenarios > .rt-scn-moves .widget-button { max-width: 100%; }
 }
+/* pol: the Scenarios tab's chooser line: the scenario's title takes what the filters leave */
+.rt-scn-chooser > .rt-scn-pick { flex: 1 1 18em; }
+.rt-scn-chooser > .rt-scn-progress { margin-right: 12px; }
 /* leg (issue 11 §1, §4): tab labels never cut; cards of the hand as cards; refused moves; bot speed */
 .rt-panel .rt-card-button { min-height: 4.6em; min-width: 5.2em; border: 2px solid #222; border-radius: 9px;
     white-space: normal; line-height: 1.2; font-weight: bold; box-shadow: 1px 2px 0 #555; }
@@ -168,6 +187,27 @@ def action_label(game, action, lang: str) -> str:
 def example_texts(game, example, lang: str) -> dict:
     """An example's title, outcome, note and step narrations in the page's language (``game.example_text``)."""
     return game.example_text(example, lang)
+
+
+def uploaded_bytes(change: Any) -> bytes | None:
+    """The bytes of the file a ``FileUpload`` just received, from its ``value`` change (ipywidgets 8:
+    a tuple of dicts; 7: a dict by file name), or None when it holds none (cleared) or nothing readable.
+    The loaders decode them (a file that is not UTF-8 is their ScenarioError, named).
+
+    >>> uploaded_bytes({"new": ({"name": "a.json", "content": memoryview(b"{}")},)})
+    b'{}'
+    >>> uploaded_bytes({"new": {"a.json": {"metadata": {}, "content": b"[]"}}}), uploaded_bytes({"new": ()})
+    (b'[]', None)
+    """
+    files = change.get("new") if isinstance(change, dict) else change
+    if not files:
+        return None
+    try:
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"] if isinstance(item, dict) else item.content
+        return bytes(content)
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError, StopIteration):
+        return None
 
 
 def message(kind: str, text: str) -> str:

@@ -514,7 +514,6 @@ class FireBullsControls(w.VBox):
                 if d == own:
                     continue  # the pawn's own direction is no move
                 moves.append(b if d in draws else self._refuse(b, fb.Action.draw(move_to=d), lang))
-            hand = list((view["hands"][me] or []) if me is not None else [])
             groups, refused = [], []
             for d, ab in enumerate(self.attack_buttons, start=1):
                 paid = [self._pay_button(a, lang, short=True) for a in actions
@@ -523,7 +522,9 @@ class FireBullsControls(w.VBox):
                     self.pay_buttons += paid
                     groups.append(self._group(t("attack_from_short", lang, n=d), paid))
                 else:
-                    refused.append(self._refuse(ab, fb.Action.attack(d, hand[:1]), lang))
+                    # no payment named: the engine says which rule refuses the direction, or that no
+                    # set of cards in the hand pays for its nearest card (never a made-up payment)
+                    refused.append(self._refuse(ab, fb.Action.attack(d, ()), lang))
             general = [self._pay_button(a, lang, short=True) for a in actions if a.kind == "general"]
             if general:
                 self.pay_buttons += general

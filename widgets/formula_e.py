@@ -677,14 +677,14 @@ class FormulaEControls(ButtonControls):
     # -- the prompt and groups for a decision
     def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
         fe = _fe()
-        g = game()
         me = view["current_player"]
         decision = view["decision"]
         self.picks, self.discard_button = [], None
         if not actions:
             # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
-        head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
+        # who decides and what: the status line above says it ("Player 1 to move — ..."); not again here
+        head = ""
         row = w.Layout(flex_flow="row wrap")
         if decision == "turn":
             groups = []

@@ -40,7 +40,7 @@ import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.endgame import score_chart
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
@@ -307,9 +307,7 @@ class ButtonControls(w.VBox):
         row, covered = self.hand_cards(view, actions, lang)
         prompt, groups = self.moves(view, [a for a in actions if a not in covered], lang)
         if row is not None:
-            groups = [row, *groups]
-            if not prompt and me is not None:
-                prompt = f"{self.shell.who(me)}: {self.shell.game.decision_name(view['decision'], lang)}"
+            groups = [row, *groups]  # (no "Player 1: play a card" heading: the status line says who decides)
         if not actions and not prompt:
             prompt = self.shell.hidden_hand_prompt(lang)
         if chosen is not None and chosen in actions:
@@ -944,11 +942,9 @@ class GameShell(w.VBox):
         return True
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
-            return
-        content = files[0]["content"]
-        self.load(bytes(content))
+        data = uploaded_bytes(change)
+        if data is not None:
+            self.load(data)
 
     # -------------------------------------------------------------- drawing
     def _relabel(self, draw: bool = True) -> None:

@@ -69,9 +69,10 @@ add_strings({
     # moves
     "ka_prompt_challenge": ("Choose the opponent to challenge:", "Scegli l'avversario da sfidare:",
                             "Choisissez l'adversaire à défier :"),
-    "ka_prompt_commit": ("Set a card aside, face down (the other player does not see it):",
-                         "Metti da parte una carta coperta (l'altro giocatore non la vede):",
-                         "Posez une carte face cachée (l'autre joueur ne la voit pas) :"),
+    # pol: not the status line's "set a card aside, face down" again, only what it leaves out
+    "ka_prompt_commit": ("Your card stays face down: the other player does not see it.",
+                         "La tua carta resta coperta: l'altro giocatore non la vede.",
+                         "Votre carte reste face cachée : l'autre joueur ne la voit pas."),
     "ka_prompt_familiar": ("Your Familiar faces the {card}: keep it, or swap it for a card in hand:",
                            "Il tuo Famiglio affronta {card}: tienilo o scambialo con una carta in mano:",
                            "Votre Familier affronte {card} : gardez-le, ou échangez-le contre une carte en main :"),

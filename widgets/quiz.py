@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from tutor import hints, quiz
 from tutor.core import ScenarioError
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
@@ -272,12 +272,9 @@ class QuizPanel(w.VBox):
         return True
 
     def _uploaded(self, change: Any) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item["content"] if isinstance(item, dict) else item.content
-        self.load(bytes(content))
+        data = uploaded_bytes(change)
+        if data is not None:
+            self.load(data)
 
 
 class HintBox(w.HBox):

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from tutor import hints, scenarios
 from tutor.core import IllegalAction, ScenarioError, ScenarioReader
-from widgets.common import cite, esc, message
+from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
@@ -55,7 +55,7 @@ class ScenariosPanel(w.VBox):
         self.goal.add_class("rt-scn-goal")
         self.board = Sections()
         self.board.add_class("rt-board")
-        self.moves = w.VBox()
+        self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.moves.add_class("rt-scn-moves")
         self.verdict = w.HTML()
         self.verdict.add_class("rt-scn-verdict")
@@ -90,11 +90,17 @@ class ScenariosPanel(w.VBox):
         for d in (self.rule_pick, self.level_pick):
             d.observe(lambda _: self._filter(), "value")
         self.pick.observe(lambda ch: self._chosen(ch["new"]), "value")
-        self.children = [self.progress, w.HBox([self.rule_pick, self.level_pick], layout=w.Layout(flex_flow="row wrap")),
-                         self.pick, self.goal, self.board, self.moves,
-                         w.HBox([self.hint_button, self.reset_button, self.solution_button],
-                                layout=w.Layout(flex_flow="row wrap")),
-                         self.hint_text, self.verdict, self.files]
+        # pol: the progress, the filters and the chooser on one wrapping line; at a projector's width
+        # the board on the left and the goal, the moves, the buttons and the verdict beside it (CSS in
+        # widgets/common.py), so the goal and the first moves are on screen without scrolling
+        chooser = w.HBox([self.progress, self.rule_pick, self.level_pick, self.pick],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        chooser.add_class("rt-scn-chooser")
+        tools = w.HBox([self.hint_button, self.reset_button, self.solution_button],
+                       layout=w.Layout(flex_flow="row wrap"))
+        tools.add_class("rt-scn-tools")
+        self.children = [chooser, self.goal, self.board, self.moves, tools, self.hint_text, self.verdict,
+                         self.files]
         self.language.observe(lambda _: self._relanguage(), "lang")
         self._relanguage()
 
@@ -227,9 +233,9 @@ class ScenariosPanel(w.VBox):
         return True
 
     def _uploaded(self, change: Any) -> None:
-        files = change["new"]
-        if files:
-            self.open_file(bytes(files[0]["content"]))
+        data = uploaded_bytes(change)
+        if data is not None:
+            self.open_file(data)
 
     # ---------------------------------------------------------------- playing
     def play(self, action: Any) -> None:
@@ -299,9 +305,13 @@ class ScenariosPanel(w.VBox):
         self._draw(verdict=False)
 
     def progress_data(self) -> dict:
-        """The progress as data (exported with the quiz results): the solved ids and the attempts per id."""
-        return {"game": self.game.name, "solved": sorted(self.solved),
+        """The progress as data (exported with the quiz results): the solved ids and the attempts per id;
+        once a teacher's file was opened, ``teacher`` lists the ids that are the teacher's (not shipped)."""
+        data = {"game": self.game.name, "solved": sorted(self.solved),
                 "attempts": {sid: n for sid, n in sorted(self.attempts.items())}}
+        if self.teacher_ids:
+            data["teacher"] = sorted(self.teacher_ids)
+        return data
 
     # ---------------------------------------------------------------- drawing
     def _draw(self, verdict: bool = True) -> None:

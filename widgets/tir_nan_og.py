@@ -408,13 +408,12 @@ class TirNanOgControls(ButtonControls):
 
     def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
         tn = _tn()
-        me = view["current_player"]
         decision = view["decision"]
         g = game()
         if not actions:
             # a person's hidden hand: the shell says so (ButtonControls.refresh); a bot's: nothing
             return "", []
-        head = f"{self.shell.who(me)}: {g.decision_name(decision, lang)}"
+        head = ""  # who decides and what: the status line says it, not the moves' heading again
         if decision == "turn":
             groups = []
             for cls, title, style in ((tn.TakeCreatures, "tn_group_take", ""),

@@ -244,8 +244,9 @@ def _shape_ok(a: Action) -> bool:
         return False
     if type(payment) is not tuple:
         return False
-    if shape[2]:
-        if not 0 < len(payment) <= _MAX_PAYMENT or any(type(c) is not str or c not in _QI for c in payment):
+    if shape[2]:  # (an attack may name no payment yet: the engine then says what would pay, or that nothing does)
+        if (not payment and kind != "attack") or len(payment) > _MAX_PAYMENT \
+                or any(type(c) is not str or c not in _QI for c in payment):
             return False
     elif payment:
         return False

@@ -25,7 +25,7 @@ from tutor.games.fire_bulls.cards import (
     symbols,
 )
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
-from tutor.games.fire_bulls.payment import _counts, _pays_counts, _price
+from tutor.games.fire_bulls.payment import _counts, _payments, _pays_counts, _price
 from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import FIELDS, WORK, State
 
@@ -327,6 +327,18 @@ def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     raise _illegal(_price_rule(card, w.ruleset, payment), template, **params)
 
 
+def _name_a_payment(w: _Work, card: str, d: int, slot: str) -> None:
+    """Refuse an attack along ``d`` that names no payment: a real payment from the hand as the example,
+    or, when no set of cards in the hand pays for the nearest card, that (under the card's price)."""
+    hand = w.hands[w.current_player]
+    pays = _payments(card, w.ruleset, _counts(hand))
+    if not pays:
+        raise _illegal(_price_rule_ok(card, w.ruleset), "your hand ({hand}) holds no payment for the {card} in "
+                       "{slot}, the nearest card along direction {d}", hand=tuple(hand), card=card, slot=slot, d=d)
+    raise _illegal(rid("pay/exact"), "name the Qi cards that pay for the {card} in {slot}, for example {payment}",
+                   card=card, slot=slot, payment=pays[0])
+
+
 def _price_rule(card: str, ruleset: str, payment: Sequence[str]) -> str:
     kind = card_kind(card)
     syms = symbols(card, ruleset)
@@ -430,6 +442,8 @@ def _start_attack(w: _Work, a: Action) -> None:
         raise _illegal(rid("attack/deviated", "fr"), "your pawn faces direction {d}: attack from there, or deviate "
                        "to a neighbouring direction ({dirs})", d=own, dirs=_NEIGHBOURS[own])
     target, card = _nearest_card(w, d, a.card)
+    if not a.payment:  # "attack from d", no payment named (a panel asking why not): the hand's, or none
+        _name_a_payment(w, card, d, SLOTS[target])
     _check_payment(w, card, a.payment)
     w.attack = d
     w.deviated = deviated and w.ruleset == "fr"

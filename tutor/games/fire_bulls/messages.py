@@ -33,7 +33,7 @@ def _param(name: str, value: Any, lang: str) -> str:
         return card_name(value, lang)
     if name == "qi":
         return qi_name(value, lang)
-    if name in ("payment", "shown", "symbols"):
+    if name in ("payment", "shown", "symbols", "hand"):
         return ", ".join(qi_name(c, lang) for c in value) if value else names["nothing"]
     if name == "diff":
         missing, extra = value

@@ -24,6 +24,7 @@ one pair has retreated there three times.  Values are memoised.
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import cache
 from typing import Any
@@ -241,6 +242,12 @@ def matrix(key: Key) -> tuple[list[int], list[int], list[list[float]]]:
     return rows, cols, [[_entry(key, a, b) for b in cols] for a in rows]
 
 
+# One solve at a time: the page's warm-up thread (Game.warm) and a bot's or a hint's first question
+# may ask together; the second waits for the first and then finds every value memoised, instead of
+# solving the same positions a second time beside it.  (Reentrant: the solve is recursive.)
+_SOLVING = threading.RLock()
+
+
 @cache
 def value(key: Key) -> float:
     """The value of a position for player 1 (index 0), from -1 to 1."""
@@ -300,7 +307,8 @@ def coach(state: Any) -> tuple[float, dict[str, float]]:
     not look at a card the opponent has already committed.
     """
     key = key_of(state)
-    rows, cols, m = matrix(key)
+    with _SOLVING:
+        rows, cols, m = matrix(key)
     v, row, col = solve_matrix(m)
     me = state.current_player
     if me == 0:
@@ -321,10 +329,11 @@ def opening_key() -> Key:
 
 def solve_all() -> tuple[float, int, float]:
     """Solve the whole base game from a cold cache: (opening value, positions, seconds)."""
-    value.cache_clear()
-    t0 = time.perf_counter()
-    v = value(opening_key())
-    return v, value.cache_info().currsize, time.perf_counter() - t0
+    with _SOLVING:
+        value.cache_clear()
+        t0 = time.perf_counter()
+        v = value(opening_key())
+        return v, value.cache_info().currsize, time.perf_counter() - t0
 
 
 class CoachBot:
