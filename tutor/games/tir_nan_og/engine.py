@@ -111,20 +111,23 @@ _SILENT = _Silent()  # one for every plain apply: ``_ev`` never appends to it
 
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()  # (a dict's copy is one block copied; filling an empty one is an insert per field)
     d.update(changes)
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
     return new
 
 
 def _replace(s: State, changes: dict[str, Any]) -> State:
     """``replace`` with the changes in a dict."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
     d.update(changes)
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
     return new
+
+
+_set_attr = object.__setattr__  # (State is frozen: its instance dict is set past its __setattr__)
 
 
 def _ev(events: list[Event], rule: str, template: str, tag: str = "info", /, **data: Any) -> None:
