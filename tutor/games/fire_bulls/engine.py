@@ -17,17 +17,18 @@ from tutor.games.fire_bulls.cards import (
     HAND_LIMIT,
     QI_KINDS,
     SLOTS,
+    _QI_ORDER,
     _next_target,
-    _qi_sort,
     card_kind,
     face_value,
     rid,
     symbols,
 )
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
-from tutor.games.fire_bulls.payment import _counts, _payments, _pays_counts, _price
+from tutor.games.fire_bulls.payment import _counts, _pay_options, _payments, _pays_counts, _price, hand_counts
 from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import FIELDS, WORK, State
+from tutor.rand import shuffle
 
 
 def _work_code() -> str:
@@ -39,29 +40,17 @@ def _work_code() -> str:
     """
     copy = {"value": "s.{0}", "list": "list(s.{0})", "tuples": "list(s.{0})"}
     back = {"value": "self.{0}", "list": "tuple(self.{0})", "tuples": "tuple(self.{0})"}
-    init = ["def __init__(self, s, narrate):", "    self.events = []", "    self.narrate = narrate",
-            "    self.grown = []"]
+    init = ["def __init__(self, s, narrate):", "    self.events = []", "    self.narrate = narrate"]
     init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
-    made = {**{name: back[how].format(name) for name, how in WORK.items()}, **_FREEZE_SHARED}
+    made = {name: back[how].format(name) for name, how in WORK.items()}
+    # (the new State's __dict__ set to the dict built here: no second dict filled from it)
     freeze = ["def freeze(self):", "    state = object.__new__(State)",
-              "    state.__dict__.update({" + ", ".join(f"{name!r}: {made[name]}" for name in WORK) + "})",
+              "    _set_attr(state, '__dict__', {" + ", ".join(f"{name!r}: {made[name]}" for name in WORK) + "})",
               "    return state"]
     return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
 
 
-def _sorted_hands(w: _Work) -> tuple[tuple[str, ...], ...]:
-    """Every hand of a State is in _qi_sort order (new_game, from_json and freeze
-    sort them), and taking cards out keeps that order: sort the hands given a card."""
-    hands = w.hands
-    if w.grown:
-        hands = list(hands)
-        for p in set(w.grown):
-            hands[p] = _qi_sort(hands[p])
-    return tuple(hands)
-
-
-_FREEZE_SHARED = {"hands": "(_sorted_hands(self) if self.grown else tuple(self.hands))"}
-_WORK_NS: dict[str, Any] = {"State": State, "_sorted_hands": _sorted_hands}
+_WORK_NS: dict[str, Any] = {"State": State, "_set_attr": object.__setattr__}
 exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
 
 
@@ -69,19 +58,22 @@ class _Work:
     """A mutable copy of a State used while one action is applied: one attribute
     per State field (tuples become lists), plus the narration.
 
-    ``hands`` and ``won`` are lists of tuples: change a hand only through
-    :meth:`give`, :meth:`drop` and :meth:`pop_hand` (freeze sorts the hands
-    given a card), a victory pile by replacing its tuple.
+    ``hands`` is a list of tuples: change a hand only through :meth:`give`,
+    :meth:`drop` and :meth:`pop_hand` (which keep it in hand order).  The
+    fields a rule rarely changes stay tuples, replaced when they change
+    (``slots``, ``pawns``, ``reserve``, ``won``).
     """
 
-    __slots__ = (*FIELDS, "events", "narrate", "grown")
+    __slots__ = (*FIELDS, "events", "narrate")
 
     if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
         events: list[Event]
         narrate: bool
-        grown: list[int]
         hands: list[tuple[str, ...]]
-        won: list[tuple[str, ...]]
+        won: tuple[tuple[str, ...], ...]
+        slots: tuple[str | None, ...]
+        pawns: tuple[int, ...]
+        reserve: tuple[str, ...]
         deck: tuple[str, ...]  # the ones _Work's own methods assign need a type
         discard: tuple[str, ...]
         piles: tuple[tuple[str, ...], ...]
@@ -103,9 +95,19 @@ class _Work:
                                  data=tuple(params.items()), template=template))
 
     def give(self, p: int, card: str) -> None:
-        """``card`` joins the end of ``p``'s hand (in hand order again once frozen)."""
-        self.hands[p] += (card,)
-        self.grown.append(p)
+        """``card`` joins ``p``'s hand, after the cards of its kind.
+
+        Every hand of a State is in _qi_sort order (new_game, from_json and
+        arrange sort them): the card goes where sorting would put it, and
+        taking cards out keeps that order.
+        """
+        hand = self.hands[p]
+        order = _QI_ORDER
+        rank = order[card]
+        i = len(hand)
+        while i and order[hand[i - 1]] > rank:
+            i -= 1
+        self.hands[p] = hand[:i] + (card,) + hand[i:]
 
     def drop(self, p: int, card: str) -> None:
         """The first ``card`` leaves ``p``'s hand (ValueError if there is none, as list.remove)."""
@@ -139,7 +141,7 @@ class _Work:
             if self.exhaustions >= EXHAUSTIONS_TO_END or not self.discard:
                 return None
             deck = list(self.discard)
-            self.chance().shuffle(deck)
+            shuffle(self.chance(), deck)
             self.deck, self.discard = tuple(deck), ()
             if self.narrate:
                 self.log(rid("deck/reshuffle"), "reshuffle",
@@ -263,20 +265,25 @@ def _take(w: _Work, a: Action) -> None:
         raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
                        qi=card, shown=tuple(w.reserve))
     p = w.current_player
-    w.reserve.remove(card)
+    reserve = list(w.reserve)
+    reserve.remove(card)
     w.give(p, card)
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
     # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
-    wanted = len(w.reserve) + 1 if w.ruleset == "fr" else 3
-    while len(w.reserve) < wanted:
+    wanted = len(reserve) + 1 if w.ruleset == "fr" else 3
+    while len(reserve) < wanted:
         new = w.draw_qi()
         if new is None:
             break
-        w.reserve.append(new)
+        reserve.append(new)
         if w.narrate:
             w.log(rid("gather/take-reserve"), "refill", "The reserve is refilled with {qi} from the deck.", qi=new)
+    w.reserve = tuple(reserve)
     w.attack = 0
+
+
+_RULE_DRAW = rid("gather/draw")
 
 
 def _draw_action(w: _Work, a: Action) -> None:
@@ -292,14 +299,17 @@ def _draw_action(w: _Work, a: Action) -> None:
                                "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
             raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
                            d=here, dirs=_NEIGHBOURS[here])
-    w.draw_into_hand(p, rid("gather/draw"), "{Who} draws a Qi card from the deck.",
+    w.draw_into_hand(p, _RULE_DRAW, "{Who} draws a Qi card from the deck.",
                      "There is no Qi card left in the deck to draw.")
     if target:
-        here = w.pawns[p]
-        other = w.pawns.index(target) if target in w.pawns else None
-        w.pawns[p] = target
+        pawns = list(w.pawns)
+        here = pawns[p]
+        other = pawns.index(target) if target in pawns else None
+        pawns[p] = target
         if other is not None:
-            w.pawns[other] = here
+            pawns[other] = here
+        w.pawns = tuple(pawns)
+        if other is not None:
             if w.narrate:
                 w.log(rid("pawn/swap"), "move", "{Who} moves the pawn from direction {frm} to {to}, swapping "
                       "with {other}, who goes to {frm}.", who=w.who(p), frm=here, to=target, other=w.who(other))
@@ -310,6 +320,8 @@ def _draw_action(w: _Work, a: Action) -> None:
 
 def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     p = w.current_player
+    if payment in _pay_options(card, w.ruleset, hand_counts(w.hands[p])):
+        return  # one of the ways to pay from this hand legal_actions lists (the same tuple, in the usual case)
     hand = list(w.hands[p])
     for c in payment:
         if c not in QI_KINDS:
@@ -382,7 +394,8 @@ def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None
     for c in payment:
         w.drop(p, c)
     w.discard += payment
-    w.won[p] += (card,)
+    won = w.won
+    w.won = (*won[:p], won[p] + (card,), *won[p + 1:])
     w.won_this_turn += 1
     warriors = payment.count("warrior")
     w.warriors += warriors
@@ -457,7 +470,7 @@ def _start_attack(w: _Work, a: Action) -> None:
         else:
             w.log(rid("attack/direct", "fr"), "attack", "{Who} attacks from direction {d}: a direct attack (up to 3 "
                   "cards).", who=w.who(p), d=d)
-    w.slots[target] = None
+    w.slots = w.slots[:target] + (None,) + w.slots[target + 1:]
     _win_card(w, card, a.payment, SLOTS[target])
 
 
@@ -467,6 +480,7 @@ def _nearest_card(w: _Work, d: int, named: str | None) -> tuple[int, str]:
     if target is None:
         raise _illegal(rid("attack/order"), "there is no Yen card left along direction {d}", d=d)
     card = w.slots[target]
+    assert card is not None  # (_next_target finds a slot holding a card)
     if named is not None and named != card:
         raise _illegal(rid("attack/order"), "attack the nearest card first: along direction {d} that is the {card} "
                        "in {slot}, not the {named}", d=d, card=card, slot=SLOTS[target], named=named)
@@ -478,7 +492,7 @@ def _attack_step(w: _Work, a: Action, d: int) -> None:
         raise _illegal(_limit_rule(w), "no more Yen cards may be won this turn")
     target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
-    w.slots[target] = None
+    w.slots = w.slots[:target] + (None,) + w.slots[target + 1:]
     _win_card(w, card, a.payment, SLOTS[target])
 
 
@@ -565,7 +579,7 @@ def _lose(w: _Work, card: str) -> None:
     pile = w.won[p]
     # Lose the latest such card won before this turn.
     idx = max(i for i in range(w.won_before) if pile[i] == card)
-    w.won[p] = pile[:idx] + pile[idx + 1:]
+    w.won = (*w.won[:p], pile[:idx] + pile[idx + 1:], *w.won[p + 1:])
     w.won_before -= 1
     w.removed += (card,)
     if w.narrate:
@@ -576,7 +590,7 @@ def _lose(w: _Work, card: str) -> None:
 def _release(w: _Work, card: str) -> None:
     p = w.current_player
     w.drop(p, card)
-    w.reserve.append(card)
+    w.reserve += (card,)
     if w.narrate:
         w.log(rid("hand/limit"), "limit", "Hand limit: {who} puts {qi} face up in the reserve.", who=w.who(p), qi=card)
     if len(w.hands[p]) <= HAND_LIMIT:
@@ -647,7 +661,7 @@ def _proceed(w: _Work) -> None:
                 w.pending.pop(0)
                 continue
             return
-        if w.stage == 0 and _can_continue(w):
+        if w.stage == 0 and w.attack > 0 and _can_continue(w):  # (no call when no attack is under way)
             return
         if w.stage == 0:
             w.stage = 1
@@ -675,29 +689,48 @@ def _fill_rows(w: _Work) -> None:
     """Compact every column toward the pawns, then refill it from its pile."""
     if None not in w.slots:
         return
+    slots = list(w.slots)
     for col, (top, mid, low) in enumerate(_COLUMNS):
+        # A full column, or one with its gaps at the far end and its pile empty, stays as it is (and says
+        # nothing): skip it, as most turns once piles run out.
+        a, b, c = slots[low], slots[mid], slots[top]
+        if a is not None and b is not None and c is not None:
+            continue
+        if not w.piles[col] and (a is not None or (b is None and c is None)) and (b is not None or c is None):
+            continue
         order = (low, mid, top)  # nearest the pawns first
-        cards = [w.slots[i] for i in order if w.slots[i] is not None]
-        before = [w.slots[i] for i in order]
+        cards = [slots[i] for i in order if slots[i] is not None]
+        before = [slots[i] for i in order]
         for k, i in enumerate(order):
-            w.slots[i] = cards[k] if k < len(cards) else None
-        if w.narrate and before != [w.slots[i] for i in order] and cards:
+            slots[i] = cards[k] if k < len(cards) else None
+        if w.narrate and before != [slots[i] for i in order] and cards:
             w.log(rid("refill/compact"), "compact", "Column {column}: the remaining cards slide toward the pawns.",
                   column=SLOTS[top] + SLOTS[mid] + SLOTS[low])
         had_cards = bool(w.piles[col])
         for i in order:
-            if w.slots[i] is None:
+            if slots[i] is None:
                 card = w.draw_yen(col)
                 if card is None:
                     # Said when the pile runs out now or the column just lost a card, not every turn after.
-                    if w.narrate and (had_cards or before != [w.slots[k] for k in order]):
+                    if w.narrate and (had_cards or before != [slots[k] for k in order]):
                         w.log(rid("refill/exhausted-pile"), "refill", "Pile {pile} is exhausted: slot {slot} stays "
                               "empty.", pile=col + 1, slot=SLOTS[i])
                     break
-                w.slots[i] = card
+                slots[i] = card
                 if w.narrate:
                     w.log(rid("refill/fill"), "refill", "Slot {slot} is refilled from pile {pile} with a {card}.",
                           slot=SLOTS[i], pile=col + 1, card=card)
+    w.slots = tuple(slots)
+
+
+def _general_won(w: _Work) -> bool:
+    """Has a player won the General (it is in a victory pile, or removed from the game by a penalty)?"""
+    if "general" in w.removed:
+        return True
+    for pile in w.won:
+        if "general" in pile:
+            return True
+    return False
 
 
 def _finish_turn(w: _Work) -> None:
@@ -706,12 +739,6 @@ def _finish_turn(w: _Work) -> None:
     for pile in w.piles:
         if not pile:
             empty += 1
-    general_won = "general" in w.removed
-    if not general_won:
-        for pile in w.won:
-            if "general" in pile:
-                general_won = True
-                break
     # The escape is checked first: when both conditions come in the same turn,
     # the Qi deck did run out a third time and its penalty applies.
     if w.exhaustions >= EXHAUSTIONS_TO_END:
@@ -720,7 +747,7 @@ def _finish_turn(w: _Work) -> None:
             w.log(rid("end/escape"), "end",
                   "The Qi deck has run out for the third time: the Yen army escapes and the game ends. "
                   "Each player loses the Yen card with the highest face value.")
-    elif empty >= 2 and general_won:
+    elif empty >= 2 and _general_won(w):
         w.end = "general"
         if w.narrate:
             w.log(rid("end/general"), "end", "{n} of the 3 Yen piles are empty and the General has been won: the game "

@@ -61,10 +61,11 @@ from tutor.games.fire_bulls.engine import (
     _Work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
-from tutor.games.fire_bulls.payment import _counts, _pay_options
+from tutor.games.fire_bulls.payment import _COUNTS, _caps, _counts, _pay_options, _payments
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
 from tutor.games.fire_bulls.state import State
+from tutor.rand import shuffle
 
 # The longest of 300 random games took 488 actions; a game cannot go on for
 # ever (each turn draws a Qi card, or wins a Yen card, and the Qi deck runs
@@ -153,9 +154,9 @@ class FireBulls(Game):
         if not 0 <= first_player < players:
             raise ValueError("first_player is a seat number from 0")
         yen = self.yen_deck(ruleset)
-        rng.shuffle(yen)
+        shuffle(rng, yen)  # (rng.shuffle's very permutation, with fewer Python calls: see tutor.rand)
         qi = self.qi_deck()
-        rng.shuffle(qi)
+        shuffle(rng, qi)
         hands = [sorted(qi[3 * p: 3 * p + 3], key=_QI_ORDER.__getitem__) for p in range(players)]
         rest = qi[3 * players:]
         blank = State(
@@ -203,26 +204,28 @@ class FireBulls(Game):
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
-            acts = list(_paid_actions("pay", 0, nearest, _pay_options(nearest, ruleset, counts)))
-            acts.append(_STOP)
-            return acts
+            h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as in _attacks)
+            c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+            capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                      h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
+            pays_key = (ruleset, nearest, capped)
+            found = _PAYS.get(pays_key)
+            if found is None:
+                found = _remember(_PAYS, pays_key, (*_paid_actions("pay", 0, nearest,
+                                                                   _payments(nearest, ruleset, capped)), _STOP))
+            return list(found)
         takes = _TAKES.get(state.reserve)
         if takes is None:
             takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
                                                               for c in _distinct(state.reserve)))
-        acts = [*takes, *_DRAWS[state.pawns[p]]]
-        memo = _PAID
-        for d in _attack_directions(state):
-            for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
-                nearest = slots[i]
-                if nearest is not None:
-                    pays = _pay_options(nearest, ruleset, counts)
-                    found = memo.get(("attack", d, nearest, pays))
-                    acts.extend(found if found is not None else _paid_actions("attack", d, nearest, pays))
-                    break
-        if state.general:
-            acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
-        return acts
+        pawn = state.pawns[p]
+        # every attack, one look-up in the usual case: what they depend on is the ruleset, the rows, the hand's
+        # counts, the General set aside and (French rules: which directions are open) the pawn
+        key = (ruleset, pawn if ruleset == "fr" else 0, state.general, slots, counts)
+        attacks = _ATTACKS.get(key)
+        if attacks is None:
+            attacks = _remember(_ATTACKS, key, _attacks(state, counts))
+        return [*takes, *_DRAWS[pawn], *attacks]
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
@@ -476,10 +479,15 @@ _DRAW = Action("draw")
 # legal_actions lists the same few action values over and over: they are
 # immutable, so each list is built from tuples made once (and bounded memos).
 _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEIGHBOURS}
-_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (payment._counts)
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
+# (ruleset, pawn (French rules) or 0, General set aside, rows, hand counts) -> every attack open
+_ATTACKS: dict[tuple, tuple[Action, ...]] = {}
+# (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
+_ALONG: dict[tuple, tuple[Action, ...]] = {}
+_new_action = tuple.__new__
+_PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
 # a card -> the one "take" (or "release") action value of it, so that every list holds the same values
 # (shape_ok then knows them at once)
 _TAKE_OF: dict[str, Action] = {}
@@ -501,12 +509,40 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
+def _attacks(state: State, counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """The attacks open in ``state`` (a hand with these counts): along each direction, then on the General."""
+    ruleset, slots = state.ruleset, state.slots
+    acts: list[Action] = []
+    memo = _ALONG
+    h0, h1, h2, h3, h4, h5 = counts
+    for d in _attack_directions(state):
+        for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
+            nearest = slots[i]
+            if nearest is not None:
+                # keyed by the hand capped to what the card can use (payment._pay_options): the same few
+                # keys come back far more often than whole hands
+                c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+                capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                          h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
+                key = (ruleset, d, nearest, capped)
+                found = memo.get(key)
+                if found is None:
+                    found = _remember(memo, key, _paid_actions("attack", d, nearest,
+                                                               _payments(nearest, ruleset, capped)))
+                acts.extend(found)
+                break
+    if state.general:
+        acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
+    return tuple(acts)
+
+
 def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
     """The ``kind`` actions paying for ``card`` in each of these ways (memoised)."""
     key = (kind, d, card, pays)
     found = _PAID.get(key)
     if found is None:
-        found = _remember(_PAID, key, tuple(Action(kind, d, card, pay) for pay in pays))
+        # (tuple.__new__: Action(...) is a Python-level call per value, costly on this path)
+        found = _remember(_PAID, key, tuple([_new_action(Action, (kind, d, card, pay, -1)) for pay in pays]))
     return found
 
 

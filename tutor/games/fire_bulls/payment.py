@@ -69,6 +69,19 @@ def _counts(cards: Iterable[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (bounded by whoever fills it)
+
+
+def hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
+    """``_counts(hand)``, memoised (hands come back again and again)."""
+    found = _COUNTS.get(hand)
+    if found is None:
+        if len(_COUNTS) >= 100_000:
+            _COUNTS.clear()
+        found = _COUNTS[hand] = _counts(hand)
+    return found
+
+
 @lru_cache(maxsize=65536)
 def _pays_counts(card: str, ruleset: str, counts: tuple[int, ...]) -> bool:
     total = sum(counts)

@@ -33,17 +33,17 @@ class State:
     seed: int
     rng: int
     colours: tuple[str, ...] = field(metadata=_meta(file="player", key="colour"))
-    pawns: tuple[int, ...] = field(metadata=_meta("list", file="player", key="pawn"))
+    pawns: tuple[int, ...] = field(metadata=_meta(file="player", key="pawn"))
     current_player: int
     turn: int
-    slots: tuple[str | None, ...] = field(metadata=_meta("list", key="rows"))
+    slots: tuple[str | None, ...] = field(metadata=_meta(key="rows"))
     general: bool
     piles: tuple[tuple[str, ...], ...]  # the engine replaces these tuples rather than mutating lists
     deck: tuple[str, ...]
     discard: tuple[str, ...]
-    reserve: tuple[str, ...] = field(metadata=_meta("list"))
+    reserve: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...] = field(metadata=_meta("tuples", file="player", key="hand"))
-    won: tuple[tuple[str, ...], ...] = field(metadata=_meta("tuples", file="player", key="won"))
+    won: tuple[tuple[str, ...], ...] = field(metadata=_meta(file="player", key="won"))
     removed: tuple[str, ...]
     exhaustions: int
     end: str | None

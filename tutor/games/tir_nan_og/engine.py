@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from tutor.core import Catalog, Event, IllegalAction, dump_json
+from tutor.rand import randbelow, shuffle
 
 from .actions import (
     Action,
@@ -110,20 +111,23 @@ _SILENT = _Silent()  # one for every plain apply: ``_ev`` never appends to it
 
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()  # (a dict's copy is one block copied; filling an empty one is an insert per field)
     d.update(changes)
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
     return new
 
 
 def _replace(s: State, changes: dict[str, Any]) -> State:
     """``replace`` with the changes in a dict."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
     d.update(changes)
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
     return new
+
+
+_set_attr = object.__setattr__  # (State is frozen: its instance dict is set past its __setattr__)
 
 
 def _ev(events: list[Event], rule: str, template: str, tag: str = "info", /, **data: Any) -> None:
@@ -150,6 +154,13 @@ def _remove(cards: tuple[str, ...], taken: tuple[str, ...] | list[str]) -> tuple
 
 
 # ------------------------------------------------------------------ setup
+# the creature deck species by species, and the territory cards kind by kind (with the kind's fountain),
+# in the order new_game deals them from
+_CREATURES_BY_SPECIES = tuple([c for c in CREATURE_DECK if c == species] for species in SPECIES)
+_TERRITORIES_BY_KIND = tuple((kind, f"fountain-{kind}", tuple(t.id for t in TERRITORIES.values() if t.kind == kind))
+                             for kind in KINDS)
+
+
 def new_game(players: int = 3, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
     """A new table for 2-4 players, every card dealt from ``seed``."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
@@ -161,35 +172,33 @@ def new_game(players: int = 3, seed: int = 0, ruleset: str | None = None, **opti
     rng = random.Random(f"tir-nan-og|{seed}")
     removed_creatures: list[str] = []
     creatures: list[str] = []
-    for species in SPECIES:
-        cards = [c for c in CREATURE_DECK if c == species]
-        k = REMOVED_PER_SPECIES[players]
+    k = REMOVED_PER_SPECIES[players]
+    for cards in _CREATURES_BY_SPECIES:
         removed_creatures += cards[:k]
         creatures += cards[k:]
-    rng.shuffle(creatures)
+    shuffle(rng, creatures)  # (rng.shuffle's very permutation, with fewer Python calls: see tutor.rand)
     removed_territories: list[str] = []
     piles = []
     plains: list[str] = []
-    for kind in KINDS:
-        cards = [t.id for t in TERRITORIES.values() if t.kind == kind]
-        rng.shuffle(cards)
-        k = REMOVED_PER_KIND[players]
+    k = REMOVED_PER_KIND[players]
+    for kind, fountain, ids in _TERRITORIES_BY_KIND:
+        cards = list(ids)
+        shuffle(rng, cards)
         removed_territories += cards[:k]
         cards = cards[k:]
         if kind == "plain":
             plains, cards = cards[:players], cards[players:]
-        fountain = f"fountain-{kind}"
-        cards.insert(rng.randrange(len(cards) + 1), fountain)
+        cards.insert(randbelow(rng, len(cards) + 1), fountain)
         if cards[0] == fountain:  # the visible card may not be a fountain
             cards.pop(0)
-            cards.insert(rng.randrange(1, len(cards) + 1), fountain)
+            cards.insert(1 + randbelow(rng, len(cards)), fountain)
         piles.append(tuple(cards))
     hands = []
     for _ in range(players):
         hands.append(sort_creatures(creatures[:DEAL]))
         creatures = creatures[DEAL:]
     display, deck = sort_creatures(creatures[:DISPLAY_SIZE]), tuple(creatures[DISPLAY_SIZE:])
-    first = rng.randrange(players)
+    first = randbelow(rng, players)
     return State(
         players=players, seed=seed, ruleset="base", first=first, turn=first, phase="turn",
         deck=deck, display=display, discard=(), hands=tuple(hands),
@@ -244,8 +253,10 @@ _RESERVE_CONSOLIDATIONS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tup
 MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
-# the last turn state listed by legal_actions: (state, ids of the listed actions, the actions, kept alive)
-_LISTED: tuple[Any, frozenset[int], tuple[Action, ...]] = (None, frozenset(), ())
+# the last turn state listed by legal_actions and the actions listed (their identity is what _check looks for)
+_LISTED: tuple[Any, tuple[Action, ...]] = (None, ())
+# a hand -> its Discard actions (hand limit, fountain)
+_DISCARDS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 def _capped(have: tuple[int, ...], cap: tuple[int, ...]) -> tuple[int, ...]:
@@ -375,19 +386,29 @@ def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
 
 def legal_actions(s: State) -> list[Action]:
     global _LISTED
-    p = s.current_player
+    # State.current_player, inline for the usual turn (a property call costs more than the rest of this line)
+    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player
     if p is None:
         return []
     if s.phase == "dispute":
         return list(_DECLARE)
     if s.phase in ("discard", "fountain-discard"):
         hand = s.hands[p]
-        return [_DISCARD[c] for c in SPECIES if c in hand]
+        found = _DISCARDS.get(hand)
+        if found is None:
+            if len(_DISCARDS) > MEMO_LIMIT:
+                _DISCARDS.clear()
+            found = _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+        return list(found)
     acts: list[Action] = list(_takes(s.display))
-    seen, room = _reserve_info(s, p)
-    acts += [_TAKE_TERRITORY[kind] for kind, pile in zip(KINDS, s.piles)
-             if pile and kind not in seen and VALUE[pile[0]] <= room]
     reserve = s.reserves[p]
+    stack = s.stacks[p]  # (_reserve_info, inline: one call less per listing)
+    top = stack[-1] if stack else None
+    info = _RESERVE.get((reserve, None if top is None or top in s.down[p] else KIND[top]))
+    seen, room = info if info is not None else _reserve_info(s, p)
+    for kind, pile in zip(KINDS, s.piles):  # (a loop, not a list comprehension: one frame less)
+        if pile and kind not in seen and VALUE[pile[0]] <= room:
+            acts.append(_TAKE_TERRITORY[kind])
     if reserve:
         key = (reserve, s.hands[p], s.discount[p])
         cons = _RESERVE_CONSOLIDATIONS.get(key)
@@ -401,15 +422,17 @@ def legal_actions(s: State) -> list[Action]:
             _RESERVE_CONSOLIDATIONS[key] = cons
         acts += cons
     listed = tuple(acts) or _PASS
-    _LISTED = (s, frozenset(map(id, listed)), listed)
+    _LISTED = (s, listed)
     return list(listed)
 
 
 def _check(s: State, action: Any, p: int | None) -> None:
     """IllegalAction, naming the rule, unless ``action`` is legal in ``s`` (``p``: its current player)."""
     listed = _LISTED  # one read: the action is one legal_actions just listed for this very state
-    if listed[0] is s and id(action) in listed[1]:
-        return
+    if listed[0] is s:
+        for a in listed[1]:  # (by identity: a Python loop costs less than a set of ids built per listing)
+            if a is action:
+                return
     phase = s.phase
     if phase == "dispute":  # the two answers, without valid_shape's look at them (the usual case)
         if action is _JOIN or action is _STAY_OUT:
@@ -470,7 +493,13 @@ def _check(s: State, action: Any, p: int | None) -> None:
 
 # ------------------------------------------------------------------ doing it
 def apply(s: State, action: Any) -> State:
-    return _step(s, action, _SILENT)[0]
+    """The state after ``action`` (``_step`` without its events, one call less on the playout path)."""
+    if not isinstance(s, State):
+        raise TypeError("expected a Tir Nan Og Wars State")
+    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player  # (as legal_actions)
+    _check(s, action, p)  # after it, type(action) is one of the game's action types
+    assert p is not None
+    return _DO[type(action)](s, p, action, _SILENT)
 
 
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
@@ -493,19 +522,22 @@ def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, 
 
 
 def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
-    _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
+    if type(ev) is not _Silent:
+        _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
     s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
     return _resolve(s, ev) if not s.asked else s
 
 
 def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
-    _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
+    if type(ev) is not _Silent:
+        _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
     s = replace(s, asked=s.asked[1:])
     return _resolve(s, ev) if not s.asked else s
 
 
 def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
-    _ev(ev, RULE_PASS, "{Player} can do nothing and passes.", "pass", player=p)
+    if type(ev) is not _Silent:
+        _ev(ev, RULE_PASS, "{Player} can do nothing and passes.", "pass", player=p)
     return _end_turn(s, ev)
 
 
@@ -583,7 +615,7 @@ def _run_out(s: State, ev: list[Event]) -> State:
             "round")
         s = _score_territories(s, ev, "intermediate")
         deck = list(s.discard)
-        random.Random(f"tir-nan-og|{s.seed}|reshuffle|{s.shuffles}").shuffle(deck)
+        shuffle(random.Random(f"tir-nan-og|{s.seed}|reshuffle|{s.shuffles}"), deck)
         s = replace(s, deck=tuple(deck), discard=(), shuffles=s.shuffles + 1)
         _ev(ev, RULE_RESHUFFLE, "The {count} discarded creature cards are shuffled into a new deck.", "reshuffle",
             count=len(deck))
@@ -611,8 +643,9 @@ def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
     card, rest = s.piles[i][0], s.piles[i][1:]
     reserve = sort_territories(s.reserves[p] + (card,))
     s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, reserve))
-    _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
-        territory=card)
+    if type(ev) is not _Silent:
+        _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
+            territory=card)
     if rest and rest[0] in FOUNTAINS:
         order = tuple((p + k) % s.players for k in range(s.players))
         _ev(ev, RULE_DISPUTE, "A magic fountain shows on the {kind} pile: the game stops and every player, "
@@ -634,8 +667,9 @@ def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
         stacks=_set(s.stacks, p, s.stacks[p] + (card,)),
         discount=_set(s.discount, p, False),
     )
-    _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
-        territory=card, pay=pay)
+    if type(ev) is not _Silent:
+        _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
+            territory=card, pay=pay)
     if used_discount:
         _ev(ev, RULE_PLAIN, "The plain's discount: one creature fewer to pay.", "discount", player=p)
     s = _power(s, p, kind, ev)
