@@ -47,10 +47,12 @@ def rng_for(s: State) -> random.Random:
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
     kept on the old state (its listed actions) is not carried over."""
-    new = object.__new__(State)
-    fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
-    fields.pop("_legal", None)
-    fields.pop("_after", None)
+    new = object.__new__(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
+    fields = s.__dict__.copy()
+    if "_legal" in fields:
+        del fields["_legal"]
+    if "_after" in fields:
+        del fields["_after"]
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
     return new
@@ -59,9 +61,11 @@ def replace(s: State, **changes: Any) -> State:
 def update(s: State, changes: dict) -> State:
     """``replace`` with the changes in a dict (gathered along apply's path, to copy the table once)."""
     new = object.__new__(State)
-    fields = s.__dict__.copy()
-    fields.pop("_legal", None)
-    fields.pop("_after", None)
+    fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
+    if "_legal" in fields:  # (``in`` and ``del`` are bytecodes; ``pop`` is a call)
+        del fields["_legal"]
+    if "_after" in fields:
+        del fields["_after"]
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
     return new
@@ -451,8 +455,8 @@ def is_listed(s: State, action: Any) -> bool:
     then it needs no check.  A turn's actions are interned values, found by identity and matched to the hand."""
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
-        if type(action) is Discard:
-            return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
+        if type(action) is Discard:  # (the table's look-up inline: this is most of a random playout)
+            return DISCARDS.ids.get(id(action)) is action and left_after(hand, action.cards) is not None
         if type(action) is Play:
             return (_interned(PLAYS, action) and action.card in hand
                     and (is_movement(action.card) or action.card in SOLO_YELLOWS))
@@ -608,20 +612,29 @@ def after_card(s: State, say: Narrator, changes: dict | None = None) -> State:
     return update(s, changes)
 
 
-def end_turn(s: State, say: Narrator, changes: dict | None = None) -> State:
+def end_turn(s: State, say: Narrator, changes: dict | None = None, hand: tuple[str, ...] | None = None) -> State:
     """Draw back up to six, then the Cobras' discards or the next player's turn; ``changes`` as in ``after_card``
-    (it may hold the new hands and discards)."""
+    (it may hold the new discards; never the hands); ``hand``: the active player's hand now, when it is not
+    ``s``'s (a discard's)."""
     changes = {} if changes is None else changes
     p = s.active
-    hands = changes.get("hands", s.hands)
-    hand, deck, discard, chance, drew = draw_cards(s, hands[p], s.deck, changes.get("discard", s.discard),
-                                                   HAND_SIZE, say)
+    if hand is None:
+        hand = s.hands[p]
+    discard = changes.get("discard", s.discard)
+    deck = s.deck
+    need = HAND_SIZE - len(hand)
+    if 0 < need <= len(deck):  # the common case, inline: no reshuffle
+        cut = len(deck) - need
+        hand, deck, chance, drew = sorted_hand(hand + deck[cut:]), deck[:cut], s.chance, need
+    else:
+        hand, deck, discard, chance, drew = draw_cards(s, hand, deck, discard, HAND_SIZE, say)
+    hands = s.hands
     changes["hands"], changes["deck"], changes["discard"], changes["chance"] = (
-        with_hand(hands, p, hand), deck, discard, chance)
-    if drew:
+        hands[:p] + (hand,) + hands[p + 1:], deck, discard, chance)
+    if not say.silent and drew:
         say("draw/up-to-six", "{Player} draws {n} card(s) back up to six.", player=p, n=drew)
-    owed = min(s.cobras[p], len(hand)) if drew else 0
-    if owed:
+    if drew and s.cobras[p]:
+        owed = s.cobras[p] if s.cobras[p] < len(hand) else len(hand)
         say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
         changes["phase"], changes["owed"], changes["resume"] = "discard", owed, "end"
         return update(s, changes)
@@ -630,9 +643,23 @@ def end_turn(s: State, say: Narrator, changes: dict | None = None) -> State:
 
 def next_turn(s: State, changes: dict | None = None) -> State:
     changes = {} if changes is None else changes
-    changes.update(active=(s.active + 1) % s.players, phase="turn", played=(), owed=0, resume="",
-                   turns=s.turns + 1)
+    changes["active"] = (s.active + 1) % s.players
+    changes["phase"], changes["played"], changes["owed"], changes["resume"] = "turn", (), 0, ""
+    changes["turns"] = s.turns + 1
     return update(s, changes)
+
+
+SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}  # a hand drawn up, sorted (bounded: emptied when full)
+
+
+def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``sort_cards(cards)``, kept per tuple (a hand drawn up to six is sorted again and again)."""
+    found = SORTED.get(cards)
+    if found is None:
+        if len(SORTED) >= 100_000:
+            SORTED.clear()
+        found = SORTED[cards] = sort_cards(cards)
+    return found
 
 
 def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
@@ -668,13 +695,16 @@ def draw(s: State, p: int, upto: int, say: Narrator) -> tuple[State, int]:
 
 def do_discard(s: State, a: Discard, say: Narrator) -> State:
     p = s.active
-    hand = remove(s.hands[p], a.cards)  # still sorted
+    hand = left_after(s.hands[p], a.cards)  # still sorted; never None: the action was checked
+    assert hand is not None
     if s.phase == "turn":
-        say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=a.cards)
-        return end_turn(s, say, {"hands": with_hand(s.hands, p, hand), "discard": s.discard + a.cards})
+        if not say.silent:
+            say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=a.cards)
+        return end_turn(s, say, {"discard": s.discard + a.cards}, hand)
     changes: dict[str, Any] = {"hands": with_hand(s.hands, p, hand), "discard": s.discard + a.cards}
-    say("draw/cobra", "{Player} discards {cards} for a Cobra.", player=p, cards=a.cards)
-    owed = max(0, s.owed - 1) if hand else 0
+    if not say.silent:
+        say("draw/cobra", "{Player} discards {cards} for a Cobra.", player=p, cards=a.cards)
+    owed = s.owed - 1 if hand and s.owed > 1 else 0
     if owed:
         changes["owed"] = owed
         return update(s, changes)
