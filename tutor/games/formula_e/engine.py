@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import product, starmap
-from typing import Any, Callable, NamedTuple
+from itertools import compress, count, product, repeat
+from operator import is_
+from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
 
@@ -24,7 +25,7 @@ from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, Discard, EndTurn, Gi
                       RatTo, Steal, StopCows, Take, parse)
 from .cards import RANK as CARD_RANK
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
-                    MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, full_deck, is_green, is_movement,
+                    MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
                     sort_cards, value_of)
 from .state import State
 from .track import Cell, Track, cell_name, track_for
@@ -179,7 +180,7 @@ def listed(s: State) -> tuple:
     return cache
 
 
-def compute_legal(s: State) -> list:
+def compute_legal(s: State) -> list | tuple:
     phase = s.phase
     if phase == "over":
         return []
@@ -219,10 +220,12 @@ def compute_legal(s: State) -> list:
     return []
 
 
-def turn_actions(s: State, hand: tuple[str, ...]) -> list:
+def turn_actions(s: State, hand: tuple[str, ...]) -> list | tuple:
     if not hand:
         return [EndTurn()]
-    plays, pairs, discards = hand_actions(hand)
+    plays, pairs, discards, every = hand_actions(hand)
+    if every is not None:
+        return every
     acts: list = list(plays)
     for a in pairs:
         if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
@@ -282,28 +285,49 @@ def cards_of(code: int) -> tuple[str, ...]:
 
 
 class DiscardTable:
-    """Every Discard value, one per sub-multiset, by number (``row(a)[b]`` for the movement part ``a`` and the
-    yellow part ``b``) or by its cards (``table[cards]``); ``ids`` finds them by identity.  Bounded: emptied past
-    ``limit`` values (an old value is then merely checked the slow way)."""
+    """Every Discard value, one per sub-multiset, by number (``rows[a][b]`` for the movement part numbered ``a``
+    and the yellow part numbered ``b``) or by its cards (``table[cards]``); ``ids`` finds them by identity.
+    Bounded: emptied past ``limit`` values or slices, with what keeps them (``dependents``: the halves' slices,
+    the hands' listings); an old value is then merely checked the slow way."""
 
     def __init__(self, limit: int = 100_000) -> None:
         self.limit = limit
         self.ids: dict[int, Discard] = {}
-        self.rows: dict[int, _Row] = {}
+        self.rows: dict[int, dict[int, Discard]] = {}
+        self.parts: dict[int, tuple[str, ...]] = {}  # the cards of a part by its number (the two kinds of number
+        # never meet but at 0, the empty part)
         self.by_cards: dict[tuple[str, ...], Discard] = {}
+        self.sliced = 0  # slices made (see Slices)
+        self.dependents: list[Callable[[], Any]] = []  # what to empty with the table
 
-    def row(self, a: int) -> "_Row":
+    def clear(self) -> None:
+        self.ids.clear()
+        self.rows.clear()
+        self.parts.clear()
+        self.by_cards.clear()
+        self.sliced = 0
+        for clear in self.dependents:
+            clear()
+
+    def row(self, a: int) -> dict[int, Discard]:
         found = self.rows.get(a)
         if found is None:
-            found = self.rows[a] = _Row(self, a)
+            found = self.rows[a] = {}
         return found
 
-    def make(self, code: int | None, cards: tuple[str, ...] = ()) -> Discard:
+    def make(self, a: int, b: int) -> Discard:
+        """The discard of parts ``a`` and ``b``, made now (it is not in ``rows``)."""
         if len(self.ids) >= self.limit:
-            self.ids.clear()
-            self.rows.clear()
-            self.by_cards.clear()
-        value = Discard(cards_of(code) if code is not None else cards)
+            self.clear()
+        parts = self.parts
+        low, high = parts.get(a), parts.get(b)
+        if low is None:
+            low = parts[a] = cards_of(a)
+        if high is None:
+            high = parts[b] = cards_of(b)
+        value = object.__new__(Discard)  # Discard(cards) without its __init__'s call (a frozen value all the same)
+        value.__dict__["cards"] = low + high
+        self.row(a)[b] = value
         self.ids[id(value)] = value
         return value
 
@@ -312,82 +336,106 @@ class DiscardTable:
         if found is None:
             code = sum(map(WEIGHT.__getitem__, cards))
             if cards_of(code) == cards:  # sorted, and no more copies than the deck holds: it has a number
-                low = sum(WEIGHT[c] for c in cards if RANK[c] < SPLIT)
-                found = self.row(low)[code - low]
+                a = sum(WEIGHT[c] for c in cards if RANK[c] < SPLIT)
+                found = self.row(a).get(code - a) or self.make(a, code - a)
             else:
-                found = self.make(None, cards)
+                found = Discard(cards)
+                self.ids[id(found)] = found
             self.by_cards[cards] = found
         return found
 
 
-class _Row(dict):
-    """The discards whose movement part is numbered ``a``, by the number of their yellow part."""
+DISCARDS = DiscardTable()
+PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
+GREENS = frozenset(c for c in COUNTS if is_green(c))
+STEPS = {c: [tuple(range(0, (n + 1) * WEIGHT[c], WEIGHT[c])) for n in range(COUNTS[c] + 1)] for c in COUNTS}
 
-    def __init__(self, table: DiscardTable, a: int) -> None:
+
+class Slices(dict):
+    """A yellow half's discards with each movement part ``a`` met: ``slices[a]`` holds the discards of part ``a``
+    with each of the half's sub-multisets in turn (but the empty discard), as interned values; a hand's discards
+    are its movement parts' slices one after the other."""
+
+    def __init__(self, codes: tuple[int, ...]) -> None:
         super().__init__()
-        self.table = table
-        self.a = a
+        self.codes = codes
 
-    def __missing__(self, b: int) -> Discard:
-        value = self[b] = self.table.make(self.a + b)
+    def __missing__(self, a: int) -> tuple[Discard, ...]:
+        table = DISCARDS
+        table.sliced += 1
+        if table.sliced > table.limit:
+            table.clear()
+        codes = self.codes if a else self.codes[1:]  # not the empty discard
+        found: list[Discard | None] = list(map(table.row(a).get, codes))
+        if not all(found):  # some met for the first time (not ``None in``: that calls Discard.__eq__ on each)
+            make = table.make
+            for k in list(compress(count(), map(is_, found, repeat(None)))):
+                found[k] = make(a, codes[k])
+        value = self[a] = tuple(found)
         return value
 
 
-DISCARDS = DiscardTable()
-
-
-class Half(NamedTuple):
+class Half:
     """What one half of a hand (its movement cards, or its yellow cards) gives: the numbers of its sub-multisets
-    (``itertools.product`` order over its kinds, the empty one first), its single-card plays, its greens (for
-    the pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow cards."""
+    (``codes``, ``itertools.product`` order over its kinds, the empty one first), its single-card plays, its
+    greens (for the pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow
+    cards; ``slices``: see Slices (for a yellow half)."""
 
-    codes: tuple[int, ...]
-    plays: tuple[Play, ...]
-    greens: tuple[str, ...]
-    combos: tuple[str, ...]
-    low: bool
-    high: bool
+    __slots__ = ("codes", "plays", "greens", "combos", "low", "high", "slices")
+
+    def __init__(self, kinds: list[str], codes: tuple[int, ...]) -> None:
+        self.codes = codes
+        self.plays = tuple(filter(None, map(PLAY_OF.get, kinds)))
+        self.greens = tuple(filter(GREENS.__contains__, kinds))
+        self.combos = tuple(filter(frozenset(kinds).__contains__, COMBOS))
+        self.low = not kinds or RANK[kinds[-1]] < SPLIT
+        self.high = not kinds or RANK[kinds[0]] >= SPLIT
+        self.slices = Slices(codes)
 
 
 def half(part: tuple[str, ...]) -> Half | None:
     kinds = sorted(set(part), key=RANK.__getitem__)
-    codes = [0]
-    for c in kinds:
-        n = part.count(c)
-        if n > COUNTS[c]:  # more copies than the deck holds: no position the rules reach, no number
-            return None
-        codes = [x + k for x in codes for k in range(0, (n + 1) * WEIGHT[c], WEIGHT[c])]
-    return Half(tuple(codes), tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS),
-                tuple(c for c in kinds if is_green(c)), tuple(y for y in COMBOS if y in part),
-                all(RANK[c] < SPLIT for c in kinds), all(RANK[c] >= SPLIT for c in kinds))
+    counts = list(map(part.count, kinds))
+    if any(map(int.__gt__, counts, map(COUNTS.__getitem__, kinds))):
+        return None  # more copies than the deck holds: no position the rules reach, no number
+    return Half(kinds, tuple(map(sum, product(*map(list.__getitem__, map(STEPS.__getitem__, kinds), counts)))))
 
 
 HALVES = Interned(half, ids={})
 PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
+HandActions = tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...], tuple | None]
 
 
 @lru_cache(maxsize=8192)
-def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+def hand_actions(hand: tuple[str, ...]) -> HandActions:
     """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
     still has to land) and every discard (each sub-multiset once, the first kind varying slowest), as interned
-    values.  Kept per hand."""
+    values, and all of them in that order when no Flying Carpet is among them (None: the board decides).
+    Kept per hand."""
     i = bisect_left(hand, SPLIT, key=RANK.__getitem__)
     low, high = HALVES[hand[:i]], HALVES[hand[i:]]
     if low is None or high is None or not low.low or not high.high:  # a hand out of order, or impossible
         return slow_hand_actions(hand)
-    rows = map(DISCARDS.row, low.codes)
-    discards = tuple(starmap(dict.__getitem__, product(rows, high.codes)))  # a row per movement part
-    return low.plays + high.plays, PAIRS_OF[(high.combos, low.greens)], discards[1:]  # not the empty discard
+    plays, pairs = low.plays + high.plays, PAIRS_OF[(high.combos, low.greens)]
+    found = list(plays + pairs)
+    for part in map(high.slices.__getitem__, low.codes):  # a slice per movement part
+        found += part
+    if "carpet" in high.combos and low.greens:
+        return plays, pairs, tuple(found[len(plays) + len(pairs):]), None
+    return plays, pairs, (), tuple(found)
 
 
-def slow_hand_actions(hand: tuple[str, ...]) -> tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...]]:
+def slow_hand_actions(hand: tuple[str, ...]) -> HandActions:
     """``hand_actions`` for any hand, in any order."""
     kinds = sorted(set(hand), key=RANK.__getitem__)
     plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
     pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
     counts = tuple((c, hand.count(c)) for c in kinds)
     discards = tuple(map(DISCARDS.__getitem__, sub_hands(counts)[1:]))  # every sub-multiset once, not none
-    return plays, pairs, discards
+    return plays, pairs, discards, None
+
+
+DISCARDS.dependents += [HALVES.clear, HALVES.ids.clear, hand_actions.cache_clear]
 
 
 @lru_cache(maxsize=8192)
@@ -401,7 +449,18 @@ def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
-    return mv.fly(s.track, pieces(s), seat, value_of(green)) is not None
+    """Whether a Flying Carpet played with ``green`` lands (``movement.fly`` finds a space), read off the state
+    without building its pieces: past the red line, or on a board space no elephant or cow holds."""
+    here = s.elephants[seat]
+    if here is None:
+        return mv.fly(s.track, pieces(s), seat, value_of(green)) is not None
+    rows = s.track.rows
+    row, lane = here[0] + VALUES[green], here[1]
+    if row >= len(rows):
+        return True
+    target = (row, lane)
+    return (0 <= lane < len(rows[row]) and rows[row][lane] != "#" and target not in s.elephants
+            and target not in s.cows)
 
 
 def second_cards(s: State) -> set[str]:
