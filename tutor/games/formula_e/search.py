@@ -3,8 +3,10 @@
 Determinized Monte Carlo search (flat, with common random numbers): each
 world deals the cards the seat cannot see anew (``deal``: the other hands
 and the deck's order, the discards being known to whoever watched them go
-there, and no Tiger in the cards a rival has held since it let a movement
-card resolve, ``no_tiger_now``, ``SearchBot.remember``), tries every
+there, and no Tiger in the cards a rival has held since the table saw it
+hold none: told every action, ``SearchBot.observe``, a card played with no
+Tiger window or a movement card let through; else, from its own decisions
+only, ``no_tiger_now``, ``SearchBot.remember``), tries every
 candidate action in that same world and plays on to the end of the next
 round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: the card or pair that goes furthest, computed from
