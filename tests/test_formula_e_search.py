@@ -193,3 +193,62 @@ def test_in_its_own_tiger_window_the_bot_knows_only_the_seats_asked_before_it_ha
     assert GAME.current_player(s) == me
     assert formula_e_search.no_tiger_now(s, me) == [first]
     assert SearchBot(iterations=8, seconds=60).remember(s, me)[0] == {first: 6}
+
+
+def _told(bot, s, action):
+    """Apply ``action`` and tell ``bot`` about it, as a game's runner does (tutor.bots.tell)."""
+    after = GAME.apply(s, action)
+    bots.tell([bot], GAME, s, action, after)
+    return after
+
+
+def test_a_rival_card_with_no_tiger_window_tells_a_watching_bot_the_others_hold_none():
+    """A card is played and no Tiger window opens: nobody but its player holds a Tiger (every holder is asked).
+    The bot watching the table (not its own turn) then deals no Tiger to those rivals, all six of their cards
+    known; the player's hand stays unknown, and so do the cards it draws."""
+    s = _four_on_the_grid()
+    mover = s.active
+    me = (mover + 2) % 4
+    others = [q for q in range(4) if q not in (me, mover)]
+    plain = ("g1", "g2", "g3", "g4", "p5", "cow")
+    s = _dealt(s, {mover: ("g2", "g3", "p5", "p6", "tiger", "rat"), **{q: plain for q in range(4) if q != mover}})
+    bot = SearchBot(iterations=8, seconds=60)
+    s = _told(bot, s, Play("g2"))
+    assert GAME.decision(s) == "move"  # no window: the card resolves at once
+    old, _, _ = bot.told(s, me)
+    assert old == {q: 6 for q in others}
+    s = _told(bot, s, GAME.legal_actions(s)[0])  # the move, then the turn ends and the mover draws back to six
+    while GAME.current_player(s) == mover:
+        s = _told(bot, s, GAME.legal_actions(s)[-1])
+    old, _, _ = bot.told(s, me)
+    assert old == {q: 6 for q in others}
+    rng = random.Random(1)
+    worlds = [formula_e_search.deal(s, me, rng, old) for _ in range(50)]
+    assert not any("tiger" in w.hands[q] for w in worlds for q in others)
+    assert any("tiger" in w.hands[mover] for w in worlds)
+
+
+def test_a_rival_who_lets_a_movement_card_resolve_is_known_to_hold_no_tiger_and_a_tiger_played_shows():
+    s = _four_on_the_grid()
+    mover = s.active
+    first, second, third = ((mover + k) % 4 for k in (1, 2, 3))
+    s = _dealt(s, {mover: ("g2", "g3", "p5", "p6", "cow", "rat"), first: ("g1", "g1", "g2", "g3", "g4", "p5"),
+                   second: ("g1", "g2", "g3", "g4", "tiger", "tiger"), third: ("g1", "g2", "g3", "g4", "p5", "cow")})
+    bot = SearchBot(iterations=8, seconds=60)
+    s = _told(bot, s, Play("g2"))
+    assert GAME.current_player(s) == first and bot.told(s, third)[0] == {}  # a window: someone holds a Tiger
+    s = _told(bot, s, Allow())
+    assert bot.told(s, third)[0] == {first: 6}
+    s = _told(bot, s, Cancel("g2"))  # the second seat's Tiger: its other five cards may hide another
+    assert bot.told(s, third)[0] == {first: 6}
+
+
+def test_a_bot_that_missed_a_move_forgets_what_it_was_told():
+    s = _four_on_the_grid()
+    bot = SearchBot(iterations=8, seconds=60)
+    me = (s.active + 1) % 4
+    s = _told(bot, s, GAME.legal_actions(s)[0])
+    assert bot.told(s, me) is not None
+    s = GAME.apply(s, GAME.legal_actions(s)[0])  # not told
+    assert bot.told(s, me) is None  # it falls back on what it sees at its own decisions (remember)
+    assert bot.choose(GAME, s) in GAME.legal_actions(s)

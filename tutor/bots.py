@@ -2,7 +2,11 @@
 
 A bot is anything with ``choose(game, state) -> action``.  Bots know only the
 contract of :class:`tutor.core.Game`: who is to decide is
-``game.current_player(state)``, never a field of the state.  They take their
+``game.current_player(state)``, never a field of the state.  A bot may also
+``observe(game, before, action, after)``: whoever runs a game (:func:`play`,
+the shell, a game's bench) tells every seated bot each action taken, anyone's,
+through :func:`tell`, so a bot can remember what the table has seen between
+its own decisions (a bot without the method is simply not told).  They take their
 chance from the position itself (through :func:`bot_rng`), so a game between
 bots replays exactly.
 
@@ -27,6 +31,29 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, state: Any) -> Any: ...
+
+
+def tell(seats: Sequence[Any], game: Game, before: Any, action: Any, after: Any) -> None:
+    """Tell each bot in ``seats`` (once, however many seats it holds) that ``action`` took ``before`` to ``after``:
+    the bots with an ``observe`` method remember what they may (what the table saw; the rest is theirs to
+    ignore), the others are not told.
+
+    >>> seen = []
+    >>> class Watcher:
+    ...     name = "watcher"
+    ...     def observe(self, game, before, action, after): seen.append(action)
+    >>> w = Watcher()
+    >>> tell([w, GreedyBot(), w], None, 0, "a move", 1)
+    >>> seen
+    ['a move']
+    """
+    told: set[int] = set()
+    for bot in seats:
+        hook = getattr(bot, "observe", None)
+        if hook is None or id(bot) in told:
+            continue
+        told.add(id(bot))
+        hook(game, before, action, after)
 
 
 def bot_rng(game: Game, state: Any, salt: str) -> random.Random:
@@ -98,6 +125,13 @@ class PerGame:
         self.last = getattr(bot, "last", {})
         return action
 
+    def observe(self, game: Game, before: Any, action: Any, after: Any) -> None:
+        """Told to the game's own bot (made now if need be, so it sees the game from the start)."""
+        if game.name in self.factories:
+            if game.name not in self.bots:
+                self.bots[game.name] = self.factories[game.name]()
+            tell([self.bots[game.name]], game, before, action, after)
+
 
 def register(name: str, factory: Callable[[], Any], games: tuple[str, ...] | None = None) -> None:
     """Add a bot; ``games`` limits it to those games (e.g. an exact coach).  A name already registered for
@@ -135,7 +169,7 @@ def play(game: Game, state: Any, seats: Sequence[Any], max_actions: int | None =
     """Play to the end with one bot per seat; returns (final state, actions).
 
     The seat to move is ``game.current_player(state)`` (a decision out of turn
-    is that seat's bot's too); RuntimeError after ``max_actions`` actions
+    is that seat's bot's too; every bot is told each action, :func:`tell`); RuntimeError after ``max_actions`` actions
     (default: the game's own bound, ``game.info.max_actions``).
     """
     limit = game.info.max_actions if max_actions is None else max_actions
@@ -144,6 +178,7 @@ def play(game: Game, state: Any, seats: Sequence[Any], max_actions: int | None =
         if len(actions) >= limit:
             raise RuntimeError(f"game did not end within {limit} actions")
         action = seats[seat].choose(game, state)
-        state = game.apply(state, action)
+        before, state = state, game.apply(state, action)
+        tell(seats, game, before, action, state)
         actions.append(action)
     return state, actions

@@ -406,6 +406,7 @@ class GameShell(w.VBox):
         self.history: list[Entry] = []
         self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
         self._bot_gen = 0
+        self._seat_bots: dict[tuple, Any] = {}  # (seat, bot name) -> the bot playing it (bot_at)
         self._relabelling = False
         self.seats: list[str] = []
         self.board_fn = board
@@ -545,6 +546,15 @@ class GameShell(w.VBox):
         if player is None or not 0 <= player < len(self.seats):
             return PERSON
         return self.seats[player]
+
+    def bot_at(self, player: int | None) -> Any:
+        """The bot playing ``player``'s seat: one object a seat while its name stays, told every action
+        (:func:`tutor.bots.tell`) so it remembers what the table has seen between its decisions."""
+        name = self.seat_of(player)
+        key = (player, name)
+        if key not in self._seat_bots:
+            self._seat_bots[key] = bots.get(name)
+        return self._seat_bots[key]
 
     def is_person(self, player: int | None) -> bool:
         return player is not None and self.seat_of(player) == PERSON
@@ -750,6 +760,7 @@ class GameShell(w.VBox):
     def _start(self, state) -> None:
         self.history = [Entry(state)]
         self.index = 0
+        self._seat_bots = {}  # a new game, new bots (they remember one game)
         self.hand_button.value = False
         self.msg.value = ""
         self._end_key = None
@@ -814,6 +825,11 @@ class GameShell(w.VBox):
             return False
         del self.history[self.index + 1:]
         self.history.append(Entry(new, action, self.game.current_player(s), list(events)))
+        try:  # each seated bot remembers what it saw (a bot that missed a move, after an undo, starts afresh)
+            bots.tell([self.bot_at(p) for p in range(len(self.seats)) if not self.is_person(p)], self.game, s,
+                      action, new)
+        except Exception:  # noqa: BLE001 - a bot's memory must not break the page
+            pass
         self.index += 1
         return True
 
@@ -825,7 +841,7 @@ class GameShell(w.VBox):
         """Play one bot move (the bot of the seat to move)."""
         if not self._bot_to_move():
             return False
-        bot = bots.get(self.seat_of(self.to_decide))
+        bot = self.bot_at(self.to_decide)
         ok = self._apply(bot.choose(self.game, self.state))
         self.refresh()
         return ok
@@ -851,11 +867,11 @@ class GameShell(w.VBox):
             wait = SPEEDS.get(self.speed.value)
             if wait is None:
                 return
-            ok = self._apply(bots.get(self.seat_of(self.to_decide)).choose(self.game, self.state))
+            ok = self._apply(self.bot_at(self.to_decide).choose(self.game, self.state))
             if ok and wait == 0:  # to the end: a batch of moves between two redraws
                 until = loop.time() + END_BATCH
                 while ok and self._bot_to_move() and loop.time() < until:
-                    ok = self._apply(bots.get(self.seat_of(self.to_decide)).choose(self.game, self.state))
+                    ok = self._apply(self.bot_at(self.to_decide).choose(self.game, self.state))
             self.refresh()
             if ok:
                 loop.call_later(wait, tick)
@@ -866,7 +882,7 @@ class GameShell(w.VBox):
         for _ in range(MAX_BOT_ACTIONS):
             if not self._bot_to_move():
                 return
-            bot = bots.get(self.seat_of(self.to_decide))
+            bot = self.bot_at(self.to_decide)
             if not self._apply(bot.choose(self.game, self.state)):
                 return
 

@@ -3,8 +3,10 @@
 Determinized Monte Carlo search (flat, with common random numbers): each
 world deals the cards the seat cannot see anew (``deal``: the other hands
 and the deck's order, the discards being known to whoever watched them go
-there, and no Tiger in the cards a rival has held since it let a movement
-card resolve, ``no_tiger_now``, ``SearchBot.remember``), tries every
+there, and no Tiger in the cards a rival has held since the table saw it
+hold none: told every action, ``SearchBot.observe``, a card played with no
+Tiger window or a movement card let through; else, from its own decisions
+only, ``no_tiger_now``, ``SearchBot.remember``), tries every
 candidate action in that same world and plays on to the end of the next
 round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: the card or pair that goes furthest, computed from
@@ -35,7 +37,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from tutor.bots import GreedyBot, bot_rng
+from tutor.bots import GreedyBot, bot_rng, tell
 
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take)
@@ -271,6 +273,56 @@ class SearchBot:
         #: what the bot has seen in a game, by (seed, players, first, seat): for each rival last seen holding no
         #: Tiger, [turn, chance events, deck size, the rival's hand size, the seat's, cards the seat spent since]
         self.memory: dict[tuple, dict[int, list[int]]] = {}
+        #: what the bot was told of a game (``observe``), by (seed, players, first): the last position it saw and,
+        #: for each seat, how many cards of its hand the table knows are no Tiger (``safe``)
+        self.watched: dict[tuple, tuple[State, list[int]]] = {}
+
+    def observe(self, game: Any, before: State, action: Any, after: State) -> None:
+        """Told an action, anyone's (:func:`tutor.bots.tell`): keep count, from what the whole table sees, of the
+        cards in each hand that are no Tiger (``safe``).  A hand is all safe when a card was played and no Tiger
+        window opened (nobody but the player held one), or when its holder let a movement card resolve; cards
+        played in the open leave the safe ones first (unless they are Tigers), stolen ones too; drawn and stolen
+        cards are unknown; a card taken from the discards is known.  A game watched with a gap starts afresh."""
+        key = (before.seed, before.players, before.first)
+        last, safe = self.watched.get(key, (None, None))
+        if safe is None or (last is not before and last != before):
+            safe = [0] * before.players
+        safe = list(safe)
+        actor = before.current_player
+        shown: tuple[str, ...] = ()
+        if isinstance(action, Play):
+            shown = (action.card,)
+        elif isinstance(action, PlayPair):
+            shown = (action.yellow, action.green)
+        elif isinstance(action, Discard):
+            shown = action.cards
+        elif isinstance(action, Cancel):
+            shown = ("tiger",)
+        for q in range(before.players):
+            n = len(after.hands[q])
+            left = safe[q]
+            if q == actor:
+                left -= sum(c != "tiger" for c in shown)
+                if isinstance(action, Take) and action.card and action.card != "tiger":
+                    left += 1
+            if isinstance(action, Steal) and q == action.victim:
+                left -= len(before.hands[q]) - n
+            safe[q] = max(0, min(left, n))
+        if isinstance(action, (Play, PlayPair)) and after.phase != "tiger":  # no window: nobody else held a Tiger
+            for q in range(before.players):
+                if q != before.active:
+                    safe[q] = len(after.hands[q])
+        if (isinstance(action, Allow) and before.asker is not None and any(is_movement(c) for c in before.pending)):
+            safe[before.asker] = len(after.hands[before.asker])
+        self.watched[key] = (after, safe)
+
+    def told(self, s: State, me: int) -> tuple[dict[int, int], list[int], int] | None:
+        """What ``observe`` has gathered on the game of ``s`` if it watched it up to ``s``, else None: how many
+        cards of each rival's hand are no Tiger."""
+        last, safe = self.watched.get((s.seed, s.players, s.first), (None, None))
+        if safe is None or (last is not s and last != s):
+            return None
+        return {q: safe[q] for q in range(s.players) if q != me and safe[q]}, [], 0
 
     def remember(self, s: State, me: int) -> tuple[dict[int, int], list[int], int]:
         """What the seat knows of the rivals' Tigers now: for each rival, how many of its cards were held since it
@@ -311,7 +363,7 @@ class SearchBot:
         me = state.current_player
         if me is None or not listed(state):
             raise ValueError("no legal action to choose from")
-        known = self.remember(state, me)
+        known = self.told(state, me) or self.remember(state, me)
         a = self.search(game, state, me, known)
         self.spent(state, me, a)
         return a
@@ -486,7 +538,8 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
             a = seats[p].choose(GAME, s)
             if p == seat:
                 times.append(time.process_time() - t)
-            s = apply(s, a)
+            s, before = apply(s, a), s
+            tell(seats, GAME, before, a, s)
         wins += s.winner == seat
         if report and (g + 1) % 20 == 0:
             report(f"  {players} players, {g + 1} games: {wins} won")
