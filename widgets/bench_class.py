@@ -11,7 +11,10 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
 2. ``make class``'s server (``widgets.serve.Room``, on the loopback interface),
    its pools filled and their pages built; then all the sessions open the page
    at once, and once every page is usable each steps the example (Next,
-   ``--clicks`` times), all at once;
+   ``--clicks`` times), all at once.  Two of the sessions (``--browsers``) are
+   real pages in Debian's Chromium (:class:`BrowserPages`), which show that the
+   pages also render: they open and step with the others, then open Play and
+   make a move each;
 3. server and kernel memory with the sessions open;
 4. the pages close -- half with the browser's ``beforeunload`` beacon, half
    only dropping the websocket (a phone put to sleep) -- and two minutes later
@@ -382,6 +385,15 @@ def main(argv: list[str] | None = None) -> int:
             await asyncio.sleep(0.3)  # the clicks' last updates
 
         loop = asyncio.new_event_loop()
+
+        def wait_for(event: threading.Event, timeout: float) -> None:
+            """Wait for the Chromium pages with the sessions' loop running: their websockets
+            answer the server's pings (it drops a connection that does not, after 30 s)."""
+            async def waiting():
+                deadline = time.monotonic() + timeout
+                while not event.is_set() and time.monotonic() < deadline:
+                    await asyncio.sleep(0.1)
+            loop.run_until_complete(waiting())
         cpu0_server = cpu([server])
         cpu0 = {kid: cpu([p]) for kid, p in before_kernels.items()}
         load_open = load()
@@ -391,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         loop.run_until_complete(opening())
         took_open = time.monotonic() - start
         if browsers:
-            browsers.opened.wait(300)
+            wait_for(browsers.opened, 300)
         now_kernels = kernel_processes(srv.proc.pid)
         mine = {s.kernel_id for s in keep}
 
@@ -405,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
             browsers.go_step.set()  # ... and step with them
         loop.run_until_complete(stepping())
         if browsers:
-            browsers.stepped.wait(300)
+            wait_for(browsers.stepped, 300)
         took_click = time.monotonic() - start
         cpu2_server, cpu2_kernels = cpu([server]), kernels_cpu()
         n_clicks = max(1, len(res["click"]))
@@ -414,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         n_all_clicks = n_clicks + (len(browsers.results["click"]) if browsers else 0)
         if browsers:
             browsers.go_move.set()  # then the Chromium pages open Play and make a move each
-            browsers.moved.wait(300)
+            wait_for(browsers.moved, 300)
         ks = kernels(srv.proc.pid)
         print(f"{args.sessions} sessions at once on {where} ({n_protocol} at the protocol level,"
               f" {n_browsers} Chromium pages): all opened in {took_open:.1f}s ({load_open}),"

@@ -29,10 +29,14 @@ repeats) with what a classroom needs and Voilà does not have upstream:
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
   does that itself; :mod:`widgets.serve` forwards the signals to it).
 * **Less work per message and per page** in the one server process that every
-  page's traffic goes through: the kernels' activity watcher reads only the
-  message types it needs (:meth:`CappedKernelManager.start_watching_activity`),
-  and the page template is compiled once per server, not once per page
-  (:class:`SharedTemplates`).
+  page's traffic goes through: the kernels' activity watcher subscribes to the
+  kernel's status only and reads only the message types it needs
+  (:meth:`CappedKernelManager.start_watching_activity`), the ZMQ streams read
+  every queued message in one turn of the event loop
+  (:func:`read_queued_messages`), the relay to a page decodes no header it does
+  not need (:class:`TutorChannels`, :class:`TutorKernelWebsocket`; the IOPub
+  rate limit, for pages that print, is off), and the page template is compiled
+  once per server, not once per page (:class:`SharedTemplates`).
 
 Nothing here knows a game.  Kernel-side guards (comm errors logged on the
 server, no traceback sent to a client) are in :mod:`widgets.kernel_guard`.
