@@ -99,6 +99,88 @@ def test_the_activity_watcher_reads_a_kernels_message_type_its_parents_and_a_sta
         assert message_types(junk) == (None, None, None)
 
 
+def test_the_activity_watcher_gets_a_kernels_status_and_not_its_widget_updates():
+    import zmq
+
+    from widgets.classroom import watch_status_only
+
+    ctx = zmq.Context.instance()
+    pub, sub = ctx.socket(zmq.PUB), ctx.socket(zmq.SUB)
+    try:
+        pub.bind("inproc://kernel-iopub")
+        sub.connect("inproc://kernel-iopub")
+        sub.setsockopt(zmq.SUBSCRIBE, b"")  # as jupyter_client connects it
+        watch_status_only(sub)
+        time.sleep(0.2)  # the subscription reaches the publisher
+        # topics as ipykernel sends them: a widget's update, then the kernel going idle
+        pub.send_multipart([b"comm-0123", b"<IDS|MSG>", b"update"])
+        pub.send_multipart([b"kernel.abc.status", b"<IDS|MSG>", b"idle"])
+        assert sub.poll(2000)
+        assert sub.recv_multipart() == [b"kernel.abc.status", b"<IDS|MSG>", b"idle"]
+        assert not sub.poll(200)
+    finally:
+        pub.close(0)
+        sub.close(0)
+
+
+def test_the_servers_streams_read_every_queued_message_in_order_in_one_turn():
+    import zmq
+    from zmq.eventloop.zmqstream import ZMQStream
+
+    from widgets.classroom import _handle_recv_queued
+
+    got: list[bytes] = []
+
+    async def go():
+        ctx = zmq.Context.instance()
+        push, pull = ctx.socket(zmq.PUSH), ctx.socket(zmq.PULL)
+        push.bind("inproc://kernel-shell")
+        pull.connect("inproc://kernel-shell")
+        stream = ZMQStream(pull)
+        stream._handle_recv = _handle_recv_queued.__get__(stream)
+        stream.on_recv(lambda msg: got.append(msg[0]))
+        for i in range(5):
+            push.send(b"m%d" % i)
+        assert pull.poll(2000)  # queued (the loop has not run since)
+        stream._handle_recv()  # one turn: all five (upstream read one)
+        assert pull.poll(0) == 0
+        stream._handle_recv()  # nothing queued: returns
+        stream.close()
+        push.close(0)
+
+    run(go())
+    assert got == [b"m0", b"m1", b"m2", b"m3", b"m4"]
+
+
+def test_a_pooled_kernel_handed_to_a_page_is_idle_from_then_not_from_its_build():
+    """A kernel that waited in the pool is not culled before its page's browser connects."""
+    from datetime import datetime, timedelta, timezone
+
+    from widgets.classroom import gradual_pool_refills
+
+    built = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+    class Kernel:
+        last_activity = built
+
+    class Manager:
+        _pools: dict = {}
+
+        def __init__(self):
+            self._kernels = {"k1": Kernel()}
+
+        def fill_if_needed(self, *args, **kwargs):
+            pass
+
+        async def get_rendered_notebook(self, *args, **kwargs):
+            return "render task", "cache", "k1"
+
+    km = Manager()
+    gradual_pool_refills(km, 2)
+    assert run(km.get_rendered_notebook("fire_bulls.ipynb")) == ("render task", "cache", "k1")
+    assert km._kernels["k1"].last_activity > datetime.now(timezone.utc) - timedelta(minutes=1)
+
+
 def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
     import jinja2
 

@@ -182,8 +182,8 @@ def test_a_page_links_back_to_the_landing_page_in_its_language():
 
 def test_the_browser_tab_is_named_after_the_game_in_the_page_language():
     p = page("fire-bulls", query="lang=fr")
-    assert "Fire Bulls — apprendre les règles" in html.unescape(p.sync.value)
-    assert "documentElement.lang=\"fr\"" in html.unescape(p.sync.value)
+    assert "Fire Bulls — apprendre les règles" in html.unescape(p.link.value)
+    assert "documentElement.lang=\"fr\"" in html.unescape(p.link.value)
 
 
 # --------------------------------------------------------- landing page

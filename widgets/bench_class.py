@@ -11,7 +11,10 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
 2. ``make class``'s server (``widgets.serve.Room``, on the loopback interface),
    its pools filled and their pages built; then all the sessions open the page
    at once, and once every page is usable each steps the example (Next,
-   ``--clicks`` times), all at once;
+   ``--clicks`` times), all at once.  Two of the sessions (``--browsers``) are
+   real pages in Debian's Chromium (:class:`BrowserPages`), which show that the
+   pages also render: they open and step with the others, then open Play and
+   make a move each;
 3. server and kernel memory with the sessions open;
 4. the pages close -- half with the browser's ``beforeunload`` beacon, half
    only dropping the websocket (a phone put to sleep) -- and two minutes later
@@ -30,6 +33,7 @@ import argparse
 import asyncio
 import re
 import statistics
+import threading
 import time
 
 import psutil
@@ -138,6 +142,97 @@ async def step_session(s: Session, clicks: int, results: dict) -> None:
         results["errors"].append(f"{type(e).__name__}: {str(e)[:120]}")
 
 
+class BrowserPages(threading.Thread):
+    """Real Chromium pages in the room, beside the protocol-level sessions: they open
+    the page when :attr:`go_open` is set, step the example (Next, ``clicks`` times)
+    when :attr:`go_step` is set, then open Play and play a move.  Chromium runs in
+    this thread with its own event loop (Playwright's async API), launched before
+    the room opens so only the pages are measured (the move comes when
+    :attr:`go_move` is set, after the room's clicks); :attr:`results` has each page's
+    ready time (the request to its Next button drawn, enabled), the clicks'
+    latencies (a click to the first change of what it updates, measured in the
+    page) and the errors."""
+
+    def __init__(self, url: str, n: int = 2, clicks: int = 5, timeout: float = 180):
+        super().__init__(daemon=True, name="bench-class-chromium")
+        self.url, self.n, self.clicks, self.timeout = url, n, clicks, timeout
+        self.launched, self.opened, self.stepped, self.moved = (threading.Event() for _ in range(4))
+        self.go_open, self.go_step, self.go_move = threading.Event(), threading.Event(), threading.Event()
+        self.results: dict = {"ready": [], "click": [], "move": [], "errors": []}
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self._run())
+        except Exception as e:  # counted, the run goes on
+            self.results["errors"].append(f"chromium: {type(e).__name__}: {str(e)[:160]}")
+        finally:
+            for ev in (self.launched, self.opened, self.stepped, self.moved):
+                ev.set()
+
+    async def _wait(self, event: threading.Event) -> None:
+        while not event.is_set():
+            await asyncio.sleep(0.05)
+
+    async def _run(self) -> None:
+        from playwright.async_api import async_playwright
+
+        from widgets.bench import _CLICK_JS
+        from widgets.serve import CHROMIUM, CHROMIUM_ARGS
+
+        ms = int(self.timeout * 1000)
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                contexts = [await browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(self.n)]
+                pages = [await c.new_page() for c in contexts]
+                self.launched.set()
+                await self._wait(self.go_open)
+
+                async def open_one(page) -> None:
+                    start = time.monotonic()
+                    await page.goto(self.url, timeout=ms)
+                    await page.wait_for_selector(".rt-stepper .rt-next:not([disabled])", timeout=ms)
+                    self.results["ready"].append(time.monotonic() - start)
+
+                async def step_one(page) -> None:
+                    for _ in range(self.clicks):
+                        if await page.locator(".rt-stepper .rt-next").is_disabled():
+                            break  # the example's end
+                        took = await page.evaluate(_CLICK_JS, [".rt-stepper .rt-next", ".rt-stepper .rt-step-header"])
+                        if took < 0:
+                            raise RuntimeError("no update after clicking Next")
+                        self.results["click"].append(took / 1000)
+                        await page.wait_for_timeout(100)
+
+                async def move_one(page) -> None:
+                    await page.click(".lm-TabBar-tab >> nth=1")  # Play
+                    await page.wait_for_selector(".rt-game .rt-board", timeout=ms)
+                    move = ".rt-game .fb-draw" if await page.locator(".rt-game .fb-draw").count() else ".rt-game .rt-bot-move"
+                    await page.wait_for_selector(f"{move}:not([disabled])", timeout=ms)
+                    took = await page.evaluate(_CLICK_JS, [move, ".rt-game .rt-board"])
+                    if took < 0:
+                        raise RuntimeError(f"no update after clicking {move}")
+                    self.results["move"].append(took / 1000)
+
+                async def each(fn) -> None:
+                    got = await asyncio.gather(*(fn(pg) for pg in pages), return_exceptions=True)
+                    self.results["errors"].extend(f"chromium: {type(e).__name__}: {str(e)[:160]}"
+                                                  for e in got if isinstance(e, BaseException))
+
+                await each(open_one)
+                self.opened.set()
+                await self._wait(self.go_step)
+                await each(step_one)
+                self.stepped.set()
+                await self._wait(self.go_move)
+                await each(move_one)
+                self.moved.set()
+                for c in contexts:
+                    await c.close()
+            finally:
+                await browser.close()
+
+
 def new_results() -> dict:
     return {"ready": [], "click": [], "errors": [], "phases": []}
 
@@ -220,7 +315,8 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m widgets.bench_class")
-    ap.add_argument("--sessions", type=int, default=30)
+    ap.add_argument("--sessions", type=int, default=30, help="the room: protocol-level sessions and Chromium pages")
+    ap.add_argument("--browsers", type=int, default=2, help="of the sessions, real Chromium pages (0: none)")
     ap.add_argument("--clicks", type=int, default=5)
     ap.add_argument("--page", default="fire_bulls.ipynb")
     ap.add_argument("--query", default="", help="the link's query string, e.g. 'lang=it&example=it-3&step=2'")
@@ -231,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (its ratio is then not printed)")
     args = ap.parse_args(argv)
     raise_client_limit(4 * args.sessions)
+    n_browsers = max(0, min(args.browsers, args.sessions))
+    n_protocol = args.sessions - n_browsers
     logs = ROOT / "test-artifacts"
     logs.mkdir(exist_ok=True)
     print(f"cpus {psutil.cpu_count()}, {load()} (a shared machine makes wall-clock figures noisy;"
@@ -271,10 +369,15 @@ def main(argv: list[str] | None = None) -> int:
               f" per kernel, the server {cpu([server]):.1f}s in all (its start included)", flush=True)
         before_kernels = kernel_processes(srv.proc.pid)
         keep: list[Session] = []
+        browsers = None
+        if n_browsers:
+            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks)
+            browsers.start()
+            browsers.launched.wait(180)
 
         async def opening():
             got = await asyncio.gather(*(open_session(srv.base, args.page, args.query, res)
-                                         for _ in range(args.sessions)))
+                                         for _ in range(n_protocol)))
             keep.extend(s for s in got if s is not None)
 
         async def stepping():
@@ -282,12 +385,25 @@ def main(argv: list[str] | None = None) -> int:
             await asyncio.sleep(0.3)  # the clicks' last updates
 
         loop = asyncio.new_event_loop()
+
+        def wait_for(event: threading.Event, timeout: float) -> None:
+            """Wait for the Chromium pages with the sessions' loop running: their websockets
+            answer the server's pings (it drops a connection that does not, after 30 s)."""
+            async def waiting():
+                deadline = time.monotonic() + timeout
+                while not event.is_set() and time.monotonic() < deadline:
+                    await asyncio.sleep(0.1)
+            loop.run_until_complete(waiting())
         cpu0_server = cpu([server])
         cpu0 = {kid: cpu([p]) for kid, p in before_kernels.items()}
         load_open = load()
         start = time.monotonic()
+        if browsers:
+            browsers.go_open.set()  # the Chromium pages open with the others
         loop.run_until_complete(opening())
         took_open = time.monotonic() - start
+        if browsers:
+            wait_for(browsers.opened, 300)
         now_kernels = kernel_processes(srv.proc.pid)
         mine = {s.kernel_id for s in keep}
 
@@ -297,12 +413,23 @@ def main(argv: list[str] | None = None) -> int:
         cpu1_server, cpu1_kernels = cpu([server]), kernels_cpu()
         load_click = load()
         start = time.monotonic()
+        if browsers:
+            browsers.go_step.set()  # ... and step with them
         loop.run_until_complete(stepping())
+        if browsers:
+            wait_for(browsers.stepped, 300)
         took_click = time.monotonic() - start
         cpu2_server, cpu2_kernels = cpu([server]), kernels_cpu()
         n_clicks = max(1, len(res["click"]))
+        # the server relayed the Chromium pages' clicks too (their kernels are not among the
+        # sessions'): its figure per click is over all of them
+        n_all_clicks = n_clicks + (len(browsers.results["click"]) if browsers else 0)
+        if browsers:
+            browsers.go_move.set()  # then the Chromium pages open Play and make a move each
+            wait_for(browsers.moved, 300)
         ks = kernels(srv.proc.pid)
-        print(f"{args.sessions} sessions at once on {where}: all opened in {took_open:.1f}s ({load_open}),"
+        print(f"{args.sessions} sessions at once on {where} ({n_protocol} at the protocol level,"
+              f" {n_browsers} Chromium pages): all opened in {took_open:.1f}s ({load_open}),"
               f" then each clicked Next {args.clicks} times, all at once ({took_click:.1f}s, {load_click}):")
         print(line("ready", res["ready"]))
         for phase in ("page", "websocket", "widgets"):
@@ -310,9 +437,17 @@ def main(argv: list[str] | None = None) -> int:
         print(line("click", res["click"], "ms", 1000))
         print(f"  cpu per session to open: server {(cpu1_server - cpu0_server) / max(1, len(keep)):.3f}s,"
               f" its kernel {cpu1_kernels / max(1, len(keep)):.3f}s")
-        print(f"  cpu per click: server {1000 * (cpu2_server - cpu1_server) / n_clicks:.1f}ms,"
+        print(f"  cpu per click: server {1000 * (cpu2_server - cpu1_server) / n_all_clicks:.1f}ms,"
               f" kernel {1000 * (cpu2_kernels - cpu1_kernels) / n_clicks:.1f}ms")
         print(f"  errors: {len(res['errors'])} {res['errors'][:3]}")
+        if browsers:
+            b = browsers.results
+            print(f"  the {n_browsers} Chromium pages (1280x720; the click measured in the page, to the first"
+                  " change of what it updates):")
+            print(line("  ready", b["ready"]))
+            print(line("  Next click", b["click"], "ms", 1000))
+            print(line("  a move in Play", b["move"], "ms", 1000))
+            print(f"    errors: {len(b['errors'])} {b['errors'][:3]}")
         print(f"  memory: server {rss_mib([server]):.0f} MiB, {len(ks)} kernels {rss_mib(ks):.0f} MiB"
               f" (mean {rss_mib(ks) / max(1, len(ks)):.0f} MiB)", flush=True)
 
@@ -321,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
 
         loop.run_until_complete(close_all())
         loop.close()
+        if browsers:
+            browsers.join(60)  # the Chromium pages closed
         beacons = sum(1 for i, _s in enumerate(keep) if i % 2 == 0)
         print(f"closed: {beacons} with the page's beacon, {len(keep) - beacons} by dropping the websocket;"
               f" waiting {args.linger}s ...", flush=True)
@@ -340,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     click95 = pct(res["click"], 95)
     print(f"  click p95 / 150 ms: {click95 / CLICK_TARGET:.2f} ({1000 * click95:.0f} ms)"
           f" {'met' if click95 < CLICK_TARGET else 'NOT met'}")
-    errors = len(res["errors"]) + len(cold["errors"])
+    errors = len(res["errors"]) + len(cold["errors"]) + (len(browsers.results["errors"]) if browsers else 0)
     print(f"  errors: {errors} (target 0) {'met' if not errors else 'NOT met'}")
     left_over = max(beyond, stayed)
     print(f"  kernels left {args.linger}s after the pages closed (beyond the pools, or the pages' own):"

@@ -29,10 +29,14 @@ repeats) with what a classroom needs and Voilà does not have upstream:
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
   does that itself; :mod:`widgets.serve` forwards the signals to it).
 * **Less work per message and per page** in the one server process that every
-  page's traffic goes through: the kernels' activity watcher reads only the
-  message types it needs (:meth:`CappedKernelManager.start_watching_activity`),
-  and the page template is compiled once per server, not once per page
-  (:class:`SharedTemplates`).
+  page's traffic goes through: the kernels' activity watcher subscribes to the
+  kernel's status only and reads only the message types it needs
+  (:meth:`CappedKernelManager.start_watching_activity`), the ZMQ streams read
+  every queued message in one turn of the event loop
+  (:func:`read_queued_messages`), the relay to a page decodes no header it does
+  not need (:class:`TutorChannels`, :class:`TutorKernelWebsocket`; the IOPub
+  rate limit, for pages that print, is off), and the page template is compiled
+  once per server, not once per page (:class:`SharedTemplates`).
 
 Nothing here knows a game.  Kernel-side guards (comm errors logged on the
 server, no traceback sent to a client) are in :mod:`widgets.kernel_guard`.
@@ -53,12 +57,16 @@ import jinja2
 import tornado.ioloop
 import tornado.web
 import voila.notebook_renderer
+import zmq
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as WebsocketHandler
 from traitlets import Dict, Int, List, Unicode
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 # every kernel of ours loads the kernel-side guards and leaves the process's
 # stderr alone (ipykernel would otherwise forward it to the page)
@@ -238,6 +246,84 @@ def message_types(msg_list: list, unpack=json.loads) -> tuple[str | None, str | 
     return msg_type, parent_type, content
 
 
+# the topic of every message a kernel publishes about itself (``kernel.<id>.status``,
+# ``kernel.<id>.execute_input``, ...): a widget's messages go out as ``comm-<id>``
+KERNEL_TOPIC = b"kernel."
+
+
+def watch_status_only(stream) -> None:
+    """Subscribe an IOPub socket (or stream) to the kernel's own topics only.
+
+    The activity watcher learns all it needs from the kernel's status messages
+    (busy and idle, each naming the request it answers); a widget's updates --
+    ten of the twelve messages a click on Next causes -- are filtered out by the
+    kernel's publisher instead of being received, decoded and dropped by the
+    server's one thread."""
+    sock = getattr(stream, "socket", stream)
+    sock.setsockopt(zmq.SUBSCRIBE, KERNEL_TOPIC)
+    sock.setsockopt(zmq.UNSUBSCRIBE, b"")
+
+
+DRAIN = 64  # most messages a socket's stream reads in one turn of the event loop
+
+
+def _handle_recv_queued(self) -> None:
+    """pyzmq's ``ZMQStream._handle_recv``, reading every message already queued on the
+    socket (up to :data:`DRAIN`) instead of one per turn of the event loop.
+
+    Upstream reads one message, then asks the socket for its events again and
+    schedules another turn of the loop for the next: about a third of the server's
+    work per message relayed to a page, and a click on Next relays a dozen.  The
+    callbacks run in the same order, each with one message."""
+    for _ in range(DRAIN):
+        if self._flushed or self.socket is None or not self.receiving():
+            return
+        try:
+            msg = self.socket.recv_multipart(zmq.NOBLOCK, copy=self._recv_copy)
+        except zmq.ZMQError as e:
+            if e.errno == zmq.EAGAIN:
+                return
+            raise
+        if self._recv_callback:
+            self._run_callback(self._recv_callback, msg)
+
+
+def read_queued_messages() -> None:
+    """Make every ZMQ stream of this process read all its queued messages at once
+    (called by the server only, see :func:`_handle_recv_queued`)."""
+    from zmq.eventloop.zmqstream import ZMQStream
+
+    ZMQStream._handle_recv = _handle_recv_queued  # type: ignore[method-assign]
+
+
+class TutorChannels(ZMQChannelsWebsocketConnection):
+    """jupyter_server's relay between a kernel and its page, without decoding every
+    message it relays to find the rare one it must change.
+
+    Upstream decodes the header of every IOPub message to find ``error`` messages
+    (whose traceback it replaces, ``show_tracebacks`` off): here only a message
+    whose header holds the word ``error`` is decoded; every other is relayed as it
+    came.  (Any decoding of a header holding it, as upstream, decides.)"""
+
+    def _on_error(self, channel, msg, msg_list):
+        if channel == "iopub" and msg.get("header") is None and msg_list:
+            header = getattr(msg_list[0], "bytes", msg_list[0])  # a zmq.Frame's bytes
+            if isinstance(header, bytes) and b"error" not in header:
+                return
+        super()._on_error(channel, msg, msg_list)
+
+
+class TutorKernelWebsocket(VoilaKernelWebsocketHandler):
+    """Voilà's kernel websocket, without decoding every message to find the
+    ``execute_input`` ones it drops (the page's code): a binary message that does
+    not hold that word anywhere is sent as it is; any other is checked as upstream."""
+
+    def write_message(self, message, binary: bool = False):
+        if isinstance(message, bytes) and b"execute_input" not in message:
+            return WebsocketHandler.write_message(self, message, binary)
+        return super().write_message(message, binary)
+
+
 class CappedKernelManager(AsyncMappingKernelManager):
     """Voilà's kernel manager base with a cap on the kernels alive at once.
 
@@ -270,6 +356,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         kernel.reason = ""
         kernel.last_activity = utcnow()
         kernel._activity_stream = kernel.connect_iopub()
+        watch_status_only(kernel._activity_stream)
         unpack = kernel.session.unpack
 
         def record_activity(msg_list):
@@ -341,7 +428,14 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10):
 
     async def get_rendered_notebook(*args, **kwargs):
         last_taken[0] = time.monotonic()
-        return await take(*args, **kwargs)
+        got = await take(*args, **kwargs)
+        # handed to a page now: idle from now on, not since its page was built (a kernel that
+        # waited a minute in the pool was culled at the next check, before a slow browser
+        # connected to it; the watcher does not see the page's widgets moving to its link)
+        kernel = km._kernels.get(got[2]) if isinstance(got, tuple) and len(got) == 3 else None
+        if kernel is not None:
+            kernel.last_activity = utcnow()
+        return got
 
     km.get_rendered_notebook = get_rendered_notebook
 
@@ -458,6 +552,7 @@ class TutorVoila(Voila):
         super().initialize(argv)
         conf = self.voila_configuration
         conf.multi_kernel_manager_class = CappedKernelManager
+        self.kernel_websocket_connection_class = TutorChannels
         voila.notebook_renderer.VoilaExporter = SharedTemplates  # what Voilà renders every page with
         sizes = self._pool_sizes()
         if sizes and any(sizes.values()):
@@ -487,11 +582,14 @@ class TutorVoila(Voila):
         for h in handlers:
             if len(h) >= 2 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorPageHandler, *h[2:])
+            elif len(h) >= 2 and h[1] is VoilaKernelWebsocketHandler:
+                h = (h[0], TutorKernelWebsocket, *h[2:])
             out.append(h)
         return out
 
     def start(self):
         # Voila.start of voila 0.5.13, with the guarded application
+        read_queued_messages()
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         self.log.info("Storing connection files in %s." % self.connection_dir)
         settings = self.init_settings()

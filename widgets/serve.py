@@ -101,6 +101,9 @@ def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # a page's kernel sends widget updates only (no code runs from a page, no output is
+        # printed): jupyter_server's IOPub rate limit decoded and counted each one for nothing
+        "--ZMQChannelsWebsocketConnection.limit_rate=False",
         *(room.options() if room else []),
         *extra,
     ]

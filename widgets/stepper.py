@@ -63,6 +63,7 @@ class ExampleStepper(w.VBox):
         self.game = game
         self.board_fn = board
         self._relabelling = False
+        self._drawn: dict[tuple, tuple[str, dict, str, str]] = {}  # (example, step, lang) -> its drawing
         self.language = language or Language()
         try:
             self.examples = list(game.course())  # the first lesson, then the examples in order (issue 12 §1)
@@ -213,24 +214,59 @@ class ExampleStepper(w.VBox):
         ex = self.example
         if ex is None:
             return
-        i, n, lang = self._pos, len(ex.steps), self.lang
+        i, n = self._pos, len(ex.steps)
+        header, sections, narration, outcome = self._drawing(i)
+        self.header.value = header
+        self.first.disabled = self.prev.disabled = i == 0
+        self.next.disabled = self.last.disabled = i == n
+        self.board.show(sections)
+        self.narration.value = narration
+        self.outcome.value = outcome
+
+    DRAWINGS = 240  # steps' drawings kept (a few kB each)
+
+    def _drawing(self, i: int) -> tuple[str, dict, str, str]:
+        """Position ``i`` of the example shown, drawn in the page's language: its header, board
+        sections, narration and outcome.  An example's steps are the engine's stored
+        states, so a step drawn once is kept and shown again without drawing it."""
+        key = (self.chooser.value, i, self.lang)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= self.DRAWINGS:
+                self._drawn.pop(next(iter(self._drawn)))
+            drawn = self._drawn[key] = self._draw_step(i, self.lang)
+        return drawn
+
+    def warm(self) -> int:
+        """Draw every step of the example shown, in the page's language, before anyone
+        asks for them: a pre-started kernel does it while it waits for its student
+        (:func:`widgets.page.page`), so stepping through the example the room opens on
+        costs a click no drawing.  Returns the steps drawn."""
+        ex = self.example
+        if ex is None:
+            return 0
+        for i in range(len(ex.steps) + 1):
+            self._drawing(i)
+        return len(ex.steps) + 1
+
+    def _draw_step(self, i: int, lang: str) -> tuple[str, dict, str, str]:
+        ex = self.example
+        n = len(ex.steps)
         texts = self.game.example_text(ex, lang)
         # a card of the first lesson is read before the board is looked at: above it (issue 12 §1)
         card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
-        self.header.value = (
+        header = (
             f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
             f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
             f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
             + (f"<div class='rt-lesson-card' style='font-size:1.1em;margin:6px 0;padding:8px 12px;"
                f"border-left:5px solid #1565c0;background:#e3f2fd;color:#0d2a4a'>{esc(card)}</div>" if card else "")
         )
-        self.first.disabled = self.prev.disabled = i == 0
-        self.next.disabled = self.last.disabled = i == n
         if i == 0:
-            self.board.show(self.board_fn(self.view(ex.start), None, lang, self.who))
+            sections = self.board_fn(self.view(ex.start), None, lang, self.who)
             src = ex.source
             said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
-            self.narration.value = (
+            narration = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
                 + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
                 + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}:</b> "
@@ -243,11 +279,10 @@ class ExampleStepper(w.VBox):
             trace = self.game.trace(step.events)  # the paths the step's pieces took, from its events
             if trace is not None:
                 after = {**after, "trace": trace}
-            self.board.show(self.board_fn(after, self.view(step.before), lang, self.who))
-            self.narration.value = self._narrate(step, lang)
-        self.outcome.value = (
-            message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
-        )
+            sections = self.board_fn(after, self.view(step.before), lang, self.who)
+            narration = self._narrate(step, lang)
+        outcome = message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
+        return header, sections, narration, outcome
 
     def _narrate(self, step, lang: str) -> str:
         parts = []
