@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import product
 
@@ -114,7 +114,34 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
 
     Built from the price itself: for each symbol group, how many of its
     symbols are paid by bulls of the right colour; Warriors pay the rest.
+
+    The Colonel's and the General's prices name no colour: their payments
+    from a hand are those from the hand with its colours relabelled, relabelled
+    back, so they are worked out once per hand shape (its colour counts, largest
+    first) and mapped to each hand of that shape.
     """
+    if card in _ANY_COLOUR:
+        order = sorted(range(5), key=hand.__getitem__, reverse=True)  # (stable: ties keep colour order)
+        shape = _payment_counts(card, ruleset, (*[hand[c] for c in order], hand[5]))
+        mapped = []
+        for paid in shape:
+            back = [0, 0, 0, 0, 0, paid[5]]
+            for i, c in enumerate(order):
+                back[c] = paid[i]
+            mapped.append(tuple(back))  # (relabelling is one-to-one: no payment twice)
+        found: Collection[tuple[int, ...]] = mapped
+    else:
+        found = _payment_counts.__wrapped__(card, ruleset, hand)
+    cards = _CARDS_OF
+    return tuple(cards.get(counts) or _cards_of(counts) for counts in sorted(found, key=_pay_order))
+
+
+_ANY_COLOUR = ("colonel", "general")  # the Yen cards whose price names no colour (see _price)
+
+
+@lru_cache(maxsize=4096)
+def _payment_counts(card: str, ruleset: str, hand: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The payments of ``_payments`` as count vectors (five colours, then Warriors), in no order."""
     warriors = hand[5]
     found: set[tuple[int, ...]] = set()
     held = sum(hand)
@@ -138,8 +165,7 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
                 _two_groups(bulls, used_w, free, hand, warriors, found)
             else:
                 _free_groups(list(bulls), used_w, free, distinct, hand, warriors, found)
-    cards = _CARDS_OF
-    return tuple(cards.get(counts) or _cards_of(counts) for counts in sorted(found, key=_pay_order))
+    return frozenset(found)
 
 
 _CARDS_OF: dict[tuple[int, ...], tuple[str, ...]] = {}

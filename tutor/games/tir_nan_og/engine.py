@@ -272,8 +272,12 @@ def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
     if counts is None:
         if len(_HAND_COUNTS) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
             _HAND_COUNTS.clear()
-        counts = _HAND_COUNTS[hand] = tuple(hand.count(c) for c in SPECIES)
+        count = hand.count  # (five calls written out: a generator per hand costs more than the counting)
+        counts = _HAND_COUNTS[hand] = (count(_S0), count(_S1), count(_S2), count(_S3), count(_S4))
     return counts
+
+
+_S0, _S1, _S2, _S3, _S4 = SPECIES
 
 
 def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple[Action, ...]:
