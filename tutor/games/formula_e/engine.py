@@ -21,8 +21,8 @@ from tutor.core import Event, IllegalAction, short
 
 from . import movement as mv
 from . import trace as tr
-from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair,
-                      RatTo, Steal, StopCows, Take, parse)
+from .actions import (ACTION_TYPES, DIRECTIONS, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play,
+                      PlayPair, RatTo, Steal, StopCows, Take, parse)
 from .cards import RANK as CARD_RANK
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
                     MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
@@ -584,11 +584,13 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
     p = s.active
     if isinstance(a, Play):
         cards: tuple[str, ...] = (a.card,)
-        say("turn/choice", "{Player} plays {card}.", player=p, card=a.card)
+        if not say.silent:
+            say("turn/choice", "{Player} plays {card}.", player=p, card=a.card)
     else:
         cards = (a.yellow, a.green)
-        say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
-            yellow=a.yellow, green=a.green)
+        if not say.silent:
+            say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
+                yellow=a.yellow, green=a.green)
     changes: dict[str, Any] = {"hands": with_hand(s.hands, p, remove(s.hands[p], cards)), "pending": cards,
                                "played": s.played + cards, "cancelled": ""}
     n = s.players
@@ -601,7 +603,8 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
 
 def do_allow(s: State, a: Allow, say: Narrator) -> State:
     assert s.asker is not None
-    say("tiger/window", "{Player} lets it resolve.", player=s.asker)
+    if not say.silent:
+        say("tiger/window", "{Player} lets it resolve.", player=s.asker)
     nxt = (s.asker + 1) % s.players
     if nxt == s.active:
         return resolve(s, say)  # which sets asker to None whatever it leads to
@@ -849,7 +852,8 @@ def do_rat(s: State, a: RatTo, say: Narrator) -> State:
 
 
 def do_cow(s: State, a: CowStep, say: Narrator) -> State:
-    target = next(t for c, d, t in mv.cow_steps(s.track, pieces(s)) if c == a.cell and d == a.direction)
+    d = DIRECTIONS[a.direction]  # the step was checked against the list: where it leads needs no search
+    target = (a.cell[0] + d[0], a.cell[1] + d[1])
     cows = sorted(target if c == a.cell else c for c in s.cows)
     say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target,
         paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
