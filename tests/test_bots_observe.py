@@ -48,3 +48,16 @@ def test_the_shell_keeps_one_bot_a_seat_and_tells_it_every_move(monkeypatch):
         assert w.seen[-1][2] == shell.state
     shell.new_game(["watcher", "watcher"])
     assert len(made) == 4  # a new game, new bots
+
+
+def test_a_bot_that_fails_to_observe_does_not_stop_the_game_and_is_logged(monkeypatch, caplog):
+    class Broken(Watcher):
+        def observe(self, game, before, action, after):
+            raise RuntimeError("lost its notes")
+
+    monkeypatch.setitem(bots._BOTS, "broken", (Broken, None))
+    shell = page("fire-bulls").game
+    with caplog.at_level("ERROR", logger="widgets.game"):
+        shell.new_game(["broken", "broken"])
+    assert shell.game.current_player(shell.state) is None  # the bots still played to the end
+    assert any("could not be told" in r.getMessage() and r.exc_info for r in caplog.records)

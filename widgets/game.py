@@ -32,6 +32,7 @@ No rule is decided here: every move goes through ``game.apply_explained``; an
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -44,6 +45,8 @@ from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.endgame import score_chart
 from widgets.i18n import Language, t
 from widgets.stepper import Sections
+
+_LOG = logging.getLogger(__name__)
 
 PERSON = "person"
 MAX_BOT_ACTIONS = 20_000
@@ -828,8 +831,8 @@ class GameShell(w.VBox):
         try:  # each seated bot remembers what it saw (a bot that missed a move, after an undo, starts afresh)
             bots.tell([self.bot_at(p) for p in range(len(self.seats)) if not self.is_person(p)], self.game, s,
                       action, new)
-        except Exception:  # noqa: BLE001 - a bot's memory must not break the page
-            pass
+        except Exception:  # noqa: BLE001 - a bot's memory must not break the page, but is not hidden either
+            _LOG.exception("a bot could not be told %r; it plays on without it", action)
         self.index += 1
         return True
 
