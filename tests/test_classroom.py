@@ -181,6 +181,40 @@ def test_a_pooled_kernel_handed_to_a_page_is_idle_from_then_not_from_its_build()
     assert km._kernels["k1"].last_activity > datetime.now(timezone.utc) - timedelta(minutes=1)
 
 
+def test_a_kernel_whose_page_has_not_connected_yet_is_kept_then_culled_as_usual_once_it_has():
+    """A page built while the machine is loaded connects late: its kernel is not culled in
+    the meantime (the page would never come up), and once the page has connected and gone,
+    the short idle timeout holds again."""
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    from widgets.classroom import CappedKernelManager
+
+    class Spec:
+        metadata: dict = {}
+
+    class Kernel:
+        kernel_name, kernel_spec, execution_state = "python3", Spec(), "idle"
+
+    km = CappedKernelManager(cull_idle_timeout=4, connect_grace=90)
+    culled = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        culled.append(kernel_id)
+
+    km.shutdown_kernel = shutdown_kernel
+    for kernel_id, idle in (("late", 30), ("abandoned", 100), ("closed", 30)):
+        km._kernels[kernel_id] = Kernel()
+        km._kernels[kernel_id].last_activity = utcnow() - timedelta(seconds=idle)
+        km._kernel_connections[kernel_id] = 0
+    km.notify_connect("closed")
+    km.notify_disconnect("closed")
+    for kernel_id in ("late", "abandoned", "closed"):
+        run(km.cull_kernel_if_idle(kernel_id))
+    assert culled == ["abandoned", "closed"]
+
+
 def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
     import jinja2
 

@@ -25,7 +25,9 @@ repeats) with what a classroom needs and Voilà does not have upstream:
 * **A closed page frees its kernel.**  The page's ``beforeunload`` beacon posts
   the ``_xsrf`` cookie to ``/voila/api/shutdown/<kernel>``; Voilà never sets
   that cookie, so every beacon was refused with 403 and the kernel lived until
-  culled.  The page handler here sets it.
+  culled.  The page handler here sets it.  A kernel whose page has not connected
+  yet is not culled for ``--CappedKernelManager.connect_grace`` seconds (90): a
+  browser on a loaded machine connects late, and its page never came up.
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
   does that itself; :mod:`widgets.serve` forwards the signals to it).
 * **Less work per message and per page** in the one server process that every
@@ -331,10 +333,31 @@ class CappedKernelManager(AsyncMappingKernelManager):
     (``VoilaConfiguration.multi_kernel_manager_class``)."""
 
     max_kernels = Int(0, config=True, help="Most kernels alive at once, pre-started ones included (0: no cap).")
+    connect_grace = Int(90, config=True, help="Seconds of inactivity a kernel whose page has not connected "
+                        "yet is kept, whatever cull_idle_timeout says (a loaded browser connects late).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._reserved: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.tutor_connected = True  # its page is up: cull_idle_timeout applies from now on
+        super().notify_connect(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """The culler, except that a kernel whose page never connected is kept ``connect_grace``
+        seconds: its page was built (the kernel went idle) and the browser has yet to load it;
+        on a loaded machine that took longer than a short ``cull_idle_timeout``, and the page
+        never came up.  Once its page has connected, a kernel is culled as upstream."""
+        kernel = self._kernels.get(kernel_id)
+        if (kernel is not None and not getattr(kernel, "tutor_connected", False)
+                and getattr(kernel, "execution_state", None) != "dead"
+                and hasattr(kernel, "last_activity")
+                and (utcnow() - kernel.last_activity).total_seconds() <= self.connect_grace):
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
     def live_count(self) -> int:
         """Kernels running, starting, or about to start."""
