@@ -38,3 +38,24 @@ def shot(pg, selector: str, path) -> None:
     pg.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
     pg.wait_for_timeout(300)
     pg.screenshot(path=str(path))
+
+
+def load_scenario(pg, text: str, *, refused: bool = False) -> None:
+    """On the Play tab: open the scenario files, paste ``text`` and press Load; waits for the
+    file's message, "loaded" (or with ``refused=True`` its refusal, whose words the test reads)."""
+    pg.click(".rt-game >> text=Scenario file (JSON)")
+    area = pg.wait_for_selector(".rt-scenario textarea")
+    area.fill(text)
+    area.press("Tab")  # commit the text to the kernel
+    pg.click(".rt-load")
+    pg.wait_for_selector(f".rt-file-message .rt-msg-{'error' if refused else 'ok'}")
+
+
+def wait_text_changes(pg, selector: str, old: str) -> str:
+    """Wait until the text of ``selector`` (a CSS selector: its first match) is no longer ``old``,
+    e.g. after a click whose update comes from the kernel a moment later; returns the new text."""
+    changed = pg.wait_for_function(
+        "([sel, old]) => { const el = document.querySelector(sel);"
+        " return el !== null && el.innerText !== old ? [el.innerText] : null; }",
+        arg=[selector, old])
+    return changed.json_value()[0]

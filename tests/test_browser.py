@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import load_scenario
 from tutor import games
 
 pytestmark = pytest.mark.browser
@@ -114,11 +115,7 @@ def test_switch_the_language(page, voila, artifacts):
 def test_load_a_bad_scenario_shows_a_message(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")
-    page.click("text=Scenario file (JSON)")
-    area = page.wait_for_selector(".rt-scenario textarea")
-    area.fill('{"ruleset": "it", "colours": 7}')
-    area.press("Tab")  # commit the text to the kernel
-    page.click(".rt-load")
+    load_scenario(page, '{"ruleset": "it", "colours": 7}', refused=True)
     expect(page.locator(".rt-file-message .rt-msg-error")).to_contain_text("cannot be loaded")
     expect(page.locator(".rt-message")).to_contain_text("cannot be loaded")
     page.locator(".rt-game").screenshot(path=str(artifacts / "bad-scenario.png"))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_helpers import wait_text_changes
 from tests.conftest import SIZES
 from tutor import games
 
@@ -51,8 +52,7 @@ def test_no_critical_or_serious_accessibility_violation_on_any_page(new_page, vo
         pg.wait_for_selector(READY[0])
         count = pg.locator(".rt-step-count").inner_text()
         pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
-        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                             arg=[".rt-step-count", count])
+        wait_text_changes(pg, ".rt-step-count", count)
         for tab in READY:
             pg.click(f".lm-TabBar-tab >> nth={tab}")
             pg.wait_for_selector(READY[tab])

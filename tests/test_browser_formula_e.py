@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats, open_play, shot
+from tests.browser_helpers import choose_seats, load_scenario, open_play, shot
 from tests.conftest import SIZES
 from tests.test_browser_sizes import on_screen, overflow
 from tutor.games import formula_e as F
@@ -53,12 +53,7 @@ def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, si
     assert on_screen(pg, track), f"the track is cut off at {size}"
     shot(pg, ".rt-game .rt-status", artifacts / f"formula-e-{size}-placing.png")
     # the arranged position, loaded as a scenario file
-    pg.click("text=Scenario file (JSON)")
-    area = pg.wait_for_selector(".rt-scenario textarea")
-    area.fill(F.GAME.to_json(START))
-    area.press("Tab")
-    pg.click(".rt-load")
-    pg.wait_for_selector(".rt-file-message .rt-msg-ok")
+    load_scenario(pg, F.GAME.to_json(START))
     pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
     pg.click(".rt-show-hand")
     pg.wait_for_selector(".rt-game .fe-play-monkey")
@@ -112,11 +107,7 @@ def test_a_rat_scare_previewed_then_traced(new_page, voila, artifacts, size):
     pg = new_page(size)
     open_play(pg, voila.url("formula_e.ipynb"))
     choose_seats(pg, "human", "human", "human", new_game=False)  # the scenario file below starts the game
-    pg.click("text=Scenario file (JSON)")
-    area = pg.wait_for_selector(".rt-scenario textarea")
-    area.fill(F.GAME.to_json(RAT))
-    area.press("Tab")
-    pg.click(".rt-load")
+    load_scenario(pg, F.GAME.to_json(RAT))
     pg.wait_for_selector(".rt-to-move[data-player='0'][data-decision='turn']")
     pg.click(".rt-show-hand")
     pg.click(".rt-game .fe-play-rat")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats
+from tests.browser_helpers import choose_seats, wait_text_changes
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +20,6 @@ def open_kamikaze(page, voila):
     page.goto(voila.url("kamikaze_attack.ipynb"))
     page.wait_for_selector(READY)
     return page
-
-
-def _wait_text_changes(page, selector, old):
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                           arg=[selector, old])
 
 
 def test_landing_page_links_the_kamikaze_page(page, voila):
@@ -43,7 +38,7 @@ def test_step_through_a_duel_example(page, voila, artifacts):
     for _ in range(2):
         old = page.locator(count).inner_text()
         page.click(".ka-page .rt-next")
-        _wait_text_changes(page, count, old)
+        wait_text_changes(page, count, old)
     expect(page.locator(count)).to_contain_text("2 of 2")
     expect(page.locator(".ka-page .rt-stepper .rt-board")).to_contain_text("wins the duel")
     expect(page.locator(".rt-stepper .ka-grave[data-player='0']")).to_have_attribute("data-score", "1")

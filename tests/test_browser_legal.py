@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats, open_play
+from tests.browser_helpers import choose_seats, open_play, wait_text_changes
 from tests.conftest import SIZES
 from tutor import games
 
@@ -86,8 +86,7 @@ def test_all_bots_to_the_end_then_undo_pause_resume(new_page, voila, artifacts):
     # undo stops the bots and goes back one move at a time; resume plays on
     status = page.locator(".rt-game .rt-status").inner_text()
     page.click(".rt-undo")
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                           arg=[".rt-game .rt-status", status])
+    wait_text_changes(page, ".rt-game .rt-status", status)
     pause = page.locator(".rt-bot-pause")
     expect(pause).to_contain_text("Resume")
     pause.click()

@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import wait_text_changes
 from tutor import games
 
 pytestmark = pytest.mark.browser
@@ -24,9 +25,7 @@ def step_count(pg) -> str:
 
 
 def wait_step(pg, before: str) -> str:
-    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                         arg=[".rt-step-count", before])
-    return step_count(pg)
+    return wait_text_changes(pg, ".rt-step-count", before)
 
 
 @pytest.mark.parametrize("zoom", [1, 1.5])

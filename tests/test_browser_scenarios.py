@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import shot
 from tests.test_browser_sizes import overflow, top_on_screen
 from tutor import games
 
@@ -28,15 +29,12 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
             for sel in (".rt-scn-goal", ".rt-scn-move-0", ".rt-scn-hint"):
                 assert top_on_screen(page, sel), f"{sel} below the fold of {name} at 1280x720"
         assert overflow(page) <= 1, f"the Scenarios tab of {name} scrolls sideways at {size}"
-        page.locator(".rt-scn-hint").scroll_into_view_if_needed()
-        page.click(".rt-scn-hint")
+        page.click(".rt-scn-hint")  # a click scrolls its target into view first
         page.wait_for_selector(".rt-scn-hint-text .rt-narration")
-        page.locator(".rt-scn-goal").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"scenarios-{name}-{size}.png"))
+        shot(page, ".rt-scn-goal", artifacts / f"scenarios-{name}-{size}.png")
         page.click(".rt-scn-move-0")
         page.wait_for_selector(".rt-scn-verdict .rt-narration")
-        page.locator(".rt-scn-verdict").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"scenarios-played-{name}-{size}.png"))
+        shot(page, ".rt-scn-verdict", artifacts / f"scenarios-played-{name}-{size}.png")
         expect(page.locator(".rt-scn-progress")).to_contain_text("attempts 1")
         if name == "tir-nan-og":  # the teacher saves the Play tab's position with a game's own goal
             page.click(".lm-TabBar-tab >> nth=1")
@@ -44,12 +42,10 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
             page.wait_for_selector(".rt-save-as-scenario")
             goal = "Take a magic fountain within … of your moves."  # the engine's sentence names the kind
             page.locator(".rt-goal-kind select").select_option(label=goal)
-            page.locator(".rt-save-as-scenario").scroll_into_view_if_needed()
             page.click(".rt-save-as-scenario")
             page.wait_for_selector(".rt-save-scenario-message .rt-msg-ok")
             expect(page.locator(".rt-scenario textarea")).to_have_value(re.compile('"kind": "fountain"'))
-            page.locator(".rt-save-scenario").scroll_into_view_if_needed()
-            page.screenshot(path=str(artifacts / f"scenarios-save-as-{name}-{size}.png"))
+            shot(page, ".rt-save-scenario", artifacts / f"scenarios-save-as-{name}-{size}.png")
             page.click(".lm-TabBar-tab >> nth=3")  # an answered quiz question offers to play on from it
             page.click(".rt-quiz-choice-0")
             # answered at once (one answer), or picked and the Check button to press (several)
@@ -57,8 +53,7 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
             if page.locator(".rt-quiz-check").is_visible():
                 page.click(".rt-quiz-check")
             page.wait_for_selector(".rt-quiz .rt-play-here:visible")
-            page.locator(".rt-quiz-feedback").scroll_into_view_if_needed()
-            page.screenshot(path=str(artifacts / f"quiz-play-here-{name}-{size}.png"))
+            shot(page, ".rt-quiz-feedback", artifacts / f"quiz-play-here-{name}-{size}.png")
             page.click(".rt-quiz .rt-play-here")
             page.wait_for_selector(".rt-new-game:visible")
         page.context.close()  # the next size in a fresh context

@@ -22,6 +22,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import load_scenario, wait_text_changes
 from tests.conftest import SIZES
 from tutor import games
 
@@ -118,8 +119,7 @@ def examples_tab(pg, artifacts, name: str, size: str) -> None:
     # then the simplest rulebook example, the next in the list
     title = pg.locator(".rt-step-title").inner_text()
     pg.select_option(".rt-chooser select", index=1)
-    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                         arg=[".rt-step-title", title])
+    wait_text_changes(pg, ".rt-step-title", title)
     expect(pg.locator(".rt-step-count")).to_contain_text("Step 0 of")  # the example from its start
     pg.click(".rt-page .rt-next")
     expect(pg.locator(".rt-step-count")).to_contain_text("Step 1 of")
@@ -161,11 +161,7 @@ def play_tab(pg, artifacts, name: str, size: str) -> None:
     assert clipped(pg, ".rt-game") == [], f"cut off at {size}"
     # A refused scenario file: its message appears, the board does not move.
     before = board_offset(pg)
-    pg.click(".rt-game >> text=Scenario file (JSON)")  # open the scenario files
-    area = pg.wait_for_selector(".rt-scenario textarea")
-    area.fill('{"players": "many"}')
-    area.press("Tab")  # commit the text to the kernel
-    pg.click(".rt-load")
+    load_scenario(pg, '{"players": "many"}', refused=True)
     pg.wait_for_selector(".rt-game .rt-message .rt-msg-error")
     pg.wait_for_timeout(300)
     assert board_offset(pg) == before, "the refusal moved the board"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats, open_play, shot
+from tests.browser_helpers import choose_seats, load_scenario, open_play, shot
 from tests.conftest import SIZES
 from tests.test_browser_sizes import overflow
 from tests.test_widgets_tir_nan_og import DISPUTE
@@ -37,12 +37,7 @@ def test_walk_a_fountain_dispute_by_clicks(new_page, voila, artifacts, size):
     open_play(pg, voila.url("tir_nan_og.ipynb"))
     choose_seats(pg, "human", "human", "human")  # three people at the same screen
     # the arranged position, loaded as a scenario file
-    pg.click("text=Scenario file (JSON)")
-    area = pg.wait_for_selector(".rt-scenario textarea")
-    area.fill(T.GAME.to_json(T.scenario(**DISPUTE)))
-    area.press("Tab")
-    pg.click(".rt-load")
-    pg.wait_for_selector(".rt-file-message .rt-msg-ok")
+    load_scenario(pg, T.GAME.to_json(T.scenario(**DISPUTE)))
     pg.wait_for_selector(".rt-to-move[data-player='0']")
     # player 1 looks at their hand and takes the temple: the fountain shows
     pg.click(".rt-show-hand")

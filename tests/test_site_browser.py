@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import wait_text_changes
 from widgets import site as site_build
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
@@ -68,8 +69,7 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
     # the page opens on the first lesson; the scoring example is the last in the list
     title = page.locator(".rt-step-title").inner_text()
     page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                           arg=[".rt-step-title", title])
+    wait_text_changes(page, ".rt-step-title", title)
     expect(header).to_contain_text("0 of 6", timeout=STEP)
     for i in range(1, 7):
         page.click(".rt-next")
