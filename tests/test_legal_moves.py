@@ -197,6 +197,37 @@ def test_one_name_per_seat_in_header_log_and_narration(name):
         assert f"<b>{g.seat_name(shell.state, p, 'en')}</b>" in log or shell.to_decide is None
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_names_who_decides_what_once_in_its_status_not_again_above_the_board(name):
+    """Kamikaze's board header repeated the status line ("Player 1 to move — set a card aside, face
+    down" beside "Player 1: set a card aside, face down").  In a game the board's own words on it
+    (marked ``rt-to-decide``, for the examples, where no status line says it) are hidden."""
+    import html
+    import re
+
+    from widgets.common import CSS
+
+    assert ".rt-game > .rt-board .rt-to-decide { display: none; }" in CSS
+
+    def shown(markup: str) -> str:  # the text a person sees: the hidden words and the tags taken out
+        markup = re.sub(r"<span class='rt-to-decide'>.*?</span>", "", markup, flags=re.S)
+        return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+    g = games.get(name)
+    shell = _hotseat(name, seed=5)
+    seen = set()
+    for _ in range(12):
+        if shell.to_decide is None:
+            break
+        said = g.decision_name(g.decision(shell.state), "en")
+        seen.add(said)
+        assert said in shown(shell.status.value)
+        assert said not in shown(shell.board.html), f"{name}: {said!r} also above the board"
+        shell.hand_button.value = True
+        shell.play(shell.actions()[0])
+    assert seen
+
+
 def test_fire_bulls_narration_and_board_name_the_seat_as_the_header():
     shell = _page_spec("fire-bulls").make_shell(players=2, seed=1, seats=["person", "greedy"])
     shell.controls.draw_button.click()  # then the bot plays

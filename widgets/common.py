@@ -77,6 +77,9 @@ CSS = """
 .rt-game > .rt-bot-row { order: 2; }
 .rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 3; }
 .rt-status h3 { margin: 2px 0; }
+/* Who decides what: a board says it in the examples, quiz and scenarios; in a game the status line
+   above the moves says it, so the board's words (marked rt-to-decide) are not shown twice */
+.rt-game > .rt-board .rt-to-decide { display: none; }
 .rt-board { min-width: 0; max-width: 100%; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
 .rt-nav { align-items: center; }

@@ -259,10 +259,12 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
     rows = (f"<div class='fb-table'><div><div class='fb-grid'>{head}{cells}</div>"
             f"<div class='fb-dirs'>{''.join(dirs)}</div></div>"
             f"<div>{general}</div></div>")
-    # who is to move is the shell's status line (or the stepper's narration): not repeated here
+    # who is to move is the shell's status line (or the stepper's narration): not repeated here;
+    # nor is the phase in a game, whose status line names the decision (widgets/common.py hides it)
     decision = t("phase_over", lang) if view["over"] else game().decision_name(view["decision"], lang)
     info = (f"<div class='fb-info' data-decision='{esc(view['decision'])}'>"
-            f"{esc(t('turn', lang))} {view['turn'] + 1} · {esc(t('phase', lang))}: {esc(decision)} · "
+            f"{esc(t('turn', lang))} {view['turn'] + 1} · "
+            f"<span class='rt-to-decide'>{esc(t('phase', lang))}: {esc(decision)} · </span>"
             f"{esc(t('ruleset_line', lang, r=t('ruleset_' + ruleset, lang)))} · "
             f"{esc(t('qi_deck', lang, n=view['deck_size'], d=view['discard_size'], e=view['exhaustions']))}</div>")
     # reserve

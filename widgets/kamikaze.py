@@ -201,17 +201,18 @@ def board(view: dict, before: dict | None = None, lang: str = "en", who: Who | N
 
     # --- whose duel it is
     if view["over"]:
-        head = t("ka_over_why", lang, why=_name("ends", view["end"], lang)) if view["end"] else t("game_over", lang)
+        head = esc(t("ka_over_why", lang, why=_name("ends", view["end"], lang)) if view["end"] else t("game_over", lang))
     else:
-        parts = []
-        if view["opponent"] is not None:
-            parts.append(t("ka_duel_of", lang, n=view["duels"] + 1, a=who(view["active"]), b=who(view["opponent"])))
+        duel = (esc(t("ka_duel_of", lang, n=view["duels"] + 1, a=who(view["active"]), b=who(view["opponent"])))
+                if view["opponent"] is not None else "")
         cur = view["current_player"]
-        if cur is not None:
-            parts.append(t("ka_to_decide", lang, who=who(cur), decision=game().decision_name(view["decision"], lang)))
-        head = " · ".join(parts)
+        # who decides what: the game's status line says it too (widgets/common.py hides it there)
+        decides = (f"<span class='rt-to-decide'>{' · ' if duel else ''}"
+                   f"{esc(t('ka_to_decide', lang, who=who(cur), decision=game().decision_name(view['decision'], lang)))}"
+                   "</span>") if cur is not None else ""
+        head = duel + decides
     decks = " · ".join(f"{who(p)}: {_name('decks', d, lang)}" for p, d in enumerate(view["decks"]))
-    info = (f"<div class='ka-info' data-phase='{esc(view['phase'])}'><b>{esc(head)}</b>"
+    info = (f"<div class='ka-info' data-phase='{esc(view['phase'])}'><b>{head}</b>"
             f"<div class='ka-legend'>{esc(_name('rulesets', view['ruleset'], lang))} · {esc(decks)}</div>"
             f"<div class='ka-legend'>{esc(t('ka_legend', lang))}</div></div>")
 
