@@ -165,6 +165,10 @@ CSS = """
 .rt-page.rt-presenter .rt-presenter-url { font-size: 20px; }
 .rt-presenter-url a { color: #0b3d91; font-weight: bold; word-break: break-all; }
 .rt-page.rt-presenter .rt-presenter-keys { font-size: 16px; line-height: 1.3; }
+/* walk: in presenter mode a control's description ("Example", "Rule", ...) is as wide as its words
+   at 26px: ipywidgets' fixed 80px cut it to "Exa..." */
+.rt-page.rt-presenter .widget-inline-hbox > .widget-label { width: auto; min-width: 0; max-width: none;
+    flex-shrink: 0; }
 </style>
 """
 
