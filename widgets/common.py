@@ -58,6 +58,10 @@ CSS = """
 .rt-diffs .rt-cite { margin: 0; border-left-width: 3px; }
 /* Any wide table scrolls inside its own box, never the page */
 .rt-end-table, .rt-differences { overflow-x: auto; max-width: 100%; }
+/* walk: on a phone the end table keeps its columns' natural widths and scrolls sideways, a long cell
+   wrapping at 18em (it was squeezed to a word a line: rows 250px tall, still cut off at the right) */
+.rt-end-table .rt-breakdown { width: max-content; }
+.rt-end-table .rt-breakdown td, .rt-end-table .rt-breakdown th { max-width: 18em; }
 /* The page's top: title and language on one line */
 .rt-top { align-items: center; }
 .rt-top h1, .rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
