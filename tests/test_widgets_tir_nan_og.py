@@ -309,3 +309,10 @@ def test_the_board_says_what_a_question_mark_on_a_territory_means(lang, meaning)
     # player 1's castle carries a '?': its chip's tooltip says it too
     tips = re.findall(r"data-card='\?' title='([^']*)'", _part(shell, "seats"))
     assert tips and all(meaning in tip.replace("&#x27;", "'") for tip in tips)
+
+
+def test_the_french_status_says_whose_turn_it_is_in_a_sentence():
+    # "À Joueur 1 de jouer" is not French; the quiz already says "C'est à ... de jouer"
+    shell = _dispute_shell()
+    shell.language.lang = "fr"
+    assert "C'est à Joueur 1 de jouer" in shell.status.value.replace("&#x27;", "'")
