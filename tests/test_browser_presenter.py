@@ -44,6 +44,10 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     size = pg.eval_on_selector(".rt-step-narration .widget-html-content",
                                "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24
+    # ... and the example chooser's label is whole at that size (it was cut to "Exa...")
+    label = pg.locator(".rt-page.rt-presenter .widget-dropdown > .widget-label").first
+    expect(label).to_have_text("Example")
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the chooser's label is cut off"
     first = step_count(pg)
     # the keys are watched from presenter mode on, once the pointer comes (back) onto the page
     pg.dispatch_event(".rt-page", "mouseleave")

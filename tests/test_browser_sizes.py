@@ -222,3 +222,34 @@ def test_fire_bulls_rules_search_in_the_page(new_page, voila, artifacts):
     expect(first).to_have_attribute("data-rule", "fire-bulls/hand/limit")
     expect(first).to_contain_text("Hand limit of 8")
     pg.screenshot(path=str(artifacts / "fire-bulls-rules-search.png"))
+
+
+def test_the_end_table_on_a_phone_keeps_its_rows_short_and_scrolls_sideways(browser, artifacts):
+    """No server: the Tir Nan Og end table (a long list of consolidated territories in one column)
+    drawn with the page's style sheet in a phone-wide box.  It was squeezed to the box's width, the
+    territories' column a word a line (a row 261px tall) and still cut off at the right."""
+    import random
+
+    from widgets import tir_nan_og as tw
+    from widgets.common import CSS
+
+    g = games.get("tir-nan-og")
+    state, rng = g.new_game(3, seed=1), random.Random(0)
+    while not g.is_over(state):
+        state = g.apply(state, rng.choice(g.legal_actions(state)))
+    frame = tw.breakdown(g, g.view(state, None), "fr", lambda p: f"Joueur {p + 1}")
+    table = frame.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = context.new_page()
+        pg.set_content(f"<body style='margin:0;padding:8px'>{CSS}<div class='rt-panel' style='width:340px'>"
+                       f"<div class='widget-html rt-end-table'>{table}</div></div></body>")
+        heights = pg.eval_on_selector_all(".rt-breakdown tbody tr", "rows => rows.map(r => r.offsetHeight)")
+        long_cell = max(len(c) for c in frame.iloc[:, 4].astype(str))
+        assert long_cell > 60, "the position should hold a long list of territories"
+        assert max(heights) < 100, f"an end-table row is {max(heights)}px tall on a phone"
+        scrolls = pg.eval_on_selector(".rt-end-table", "e => e.scrollWidth > e.clientWidth")
+        assert scrolls  # the rest of the table is reached by scrolling it, not lost
+        pg.screenshot(path=str(artifacts / "end-table-phone.png"))
+    finally:
+        context.close()

@@ -422,3 +422,14 @@ def test_the_new_words_in_three_languages():
         assert chosen in shell.controls.groups.children[0].children[0].value
         legend = _part(shell, "legend")
         assert path in legend.replace("&#x27;", "'") and ghost in legend
+
+
+def test_the_practice_track_of_the_examples_is_named_in_the_page_language():
+    # the examples' small track was named by its bare key "practice" in every language
+    start = arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    for lang, name in (("it", "Pista: tracciato di prova"), ("fr", "Piste\u00a0: piste d'essai"),
+                       ("en", "Track: practice track")):
+        shell.language.lang = lang
+        info = "".join(shell.board._parts[k].value for k in shell.board._parts).replace("&#x27;", "'")
+        assert name in info

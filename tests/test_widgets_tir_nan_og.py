@@ -292,3 +292,27 @@ def test_bots_only_to_the_end_the_table_shows_points_and_the_tie_break():
     assert set(winners) <= set(tied)
     top_value = max(frame["Territory value (tie-break)"][i] for i in tied)
     assert all(frame["Territory value (tie-break)"][i] == top_value for i in winners)
+
+
+@pytest.mark.parametrize("lang, meaning", [
+    ("en", "any creature card"), ("it", "carta creatura qualsiasi"), ("fr", "n'importe quelle carte créature"),
+])
+def test_the_board_says_what_a_question_mark_on_a_territory_means(lang, meaning):
+    # rulebook 004: "Il simbolo '?' sulla carta territorio indica che per esso si può giocare una
+    # qualsiasi carta creatura" -- the piles showed a bare '?' chip with no word about it
+    shell = _dispute_shell()
+    shell.language.lang = lang
+    piles = _part(shell, "piles").replace("&#x27;", "'")
+    assert "data-card='?'" in piles or "tn-any" in piles
+    key = re.search(r"<div class='tn-muted tn-any-key'>(.*?)</div>", piles)
+    assert key and meaning in key.group(1)
+    # player 1's castle carries a '?': its chip's tooltip says it too
+    tips = re.findall(r"data-card='\?' title='([^']*)'", _part(shell, "seats"))
+    assert tips and all(meaning in tip.replace("&#x27;", "'") for tip in tips)
+
+
+def test_the_french_status_says_whose_turn_it_is_in_a_sentence():
+    # "À Joueur 1 de jouer" is not French; the quiz already says "C'est à ... de jouer"
+    shell = _dispute_shell()
+    shell.language.lang = "fr"
+    assert "C'est à Joueur 1 de jouer" in shell.status.value.replace("&#x27;", "'")

@@ -58,6 +58,10 @@ CSS = """
 .rt-diffs .rt-cite { margin: 0; border-left-width: 3px; }
 /* Any wide table scrolls inside its own box, never the page */
 .rt-end-table, .rt-differences { overflow-x: auto; max-width: 100%; }
+/* walk: on a phone the end table keeps its columns' natural widths and scrolls sideways, a long cell
+   wrapping at 18em (it was squeezed to a word a line: rows 250px tall, still cut off at the right) */
+.rt-end-table .rt-breakdown { width: max-content; }
+.rt-end-table .rt-breakdown td, .rt-end-table .rt-breakdown th { max-width: 18em; }
 /* The page's top: title and language on one line */
 .rt-top { align-items: center; }
 .rt-top h1, .rt-top h2 { margin: 0 18px 0 0 !important; font-size: 26px; }
@@ -168,6 +172,10 @@ CSS = """
 .rt-page.rt-presenter .rt-presenter-url { font-size: 20px; }
 .rt-presenter-url a { color: #0b3d91; font-weight: bold; word-break: break-all; }
 .rt-page.rt-presenter .rt-presenter-keys { font-size: 16px; line-height: 1.3; }
+/* walk: in presenter mode a control's description ("Example", "Rule", ...) is as wide as its words
+   at 26px: ipywidgets' fixed 80px cut it to "Exa..." */
+.rt-page.rt-presenter .widget-inline-hbox > .widget-label { width: auto; min-width: 0; max-width: none;
+    flex-shrink: 0; }
 </style>
 """
 

@@ -108,7 +108,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "bot_move": ("Bot move", "Mossa del bot", "Coup du bot"),
     "bots_auto": ("Bots play by themselves", "I bot giocano da soli", "Les bots jouent seuls"),
     "upload": ("Upload a file", "Carica un file", "Téléverser un fichier"),
-    "to_move": ("{who} to move", "Tocca a {who}", "À {who} de jouer"),
+    "to_move": ("{who} to move", "Tocca a {who}", "C'est à {who} de jouer"),  # walk: "À Joueur 1 de jouer" read wrong
     "player_n": ("Player {n}", "Giocatore {n}", "Joueur {n}"),
     "bot_n": ("Bot {n}", "Bot {n}", "Bot {n}"),
     "show_hand": ("Show the hand of {who}", "Mostra la mano di {who}", "Montrer la main de {who}"),

@@ -162,8 +162,17 @@ def creature_chip(card: str, lang: str, small: bool = False) -> str:
     else:
         name = game().catalog.name("symbols" if small else "cards", card, lang)
     cls = "tn-sym" if small else "tn-chip"
-    return (f"<span class='{cls} tn-{esc(card) if card != '?' else 'any'}' data-card='{esc(card)}' "
+    tip = f" title='{esc(_any_creature(lang))}'" if card == "?" else ""
+    return (f"<span class='{cls} tn-{esc(card) if card != '?' else 'any'}' data-card='{esc(card)}'{tip} "
             f"style='background:{bg};color:{fg}'>{icon if card != '?' else ''} {esc(name)}</span>")
+
+
+ANY_RULE = "tir-nan-og/consolidate/any-creature"
+
+
+def _any_creature(lang: str) -> str:
+    """The rule saying a '?' takes any creature, in ``lang`` (its text, from the engine's rules)."""
+    return game().rules[ANY_RULE].wording(lang)[1]
 
 
 def kind_name(kind: str, lang: str) -> str:
@@ -224,6 +233,9 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
                      f"data-size='{pile['size']}'>"
                      f"{face}<div class='tn-muted'>{esc(t('tn_pile_count', lang, n=pile['size']))}</div></div>")
     piles.append("</div>")
+    # walk: what a '?' on a territory means, in the engine's words (rule any-creature), under the piles
+    piles.append(f"<div class='tn-muted tn-any-key'><span class='tn-sym tn-any'>?</span> "
+                 f"{esc(_any_creature(lang))}</div>")
 
     # --- the dispute, as its own moment
     dispute = ""
