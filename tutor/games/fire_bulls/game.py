@@ -58,7 +58,7 @@ from tutor.games.fire_bulls.engine import (
     _next_target,
     _penalty_choices,
     _perform,
-    _Work,
+    _work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
 from tutor.games.fire_bulls.payment import _COUNTS, _caps, _counts, _pay_options, _payments
@@ -167,7 +167,7 @@ class FireBulls(Game):
             hands=tuple(tuple(h) for h in hands), won=((),) * players, removed=(),
             exhaustions=0, end=None,
         )
-        w = _Work(blank, narrate=False)
+        w = _work(blank, narrate=False)
         _fill_rows(w)
         return w.freeze()
 
@@ -230,7 +230,7 @@ class FireBulls(Game):
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
         if type(action) is Action and shape_ok(action):  # the playout path: _run's work, one call less
-            w = _Work(state, False)
+            w = _work(state, False)
             _perform(w, action)
             return w.freeze()
         return self._run(state, action, narrate=False)[0]
@@ -247,9 +247,10 @@ class FireBulls(Game):
             action = self.parse_action(state, action)
         if not shape_ok(action):
             raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
-        w = _Work(state, narrate)
+        w = _work(state, narrate)
         _perform(w, action)
-        return w.freeze(), w.events
+        events = w.events
+        return w.freeze(), events
 
     def parse_action(self, state: State | None, text: str) -> Action:
         """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
