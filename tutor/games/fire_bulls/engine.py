@@ -237,15 +237,6 @@ def _penalty_choices(state) -> list[str]:
     return list(state.won[p][: state.won_before])
 
 
-def _attack_directions(state) -> tuple[int, ...]:
-    if state.ruleset == "it":
-        return (1, 2, 3, 4, 5)
-    own = state.pawns[state.current_player]
-    return (own,) + _NEIGHBOURS[own]
-
-
-
-
 def _attack_limit(w) -> int:
     if w.ruleset == "fr" and w.deviated:
         return 2

@@ -52,7 +52,6 @@ from tutor.games.fire_bulls.cards import (
     yen_deck,
 )
 from tutor.games.fire_bulls.engine import (
-    _attack_directions,
     _distinct,
     _fill_rows,
     _next_target,
@@ -219,13 +218,7 @@ class FireBulls(Game):
             takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
                                                               for c in _distinct(state.reserve)))
         pawn = state.pawns[p]
-        # every attack, one look-up in the usual case: what they depend on is the ruleset, the rows, the hand's
-        # counts, the General set aside and (French rules: which directions are open) the pawn
-        key = (ruleset, pawn if ruleset == "fr" else 0, state.general, slots, counts)
-        attacks = _ATTACKS.get(key)
-        if attacks is None:
-            attacks = _remember(_ATTACKS, key, _attacks(state, counts))
-        return [*takes, *_DRAWS[pawn], *attacks]
+        return [*takes, *_DRAWS[pawn], *_attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts)]
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
@@ -483,8 +476,10 @@ _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEI
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
-# (ruleset, pawn (French rules) or 0, General set aside, rows, hand counts) -> every attack open
-_ATTACKS: dict[tuple, tuple[Action, ...]] = {}
+# the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
+# a deviated attack (001, see engine._start_attack)
+_DIRECTIONS = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
+               "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
 # (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
 _ALONG: dict[tuple, tuple[Action, ...]] = {}
 _new_action = tuple.__new__
@@ -510,13 +505,14 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
-def _attacks(state: State, counts: tuple[int, ...]) -> tuple[Action, ...]:
-    """The attacks open in ``state`` (a hand with these counts): along each direction, then on the General."""
-    ruleset, slots = state.ruleset, state.slots
+def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tuple[str | None, ...],
+             counts: tuple[int, ...]) -> list[Action]:
+    """The attacks open along these directions (and on the General when it is set aside) to a hand with
+    these counts: for each direction, the ways to pay for its nearest card."""
     acts: list[Action] = []
     memo = _ALONG
     h0, h1, h2, h3, h4, h5 = counts
-    for d in _attack_directions(state):
+    for d in directions:
         for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
             nearest = slots[i]
             if nearest is not None:
@@ -530,11 +526,11 @@ def _attacks(state: State, counts: tuple[int, ...]) -> tuple[Action, ...]:
                 if found is None:
                     found = _remember(memo, key, _paid_actions("attack", d, nearest,
                                                                _payments(nearest, ruleset, capped)))
-                acts.extend(found)
+                acts += found
                 break
-    if state.general:
-        acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
-    return tuple(acts)
+    if general:
+        acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
+    return acts
 
 
 def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
