@@ -478,8 +478,8 @@ _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments)
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
 # the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
 # a deviated attack (001, see engine._start_attack)
-_DIRECTIONS = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
-               "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
+_DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
+                                                     "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
 # (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
 _ALONG: dict[tuple, tuple[Action, ...]] = {}
 _new_action = tuple.__new__
