@@ -217,9 +217,16 @@ def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     p, q = s.active, s.opponent
     if q is None:
         return "", None
+    # this position's retreats: entries "<position>~XY", next to each other (positions are sorted by key)
+    here = position + "~"
+    positions = s.positions
+    lo = bisect_left(positions, (here,))
+    hi = lo
+    while hi < len(positions) and positions[hi][0].startswith(here):
+        hi += 1
+    mine = [(k, n) for k, n in positions[lo:hi] if len(k) == len(entry)]
     for i, (x, y) in enumerate(((p, q), (q, p))):
-        times = sum(n for k, n in s.positions
-                    if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
+        times = sum(n for k, n in mine if k[-2 + i] == pair[i])
         if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
             return "refusal", x
     return "", None
@@ -404,8 +411,9 @@ def _resolve(s: State, ev: list) -> State:
         won = (p, q)
     elif winner is not None:
         won = (winner,)
-    s = _put(s, hands=tuple(hands), graveyards=tuple(graves), field=tuple(field), held=tuple(held),
-             draws=draws, seen=seen, duels=s.duels + 1, last_duel=record, last_winners=won)
+    new: Any = s  # a draft (see above): its fields set one by one, the interpreter's fastest way
+    new.hands, new.graveyards, new.field, new.held = tuple(hands), tuple(graves), tuple(field), tuple(held)
+    new.draws, new.seen, new.duels, new.last_duel, new.last_winners = draws, seen, s.duels + 1, record, won
 
     # the Cleric's retreat
     if who == "retreat" and (a == "cleric" or b == "cleric"):
@@ -449,10 +457,11 @@ def _finish(s: State, ev: list) -> State:
     else:
         times_here = 1
         positions = positions[:i] + ((entry, 1),) + positions[i:]
-    _set_field(s, "positions", positions)  # s is a draft (see above)
+    new: Any = s  # a draft (see above)
+    new.positions = positions
     stuck, refuser = _stuck(s, entry, times_here)
     players = len(s.hands)
-    _put(s, active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
+    new.active, new.opponent, new.pending, new.phase, new.swapped = nxt, None, (), "challenge", _ALL_FALSE[players]
     if players > 2 and ev is not _SILENT:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
@@ -685,7 +694,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
         swapped=(False,) * players,
     )
     if players == 2:
-        s = _begin_duel(s, 1, [])
+        s = done(_begin_duel(draft(s), 1, []))
     return s
 
 
@@ -699,7 +708,7 @@ _PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of ea
 def legal_actions(s: State) -> list[Action]:
     phase = s.phase
     if phase == "commit":
-        hand = s.hands[s.mover]
+        hand = s.hands[to_move(s)]  # type: ignore[index]  # (commit: someone has still to play)
         plays = _PLAYS.get(hand)
         if plays is None:  # hands are kept sorted: each kind once, in order
             if len(_PLAYS) >= MEMO_LIMIT:
