@@ -226,10 +226,8 @@ def _work(s: State, narrate: bool) -> _Work:
 
 
 def _distinct(cards: Iterable[str]) -> list[str]:
-    seen: dict[str, None] = {}
-    for c in cards:
-        seen.setdefault(c, None)
-    return list(seen)
+    """Each card once, in the order they first come."""
+    return list(dict.fromkeys(cards))
 
 
 def _penalty_choices(state) -> list[str]:

@@ -43,6 +43,7 @@ from tutor.games.fire_bulls.cards import (
     QI_MANIFEST,
     RULESETS,
     SLOTS,
+    YEN_CARDS,
     _qi_sort,
     card_name,
     face_value,
@@ -204,7 +205,7 @@ class FireBulls(Game):
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
             h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as in _attacks)
-            c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+            c0, c1, c2, c3, c4, c5 = _CAPS[ruleset][nearest]
             capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                       h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
             pays_key = (ruleset, nearest, capped)
@@ -476,6 +477,8 @@ _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEI
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
+# ruleset -> Yen card -> the most Qi cards of each kind a payment for it can use (payment._caps), as a table
+_CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for card in YEN_CARDS} for rs in RULESETS}
 # the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
 # a deviated attack (001, see engine._start_attack)
 _DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
@@ -511,6 +514,7 @@ def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tu
     these counts: for each direction, the ways to pay for its nearest card."""
     acts: list[Action] = []
     memo = _ALONG
+    caps = _CAPS[ruleset]
     h0, h1, h2, h3, h4, h5 = counts
     for d in directions:
         for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
@@ -518,7 +522,7 @@ def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tu
             if nearest is not None:
                 # keyed by the hand capped to what the card can use (payment._pay_options): the same few
                 # keys come back far more often than whole hands
-                c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+                c0, c1, c2, c3, c4, c5 = caps[nearest]
                 capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                           h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
                 key = (ruleset, d, nearest, capped)
