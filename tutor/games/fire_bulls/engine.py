@@ -27,49 +27,41 @@ from tutor.games.fire_bulls.cards import (
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
 from tutor.games.fire_bulls.payment import _counts, _pay_options, _payments, _pays_counts, _price, hand_counts
 from tutor.games.fire_bulls.scoring import score_pile
-from tutor.games.fire_bulls.state import FIELDS, WORK, State
+from tutor.games.fire_bulls.state import WORK, State
 from tutor.rand import shuffle
 
 
 def _work_code() -> str:
-    """The source of _Work.__init__ and _Work.freeze, derived from State's fields (the one list of them).
-
-    This is the hot path of ``apply``: straight-line code, no Python-level loop
-    (``hands`` and ``won`` are copied as lists of tuples, see _Work), and
-    __slots__ attributes, the fastest for the rules to read.
-    """
+    """The source of ``_start``, which makes a _Work copy of a State, derived from State's fields (the one
+    list of them): straight-line code, no Python-level loop, slot to slot."""
     copy = {"value": "s.{0}", "list": "list(s.{0})", "tuples": "list(s.{0})"}
-    back = {"value": "self.{0}", "list": "tuple(self.{0})", "tuples": "tuple(self.{0})"}
-    init = ["def __init__(self, s, narrate):", "    self.events = []", "    self.narrate = narrate"]
-    init += [f"    self.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
-    made = {name: back[how].format(name) for name, how in WORK.items()}
-    # (the new State's __dict__ set to the dict built here: no second dict filled from it)
-    freeze = ["def freeze(self):", "    state = object.__new__(State)",
-              "    _set_attr(state, '__dict__', {" + ", ".join(f"{name!r}: {made[name]}" for name in WORK) + "})",
-              "    return state"]
-    return "\n".join(init) + "\n\n" + "\n".join(freeze) + "\n"
+    lines = ["def _start(s, cls):", "    w = _new(cls)"]
+    lines += [f"    w.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
+    lines.append("    return w")
+    return "\n".join(lines) + "\n"
 
 
-_WORK_NS: dict[str, Any] = {"State": State, "_set_attr": object.__setattr__}
+_WORK_NS: dict[str, Any] = {"_new": object.__new__}
 exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
+# the fields the working copy holds as lists (a list of tuples for "tuples": each replaced, never changed in place)
+_AS_LISTS: tuple[str, ...] = tuple(name for name, how in WORK.items() if how != "value")
+assert _AS_LISTS == ("hands", "pending"), "freeze below turns exactly these back into tuples"
 
 
-class _Work:
-    """A mutable copy of a State used while one action is applied: one attribute
-    per State field (tuples become lists), plus the narration.
+class _Silent(list):
+    """The events of a copy that does not narrate: nothing is kept (no rule logs unless ``narrate``)."""
 
-    ``hands`` is a list of tuples: change a hand only through :meth:`give`,
-    :meth:`drop` and :meth:`pop_hand` (which keep it in hand order).  The
-    fields a rule rarely changes stay tuples, replaced when they change
-    (``slots``, ``pawns``, ``reserve``, ``won``).
-    """
+    def append(self, item: Any) -> None:
+        pass
 
-    __slots__ = (*FIELDS, "events", "narrate")
 
-    if TYPE_CHECKING:  # the generated attributes and methods, as mypy sees them
+if TYPE_CHECKING:  # the working copy as mypy sees it: State's fields, some as lists, all assignable
+
+    class _WorkFields:
         events: list[Event]
         narrate: bool
         hands: list[tuple[str, ...]]
+        pending: list[str]
         won: tuple[tuple[str, ...], ...]
         slots: tuple[str | None, ...]
         pawns: tuple[int, ...]
@@ -81,13 +73,36 @@ class _Work:
         exhaustions: int
         general: bool
 
-        def __init__(self, s: State, narrate: bool) -> None: ...
-        def freeze(self) -> State: ...  # the new State
         def __getattr__(self, name: str) -> Any: ...
         def __setattr__(self, name: str, value: Any) -> None: ...
-    else:
-        __init__ = _WORK_NS["__init__"]
-        freeze = _WORK_NS["freeze"]
+else:
+    _WorkFields = State
+
+
+class _Work(_WorkFields):
+    """A mutable copy of a State used while one action is applied (make one with :func:`_work`).
+
+    It is a State whose fields may change (``hands`` and ``pending`` as lists), with the same slots:
+    :meth:`freeze` turns the lists back into tuples and makes this very object the new State (its
+    class becomes State), so no field is copied twice.  ``hands`` is a list of tuples: change a hand
+    only through :meth:`give`, :meth:`drop` and :meth:`pop_hand` (which keep it in hand order).  The
+    fields a rule rarely changes stay tuples, replaced when they change (``slots``, ``pawns``,
+    ``reserve``, ``won``).  This copy does not narrate; :class:`_NarratedWork` does.
+    """
+
+    __slots__ = ()
+    narrate = False
+    events: list[Event] = _Silent()
+    if not TYPE_CHECKING:
+        __setattr__ = object.__setattr__  # (State is frozen; the copy is not)
+        __delattr__ = object.__delattr__
+
+    def freeze(self) -> State:
+        """The new State: this copy, its lists made tuples (it must not be changed afterwards)."""
+        self.hands = tuple(self.hands)  # type: ignore[assignment]
+        self.pending = tuple(self.pending)  # type: ignore[assignment]
+        self.__class__ = State  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
     def log(self, rule: str, kind: str, template: str, **params: Any) -> None:
         """Narrate: ``template`` is the English message id (see MESSAGES)."""
@@ -179,28 +194,45 @@ class _Work:
         return None
 
 
+class _NarratedWork(_Work):
+    """A working copy that narrates: its events, in a ``__dict__`` of its own (so it cannot become a
+    State itself: :meth:`freeze` copies its fields into a new one; narration is not the hot path)."""
+
+    def __init__(self) -> None:  # (made by _work, never called)
+        self.events = []
+
+    def freeze(self) -> State:
+        fields = {name: getattr(self, name) for name in WORK}
+        fields["hands"] = tuple(fields["hands"])
+        fields["pending"] = tuple(fields["pending"])
+        return State(**fields)
+
+
+_start = _WORK_NS["_start"]
+
+
+def _work(s: State, narrate: bool) -> _Work:
+    """A working copy of ``s`` (narrating its events when ``narrate``)."""
+    if not narrate:
+        w: _Work = _start(s, _Work)
+        return w
+    w = _start(s, _NarratedWork)
+    w.events = []
+    w.narrate = True
+    return w
+
+
 # --------------------------------------------------------------- rule machinery
 
 
 def _distinct(cards: Iterable[str]) -> list[str]:
-    seen: dict[str, None] = {}
-    for c in cards:
-        seen.setdefault(c, None)
-    return list(seen)
+    """Each card once, in the order they first come."""
+    return list(dict.fromkeys(cards))
 
 
 def _penalty_choices(state) -> list[str]:
     p = state.current_player
     return list(state.won[p][: state.won_before])
-
-
-def _attack_directions(state) -> tuple[int, ...]:
-    if state.ruleset == "it":
-        return (1, 2, 3, 4, 5)
-    own = state.pawns[state.current_player]
-    return (own,) + _NEIGHBOURS[own]
-
-
 
 
 def _attack_limit(w) -> int:

@@ -43,6 +43,7 @@ from tutor.games.fire_bulls.cards import (
     QI_MANIFEST,
     RULESETS,
     SLOTS,
+    YEN_CARDS,
     _qi_sort,
     card_name,
     face_value,
@@ -52,13 +53,12 @@ from tutor.games.fire_bulls.cards import (
     yen_deck,
 )
 from tutor.games.fire_bulls.engine import (
-    _attack_directions,
     _distinct,
     _fill_rows,
     _next_target,
     _penalty_choices,
     _perform,
-    _Work,
+    _work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
 from tutor.games.fire_bulls.payment import _COUNTS, _caps, _counts, _pay_options, _payments
@@ -167,7 +167,7 @@ class FireBulls(Game):
             hands=tuple(tuple(h) for h in hands), won=((),) * players, removed=(),
             exhaustions=0, end=None,
         )
-        w = _Work(blank, narrate=False)
+        w = _work(blank, narrate=False)
         _fill_rows(w)
         return w.freeze()
 
@@ -205,7 +205,7 @@ class FireBulls(Game):
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
             h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as in _attacks)
-            c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+            c0, c1, c2, c3, c4, c5 = _CAPS[ruleset][nearest]
             capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                       h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
             pays_key = (ruleset, nearest, capped)
@@ -219,18 +219,12 @@ class FireBulls(Game):
             takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
                                                               for c in _distinct(state.reserve)))
         pawn = state.pawns[p]
-        # every attack, one look-up in the usual case: what they depend on is the ruleset, the rows, the hand's
-        # counts, the General set aside and (French rules: which directions are open) the pawn
-        key = (ruleset, pawn if ruleset == "fr" else 0, state.general, slots, counts)
-        attacks = _ATTACKS.get(key)
-        if attacks is None:
-            attacks = _remember(_ATTACKS, key, _attacks(state, counts))
-        return [*takes, *_DRAWS[pawn], *attacks]
+        return [*takes, *_DRAWS[pawn], *_attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts)]
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
         if type(action) is Action and shape_ok(action):  # the playout path: _run's work, one call less
-            w = _Work(state, False)
+            w = _work(state, False)
             _perform(w, action)
             return w.freeze()
         return self._run(state, action, narrate=False)[0]
@@ -247,9 +241,10 @@ class FireBulls(Game):
             action = self.parse_action(state, action)
         if not shape_ok(action):
             raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
-        w = _Work(state, narrate)
+        w = _work(state, narrate)
         _perform(w, action)
-        return w.freeze(), w.events
+        events = w.events
+        return w.freeze(), events
 
     def parse_action(self, state: State | None, text: str) -> Action:
         """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
@@ -482,8 +477,12 @@ _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEI
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
-# (ruleset, pawn (French rules) or 0, General set aside, rows, hand counts) -> every attack open
-_ATTACKS: dict[tuple, tuple[Action, ...]] = {}
+# ruleset -> Yen card -> the most Qi cards of each kind a payment for it can use (payment._caps), as a table
+_CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for card in YEN_CARDS} for rs in RULESETS}
+# the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
+# a deviated attack (001, see engine._start_attack)
+_DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
+                                                     "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
 # (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
 _ALONG: dict[tuple, tuple[Action, ...]] = {}
 _new_action = tuple.__new__
@@ -509,19 +508,21 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
-def _attacks(state: State, counts: tuple[int, ...]) -> tuple[Action, ...]:
-    """The attacks open in ``state`` (a hand with these counts): along each direction, then on the General."""
-    ruleset, slots = state.ruleset, state.slots
+def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tuple[str | None, ...],
+             counts: tuple[int, ...]) -> list[Action]:
+    """The attacks open along these directions (and on the General when it is set aside) to a hand with
+    these counts: for each direction, the ways to pay for its nearest card."""
     acts: list[Action] = []
     memo = _ALONG
+    caps = _CAPS[ruleset]
     h0, h1, h2, h3, h4, h5 = counts
-    for d in _attack_directions(state):
+    for d in directions:
         for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
             nearest = slots[i]
             if nearest is not None:
                 # keyed by the hand capped to what the card can use (payment._pay_options): the same few
                 # keys come back far more often than whole hands
-                c0, c1, c2, c3, c4, c5 = _caps(nearest, ruleset)
+                c0, c1, c2, c3, c4, c5 = caps[nearest]
                 capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                           h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
                 key = (ruleset, d, nearest, capped)
@@ -529,11 +530,11 @@ def _attacks(state: State, counts: tuple[int, ...]) -> tuple[Action, ...]:
                 if found is None:
                     found = _remember(memo, key, _paid_actions("attack", d, nearest,
                                                                _payments(nearest, ruleset, capped)))
-                acts.extend(found)
+                acts += found
                 break
-    if state.general:
-        acts.extend(_paid_actions("general", 0, "general", _pay_options("general", ruleset, counts)))
-    return tuple(acts)
+    if general:
+        acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
+    return acts
 
 
 def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:

@@ -17,9 +17,12 @@ def _meta(work: str = "value", file: str = "top", key: str = "") -> dict[str, An
     return {"work": work, "file": file, "key": key}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     """A Fire Bulls position: a value, never modified in place.
+
+    (Slots, not a ``__dict__``: the engine's working copy is a subclass with the same layout that
+    becomes the new State when an action is done, see ``engine._Work``.)
 
     ``won_before`` counts the cards the current player had won before this
     turn (the Warrior penalty may only take those).  ``pending`` lists the

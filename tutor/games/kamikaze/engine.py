@@ -67,7 +67,11 @@ from .state import (
     _last_duel_json,
 )
 from .state import (
-    fast_replace as replace,
+    _set_field,
+    done,
+    draft,
+    fast_replace,
+    to_move,
 )
 from .words import load_catalog
 
@@ -213,9 +217,16 @@ def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     p, q = s.active, s.opponent
     if q is None:
         return "", None
+    # this position's retreats: entries "<position>~XY", next to each other (positions are sorted by key)
+    here = position + "~"
+    positions = s.positions
+    lo = bisect_left(positions, (here,))
+    hi = lo
+    while hi < len(positions) and positions[hi][0].startswith(here):
+        hi += 1
+    mine = [(k, n) for k, n in positions[lo:hi] if len(k) == len(entry)]
     for i, (x, y) in enumerate(((p, q), (q, p))):
-        times = sum(n for k, n in s.positions
-                    if len(k) == len(entry) and k.startswith(position + "~") and k[-2 + i] == pair[i])
+        times = sum(n for k, n in mine if k[-2 + i] == pair[i])
         if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
             return "refusal", x
     return "", None
@@ -239,7 +250,8 @@ _ALL_FALSE = {n: (False,) * n for n in range(2, 6)}  # no swap, nothing face dow
 
 def _put(s: State, **changes: Any) -> State:
     """Change a draft in place (see above) and return it."""
-    s.__dict__.update(changes)
+    for name, value in changes.items():
+        _set_field(s, name, value)
     return s
 
 
@@ -261,7 +273,7 @@ def _after_commit(s: State, ev: list) -> State:
     a, b = s.field[p], s.field[q]
     if a is None or b is None:
         return s
-    s.__dict__["hidden"] = _ALL_FALSE[len(s.hands)]  # a draft (see above): both cards face up
+    _set_field(s, "hidden", _ALL_FALSE[len(s.hands)])  # a draft (see above): both cards face up
     if ev is not _SILENT:
         _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
             "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
@@ -399,8 +411,9 @@ def _resolve(s: State, ev: list) -> State:
         won = (p, q)
     elif winner is not None:
         won = (winner,)
-    s = _put(s, hands=tuple(hands), graveyards=tuple(graves), field=tuple(field), held=tuple(held),
-             draws=draws, seen=seen, duels=s.duels + 1, last_duel=record, last_winners=won)
+    new: Any = s  # a draft (see above): its fields set one by one, the interpreter's fastest way
+    new.hands, new.graveyards, new.field, new.held = tuple(hands), tuple(graves), tuple(field), tuple(held)
+    new.draws, new.seen, new.duels, new.last_duel, new.last_winners = draws, seen, s.duels + 1, record, won
 
     # the Cleric's retreat
     if who == "retreat" and (a == "cleric" or b == "cleric"):
@@ -444,11 +457,11 @@ def _finish(s: State, ev: list) -> State:
     else:
         times_here = 1
         positions = positions[:i] + ((entry, 1),) + positions[i:]
-    draft = s.__dict__  # s is a draft (see above)
-    draft["positions"] = positions
+    new: Any = s  # a draft (see above)
+    new.positions = positions
     stuck, refuser = _stuck(s, entry, times_here)
     players = len(s.hands)
-    draft.update(active=nxt, opponent=None, pending=(), phase="challenge", swapped=_ALL_FALSE[players])
+    new.active, new.opponent, new.pending, new.phase, new.swapped = nxt, None, (), "challenge", _ALL_FALSE[players]
     if players > 2 and ev is not _SILENT:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
@@ -534,15 +547,23 @@ def _well_formed(action: Any) -> bool:
 
 
 def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Event]]:
+    """The state after ``action`` (a State, never a draft) and the narration."""
+    after, ev = _step_draft(s, action, narrate)
+    return done(after), ev
+
+
+def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event]]:
+    """_step's work: the next state may still be a draft (see above)."""
     if not isinstance(s, State):
         raise TypeError("expected a Kamikaze Attack State")
     ev: list[Event] = [] if narrate else _SILENT
     card = action.card if type(action) is Play else None
     if s.phase == "commit" and type(card) is str and card in ORDER:  # a card played: the most frequent step
-        me = s.mover
+        me = to_move(s)
+        assert me is not None  # (commit: someone has still to play)
         if card not in s.hands[me]:
             raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=card)
-        s = replace(s, hands=_set(s.hands, me, _remove(s.hands[me], card)),
+        s = draft(s, hands=_set(s.hands, me, _remove(s.hands[me], card)),
                     field=_set(s.field, me, card), hidden=_set(s.hidden, me, True))
         if narrate:
             _ev(ev, RULE_SIMULTANEOUS, "{Player} sets a card aside, face down.", "commit", player=me)
@@ -561,20 +582,20 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
             raise _illegal(RULE_CHALLENGE, "{Player} must challenge another player at the table", player=me)
         if narrate:
             _ev(ev, RULE_CHALLENGE, "{Player} challenges {opponent}.", "challenge", player=me, opponent=q)
-        return _begin_duel(replace(s), q, ev), ev
+        return _begin_duel(draft(s), q, ev), ev
     if s.phase == "commit":  # a well-formed Play was taken above: this is another action
         raise _illegal(RULE_PLAY, "{Player} must play a card from hand", player=me)
     if s.phase == "familiar":
         rest = s.pending[1:]
         if isinstance(action, Keep):
             _ev(ev, RULE_FAMILIAR, "{Player} keeps the Familiar in the duel.", "keep", player=me)
-            s = replace(s, pending=rest)
+            s = draft(s, pending=rest)
         elif isinstance(action, Swap):
             if action.card == "kamikaze":
                 raise _illegal(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
             if action.card not in s.hands[me]:
                 raise _illegal(RULE_FAMILIAR, "{Player} has no {card} in hand", player=me, card=action.card)
-            s = replace(
+            s = draft(
                 s,
                 hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
                 field=_set(s.field, me, action.card),
@@ -595,7 +616,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
         rest = s.pending[1:]
         if isinstance(action, Decline):
             _ev(ev, RULE_CLERIC, "{Player} takes nothing back.", "decline", player=me)
-            s = replace(s, pending=rest)
+            s = draft(s, pending=rest)
         elif isinstance(action, TakeBack):
             if action.card == "kamikaze":
                 raise _illegal(RULE_CLERIC, "the Cleric cannot take back a Kamikaze")
@@ -603,7 +624,7 @@ def _step(s: State, action: Any, narrate: bool = True) -> tuple[State, list[Even
                 raise _illegal(RULE_CLERIC, "there is no {card} in {opponent}'s graveyard",
                                card=action.card, opponent=other)
             record = tuple((k, v + ((me, action.card),) if k == "taken" else v) for k, v in s.last_duel)
-            s = replace(
+            s = draft(
                 s,
                 graveyards=_set(s.graveyards, other, _remove(s.graveyards[other], action.card)),
                 hands=_set(s.hands, me, _add(s.hands[me], action.card)),
@@ -652,7 +673,7 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
             raise ValueError(f"unknown deck {d!r}; decks: {', '.join(DECKS)}")
     if ruleset == "base" and decks != ("base", "base"):
         raise ValueError("the base game uses two base decks; use the expansion ruleset for the new decks")
-    return replace(_first_position(ruleset, decks), seed=int(seed))
+    return fast_replace(_first_position(ruleset, decks), seed=int(seed))
 
 
 @memo
@@ -673,7 +694,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
         swapped=(False,) * players,
     )
     if players == 2:
-        s = _begin_duel(s, 1, [])
+        s = done(_begin_duel(draft(s), 1, []))
     return s
 
 
@@ -687,7 +708,7 @@ _PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of ea
 def legal_actions(s: State) -> list[Action]:
     phase = s.phase
     if phase == "commit":
-        hand = s.hands[s.mover]
+        hand = s.hands[to_move(s)]  # type: ignore[index]  # (commit: someone has still to play)
         plays = _PLAYS.get(hand)
         if plays is None:  # hands are kept sorted: each kind once, in order
             if len(_PLAYS) >= MEMO_LIMIT:
@@ -779,7 +800,7 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
         for q in slots:
             field[q], rest = rest[0], rest[1:]
         if all(any(c != "kamikaze" for c in hands[q]) for q in must_swap):
-            return replace(s, hands=tuple(hands), field=tuple(field))
+            return fast_replace(s, hands=tuple(hands), field=tuple(field))
     return s
 
 

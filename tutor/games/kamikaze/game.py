@@ -13,7 +13,7 @@ from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
 from .coaching import coach
 from .engine import (
     MAX_ACTIONS,
-    _step,
+    _step_draft,
     apply_explained,
     conserved,
     explain,
@@ -29,7 +29,7 @@ from .engine import (
     winners,
 )
 from .scenario import from_json, to_json
-from .state import State
+from .state import State, _Draft, _set_field, to_move
 from .words import action_words, example_words, load_catalog
 
 
@@ -76,7 +76,10 @@ class KamikazeAttack(Game):
         return legal_actions(state)
 
     def apply(self, state: State, action: Any) -> State:
-        return _step(state, action, False)[0]  # engine.apply, one call less on the playout path
+        after = _step_draft(state, action, False)[0]  # engine.apply, fewer calls on the playout path
+        if type(after) is _Draft:
+            _set_field(after, "__class__", State)  # (state.done)
+        return after
 
     def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
         return apply_explained(state, action)
@@ -88,7 +91,7 @@ class KamikazeAttack(Game):
         return parse_action(state, text)
 
     def current_player(self, state: State) -> int | None:
-        return state.current_player
+        return to_move(state)
 
     def decision(self, state: State) -> str:
         return "" if state.current_player is None else state.phase

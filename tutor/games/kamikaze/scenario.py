@@ -35,6 +35,8 @@ from .state import (
     REPETITION_LIMIT,
     State,
     _last_duel_json,
+    done,
+    draft,
     fast_replace,
 )
 
@@ -76,10 +78,10 @@ def scenario(
         else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
-    s = _end_if_over(state_from_dict(data, running=False), [])
+    s = _end_if_over(draft(state_from_dict(data, running=False)), [])  # (the engine fills in drafts)
     if n == 2 and s.phase != "over":
         s = _begin_duel(s, 1 - active, [])
-    return s
+    return done(s)
 
 
 def to_json(s: State) -> str:

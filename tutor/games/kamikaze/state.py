@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from .cards import LETTERS, sort_cards
 
@@ -13,7 +13,7 @@ REPETITION_LIMIT = 3  # the same duel ending in the same position a third time e
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     """A position of Kamikaze Attack.  Immutable; players are numbered from 0.
 
@@ -63,18 +63,7 @@ class State:
     @property
     def current_player(self) -> int | None:
         """Who must act now (None once the game is over)."""
-        phase = self.phase
-        if phase == "commit":  # the active player commits first, then the challenged one
-            field = self.field
-            if field[self.active] is None:
-                return self.active
-            q = self.opponent
-            return q if q is not None and field[q] is None else None  # None never stays: apply resolves
-        if phase == "challenge":
-            return self.active
-        if phase == "over":
-            return None
-        return self.pending[0] if self.pending else None
+        return to_move(self)
 
     @property
     def last_winner(self) -> int | None:
@@ -115,13 +104,68 @@ class State:
         return default
 
 
+def to_move(s: State) -> int | None:
+    """``s.current_player``, as a plain function (the playout's hot path: no property look-up)."""
+    phase = s.phase
+    if phase == "commit":  # the active player commits first, then the challenged one
+        field = s.field
+        if field[s.active] is None:
+            return s.active
+        q = s.opponent
+        return q if q is not None and field[q] is None else None  # None never stays: apply resolves
+    if phase == "challenge":
+        return s.active
+    if phase == "over":
+        return None
+    return s.pending[0] if s.pending else None
+
+
+class _Draft(State):
+    """A State the engine is still filling in for one action (see ``engine``): the same slots, assignable.
+
+    Made by :func:`draft`; :func:`done` turns it into a State (its class becomes State: nothing is
+    copied again).  Nobody else ever holds a draft.
+    """
+
+    __slots__ = ()
+    if not TYPE_CHECKING:
+        # (State is frozen; a draft is not.  Both set, so that the type's C slot is object's own, and
+        # the interpreter stores into the slots directly.)
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
+
+
+def _copy_code() -> str:
+    """The source of ``_copy``: a draft copy of a State, slot to slot, derived from State's fields."""
+    lines = ["def _copy(s):", "    d = _new(_Draft)"]
+    lines += [f"    d.{f.name} = s.{f.name}" for f in fields(State)]
+    return "\n".join(lines + ["    return d"]) + "\n"
+
+
+_NS: dict[str, Any] = {"_new": object.__new__, "_Draft": _Draft}
+exec(compile(_copy_code(), "<kamikaze.State copy>", "exec"), _NS)  # noqa: S102 - our own generated code
+_copy = _NS["_copy"]
+_set_field = object.__setattr__
+
+
+def draft(s: State, **changes: Any) -> State:
+    """A draft copy of ``s`` with these changes, for the engine to fill in (see :class:`_Draft`)."""
+    d = _copy(s)
+    for name, value in changes.items():
+        _set_field(d, name, value)
+    return d
+
+
+def done(s: State) -> State:
+    """``s`` as a State: a draft becomes one (and must not be changed afterwards)."""
+    if type(s) is _Draft:
+        _set_field(s, "__class__", State)
+    return s
+
+
 def fast_replace(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for a State, without its field-by-field __init__ (apply's hot path)."""
-    new = object.__new__(State)
-    fields = new.__dict__
-    fields.update(s.__dict__)
-    fields.update(changes)
-    return new
+    """``dataclasses.replace`` for a State, without its field-by-field __init__."""
+    return done(draft(s, **changes))
 
 
 # A memo for the pure functions random playouts call on every duel: the same hands and
