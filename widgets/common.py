@@ -78,6 +78,8 @@ CSS = """
 .rt-game > .rt-end-table, .rt-game > .rt-end-chart, .rt-game > .widget-accordion { order: 3; }
 .rt-status h3 { margin: 2px 0; }
 .rt-board { min-width: 0; max-width: 100%; }
+/* cls2: a board's sections are divs of one HTML widget (widgets.stepper.Sections); each keeps its margins inside */
+.rt-sections > div { display: flow-root; min-width: 0; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
 .rt-nav { align-items: center; }
 @media (max-width: 999px) {
