@@ -181,8 +181,9 @@ QUIET_JS = """
 """
 
 
-# what a page's console says every time (fonts from a CDN out of reach, JupyterLab's module versions)
-NOISE = re.compile(r"ERR_NAME_NOT_RESOLVED|Unsatisfied version")
+# what a page's console says every time (fonts from a CDN out of reach, JupyterLab's module versions,
+# JupyterLite's kernel extension that Voilà ships and does not use)
+NOISE = re.compile(r"ERR_NAME_NOT_RESOLVED|Unsatisfied version|No satisfying version|jupyterlite|pyodide", re.I)
 
 
 def chromium_processes() -> list[psutil.Process]:
