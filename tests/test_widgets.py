@@ -27,6 +27,29 @@ def test_every_string_has_three_languages():
 
 
 # ------------------------------------------------------------------ stepper
+@pytest.mark.parametrize("name", ["fire-bulls", "kamikaze-attack", "tir-nan-og", "formula-e"])
+def test_a_step_sends_the_board_to_the_page_as_one_update_and_its_style_never(name):
+    """cls2: each widget update is a message from the kernel to every page; a step used to send
+    one a board section (five or six), the board's sections are now the divs of one HTML widget."""
+    from widgets.page import page
+
+    st = page(name, "en").stepper
+    sent: list[str] = []
+    for part in st.board.children:
+        part.observe(lambda ch, part=part: sent.append("style" if part is st.board.style else "body"), "value")
+    board_changes = 0
+    while not st.next.disabled:
+        before = st.board.body.value
+        st.next.click()
+        board_changes += st.board.body.value != before
+    assert sent == ["body"] * board_changes and board_changes >= 1
+    shown = st.board.body.value
+    # each section is in the page, in its own div
+    names = [n for n in ("info", "rows", "hands", "field", "track", "seats") if st.board.section(n)]
+    assert names and all(f"<div class='rt-sec-{n}'>{st.board.section(n)}</div>" in shown for n in names)
+    assert "<style" in st.board.style.value and "<style" not in shown
+
+
 def test_stepper_opens_on_the_first_lesson_and_walks_the_scoring_example():
     from widgets.fire_bulls import stepper
 

@@ -30,7 +30,7 @@ def _buttons(shell) -> dict:
 
 
 def _part(shell, name: str) -> str:
-    return shell.board._parts[name].value
+    return shell.board.section(name)
 
 
 def _hotseat(players: int = 4, seed: int = 3):
@@ -364,7 +364,7 @@ def test_the_worked_example_of_the_rat_traces_its_path():
     index = next(i for i, ex in enumerate(stepper.examples) if ex.id == "rat-scare")
     stepper.chooser.value = index
     stepper.go(2)
-    track = stepper.board._parts["track"].value
+    track = stepper.board.section("track")
     assert "data-piece='rat' data-cells='a5 a4 a5'" in track
     assert "data-piece='elephant' data-player='1' data-cells='a4 b4 b3 b2 b1'" in track
 

@@ -92,22 +92,22 @@ def test_hotseat_duel_by_clicks_with_hidden_commitment_then_undo():
     assert s1.field[0] == "archer" and s1.hidden[0] and s1.current_player == 1
     # player 2 sees a face-down card, not which: the field and hands show backs only
     assert shell.hand_button.value is False
-    field = shell.board._parts["field"].value
+    field = shell.board.section("field")
     assert "ka-back" in field and "archer" not in field
-    assert "data-card" not in shell.board._parts["hands"].value
+    assert "data-card" not in shell.board.section("hands")
     assert _buttons(shell) == {}
     shell.hand_button.value = True
-    assert "archer" not in shell.board._parts["field"].value  # still hidden from player 2
+    assert "archer" not in shell.board.section("field")  # still hidden from player 2
     _buttons(shell)["ka-play-shieldbearer"].click()
     s2 = shell.state
     assert s2.duels == 1 and s2.last("cards") == ("archer", "shieldbearer")
     assert K.scores(s2) == [1, 0]
-    last = shell.board._parts["last"].value
+    last = shell.board.section("last")
     assert "data-card='archer'" in last and "data-card='shieldbearer'" in last
     assert "Player 1 wins the duel" in last
     # the loser, player 2, commits first in the next duel: unseen again
     assert s2.current_player == 1 and shell.hand_button.value is False
-    assert "data-card" not in shell.board._parts["hands"].value and _buttons(shell) == {}
+    assert "data-card" not in shell.board.section("hands") and _buttons(shell) == {}
     assert "archer-beats-shieldbearer" in shell.log_html.value
     # undo: back to player 2 choosing (player 1's card still face down), then to the start
     shell.undo_button.click()
@@ -124,8 +124,8 @@ def test_against_the_coach_the_bot_commits_unseen():
     s = shell.state
     # the bot (player 1) committed at once; its card is drawn as a back for the person
     assert s.current_player == 1 and s.hidden[0]
-    assert "ka-back" in shell.board._parts["field"].value
-    assert f"data-card='{s.field[0]}'" not in shell.board._parts["field"].value
+    assert "ka-back" in shell.board.section("field")
+    assert f"data-card='{s.field[0]}'" not in shell.board.section("field")
     assert "ka-play-kamikaze" in _buttons(shell)  # the person's own hand is shown
     _buttons(shell)["ka-play-kamikaze"].click()
     assert shell.state.duels == 1

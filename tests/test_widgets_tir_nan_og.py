@@ -35,7 +35,7 @@ def _all_buttons(widget) -> list:
 
 
 def _part(shell, name: str) -> str:
-    return shell.board._parts[name].value
+    return shell.board.section(name)
 
 
 def _hotseat(players: int = 2, seed: int = 3):

@@ -102,8 +102,8 @@ def _game_click(page):
         page.wait_for_selector(".rt-game .fb-draw")
         page.wait_for_timeout(400)
     if page.locator(".rt-game .fb-draw").count():
-        return ".rt-game .fb-draw", ".rt-game .rt-sec-info"
-    return ".rt-game .fb-choice", ".rt-game .rt-sec-info"
+        return ".rt-game .fb-draw", ".rt-game .rt-board"
+    return ".rt-game .fb-choice", ".rt-game .rt-board"
 
 
 def _hello_click(page):

@@ -85,6 +85,8 @@ CSS = """
    above the moves says it, so the board's words (marked rt-to-decide) are not shown twice */
 .rt-game > .rt-board .rt-to-decide { display: none; }
 .rt-board { min-width: 0; max-width: 100%; }
+/* cls2: a board's sections are divs of one HTML widget (widgets.stepper.Sections); each keeps its margins inside */
+.rt-sections > div { display: flow-root; min-width: 0; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
 .rt-nav { align-items: center; }
 @media (max-width: 999px) {

@@ -111,11 +111,11 @@ _CSS = """
           font-weight: bold; font-size: 15px; border: 1px solid #111; }
 .fb-dirs { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 4px; margin-top: 6px; }
 .fb-dirnum { font-size: 20px; }
-.rt-board:has(> .rt-sec-rows) { display: grid !important; grid-template-columns: max-content minmax(16em, 1fr);
+.rt-sections:has(> .rt-sec-rows) { display: grid; grid-template-columns: max-content minmax(16em, 1fr);
     column-gap: 28px; align-items: start; }
-.rt-board > .rt-sec-css, .rt-board > .rt-sec-info { grid-column: 1 / -1; }
-.rt-board > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
-.rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won { grid-column: 2; }
+.rt-sections > .rt-sec-info { grid-column: 1 / -1; }
+.rt-sections > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
+.rt-sections > .rt-sec-reserve, .rt-sections > .rt-sec-hands, .rt-sections > .rt-sec-won { grid-column: 2; }
 .fb-dir { text-align: center; border-top: 3px solid #888; padding-top: 2px; font-weight: bold; }
 .fb-pawn { display: inline-block; border-radius: 50%; width: 2.2em; height: 2.2em; line-height: 2.2em; text-align: center;
            border: 3px solid #111; font-weight: bold; }
@@ -132,8 +132,8 @@ _CSS = """
 .rt-controls .fb-attack-group .widget-button { min-width: 4.5em; padding: 0 10px; }
 .rt-controls .fb-attack-group .widget-html { min-width: 4.2em; margin-right: 2px; }
 @media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
-  .rt-board:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
-  .rt-board > .rt-sec-rows, .rt-board > .rt-sec-reserve, .rt-board > .rt-sec-hands, .rt-board > .rt-sec-won {
+  .rt-sections:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
+  .rt-sections > .rt-sec-rows, .rt-sections > .rt-sec-reserve, .rt-sections > .rt-sec-hands, .rt-sections > .rt-sec-won {
     grid-column: 1; grid-row: auto; }
   .fb-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
   .fb-dirs { grid-template-columns: repeat(5, minmax(0, 1fr)); }

@@ -4,9 +4,9 @@ Game-independent.  It needs the game (for ``examples()`` and ``rules``) and
 the game's *board* function ``board(view, before, lang, who) -> {section:
 html}``, the same the game shell uses: it draws the teacher's view of a step
 (``game.view(state, None)``: a worked example shows everything) and
-highlights what changed since ``before``, the view of the step before.  Each
-section is its own HTML widget and only the sections whose HTML changed are
-sent to the page.
+highlights what changed since ``before``, the view of the step before.  The
+sections are drawn by :class:`Sections`: a step sends the board to the page as
+one message, and only when its HTML changed.
 
 The position is a number: 0 is the example's starting position, ``i`` the
 position after its ``i``-th step; stepping back shows exactly that earlier
@@ -28,26 +28,42 @@ Board = Callable[[dict, Any, str, Callable[[int], str]], dict]
 
 
 class Sections(w.VBox):
-    """An HTML widget per named section; ``show`` updates only what changed."""
+    """A board's named sections in two HTML widgets: the ``css`` section (the game's style,
+    the same for every position) in one, sent once, and every other section in the other,
+    each a ``<div class='rt-sec-NAME'>`` inside one ``<div class='rt-sections'>`` (a game's
+    CSS lays them out from there).  ``show`` sends a widget only when its HTML changed: a
+    step sends the whole board as one message (a widget per section sent five or six
+    messages a step, and each message costs the server and the kernel more than its bytes)."""
+
+    STYLE = "css"
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._parts: dict[str, w.HTML] = {}
+        self._sections: dict[str, str] = {}
+        self.style = w.HTML(layout=w.Layout(margin="0"))
+        self.style.add_class("rt-sec-css")
+        self.body = w.HTML(layout=w.Layout(margin="0"))
+        self.body.add_class("rt-sections-box")
+        self.children = (self.style, self.body)
 
     def show(self, sections: dict[str, str]) -> None:
-        if list(sections) != list(self._parts):
-            self._parts = {name: w.HTML(layout=w.Layout(margin="0")) for name in sections}
-            for name, part in self._parts.items():
-                part.add_class(f"rt-sec-{name}")
-            self.children = tuple(self._parts.values())
-        for name, html in sections.items():
-            part = self._parts[name]
-            if part.value != html:
-                part.value = html
+        self._sections = dict(sections)
+        style = sections.get(self.STYLE, "")
+        if self.style.value != style:
+            self.style.value = style
+        body = "".join(f"<div class='rt-sec-{name}'>{html}</div>"
+                       for name, html in sections.items() if name != self.STYLE)
+        body = f"<div class='rt-sections'>{body}</div>" if body else ""
+        if self.body.value != body:
+            self.body.value = body
+
+    def section(self, name: str) -> str:
+        """The HTML of the section ``name`` shown ("" if there is none)."""
+        return self._sections.get(name, "")
 
     @property
     def html(self) -> str:
-        return "".join(p.value for p in self._parts.values())
+        return "".join(self._sections.values())
 
 
 class ExampleStepper(w.VBox):
