@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import compress, count, product, repeat
-from operator import is_
+from operator import itemgetter
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -261,11 +260,14 @@ RATS = Interned(RatTo, ids={})
 PAIRS = Interned(lambda yg: PlayPair(*yg))
 RANK = CARD_RANK
 
-# Listing every discard of a hand (up to 511) is most of the cost of a random playout, so each sub-multiset has a
-# number, mixed radix over the deck's counts with the first kind heaviest: a sub-multiset's number is the sum of
-# its movement cards' number and its yellow cards' number.  A hand splits into those two halves (it is sorted,
-# movement cards first); each half keeps the numbers of its sub-multisets, and the discards are found row by row,
-# a row per movement-card part, as interned values.
+# Listing every discard of a hand (up to 511) is most of the cost of a random playout, and most hands a playout
+# meets are new, so a new hand's discards are read, in C, from small dicts keyed by small numbers.  Each
+# sub-multiset has a number, mixed radix over the deck's counts with the first kind heaviest; a hand splits into
+# two halves (it is sorted, movement cards first), and a sub-multiset's number is its movement part's number
+# times ``YELLOWS`` plus its yellow part's number.  ``ROWS[a][b]`` is the one Discard of movement part ``a`` and
+# yellow part ``b`` (made on first use, see ``fill``).  Each half keeps the numbers of its sub-multisets
+# (``itertools.product`` order, the empty one first), so a hand's discards in that order are, for each movement
+# part, its row's values at each yellow part: one ``itemgetter`` call per movement part.
 WEIGHT: dict[str, int] = {}
 _weight = 1
 for _card in reversed(COUNTS):
@@ -273,10 +275,16 @@ for _card in reversed(COUNTS):
     _weight *= COUNTS[_card] + 1
 SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
 assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
+YELLOWS = WEIGHT[tuple(COUNTS)[SPLIT - 1]]  # one more than the largest yellow part's number
+HALF_WEIGHT = {c: WEIGHT[c] // YELLOWS if RANK[c] < SPLIT else WEIGHT[c] for c in COUNTS}  # within its half
 
 
 def cards_of(code: int) -> tuple[str, ...]:
-    """The sub-multiset numbered ``code``, sorted."""
+    """The sub-multiset numbered ``code``, sorted.
+
+    >>> cards_of(WEIGHT["g1"] * 2 + WEIGHT["rat"]), cards_of(0)
+    (('g1', 'g1', 'rat'), ())
+    """
     cards: list[str] = []
     for c in COUNTS:
         k, code = divmod(code, WEIGHT[c])
@@ -284,60 +292,71 @@ def cards_of(code: int) -> tuple[str, ...]:
     return tuple(cards)
 
 
-class DiscardTable:
-    """Every Discard value, one per sub-multiset, by number (``rows[a][b]`` for the movement part numbered ``a``
-    and the yellow part numbered ``b``) or by its cards (``table[cards]``); ``ids`` finds them by identity.
-    Bounded: emptied past ``limit`` values or slices, with what keeps them (``dependents``: the halves' slices,
-    the hands' listings); an old value is then merely checked the slow way."""
+class Rows(dict):
+    """Every Discard value: ``rows[a][b]`` for movement part ``a`` and yellow part ``b`` (plain dicts, read by
+    ``itemgetter``; ``fill`` makes what is missing); ``ids`` finds them by identity.  Bounded: emptied past
+    ``limit`` values, with what keeps them (``dependents``: the halves, the hands' listings); an old value is then
+    merely checked the slow way."""
 
     def __init__(self, limit: int = 100_000) -> None:
+        super().__init__()
         self.limit = limit
         self.ids: dict[int, Discard] = {}
-        self.rows: dict[int, dict[int, Discard]] = {}
-        self.parts: dict[int, tuple[str, ...]] = {}  # the cards of a part by its number (the two kinds of number
-        # never meet but at 0, the empty part)
-        self.by_cards: dict[tuple[str, ...], Discard] = {}
-        self.sliced = 0  # slices made (see Slices)
-        self.dependents: list[Callable[[], Any]] = []  # what to empty with the table
+        self.dependents: list[Callable[[], Any]] = []
 
-    def clear(self) -> None:
+    def row(self, a: int) -> dict[int, Discard]:
+        found = self.get(a)
+        if found is None:
+            found = self[a] = {}
+        return found
+
+    def fill(self, a: int, row: dict[int, Discard], codes: tuple[int, ...]) -> None:
+        """Make the Discard values of movement part ``a`` (its ``row``) with the yellow parts ``codes`` that
+        ``row`` lacks."""
+        if len(self.ids) >= self.limit:
+            self.empty()  # (``row`` may be left out of the table now: what it gets is right all the same)
+        parts = PARTS
+        low = parts[a * YELLOWS]
+        ids = self.ids
+        for b in codes:
+            if b not in row:
+                value = object.__new__(Discard)  # Discard(cards) without its __init__'s call (frozen all the same)
+                value.__dict__["cards"] = low + parts[b]
+                row[b] = value
+                ids[id(value)] = value
+
+    def empty(self) -> None:
+        self.clear()
         self.ids.clear()
-        self.rows.clear()
-        self.parts.clear()
-        self.by_cards.clear()
-        self.sliced = 0
+        PARTS.clear()
         for clear in self.dependents:
             clear()
 
-    def row(self, a: int) -> dict[int, Discard]:
-        found = self.rows.get(a)
-        if found is None:
-            found = self.rows[a] = {}
-        return found
 
-    def make(self, a: int, b: int) -> Discard:
-        """The discard of parts ``a`` and ``b``, made now (it is not in ``rows``)."""
-        if len(self.ids) >= self.limit:
-            self.clear()
-        parts = self.parts
-        low, high = parts.get(a), parts.get(b)
-        if low is None:
-            low = parts[a] = cards_of(a)
-        if high is None:
-            high = parts[b] = cards_of(b)
-        value = object.__new__(Discard)  # Discard(cards) without its __init__'s call (a frozen value all the same)
-        value.__dict__["cards"] = low + high
-        self.row(a)[b] = value
-        self.ids[id(value)] = value
-        return value
+ROWS = Rows()
+PARTS: dict[int, tuple[str, ...]] = {}  # the cards of each half's part met so far, by its number within the deck
+# (a movement part's times YELLOWS: the two kinds of number never meet but at 0, the empty part)
+
+
+class DiscardTable:
+    """Every Discard value by its cards (``table[cards]``; ``ROWS`` by numbers); ``ids`` finds them by identity
+    (a discard with no number, of more copies than the deck holds or out of order, is made here)."""
+
+    def __init__(self) -> None:
+        self.ids = ROWS.ids
+        self.by_cards: dict[tuple[str, ...], Discard] = {}
+        ROWS.dependents.append(self.by_cards.clear)
 
     def __getitem__(self, cards: tuple[str, ...]) -> Discard:
         found = self.by_cards.get(cards)
         if found is None:
             code = sum(map(WEIGHT.__getitem__, cards))
             if cards_of(code) == cards:  # sorted, and no more copies than the deck holds: it has a number
-                a = sum(WEIGHT[c] for c in cards if RANK[c] < SPLIT)
-                found = self.row(a).get(code - a) or self.make(a, code - a)
+                a, b = divmod(code, YELLOWS)
+                PARTS[a * YELLOWS], PARTS[b] = cards_of(a * YELLOWS), cards_of(b)
+                row = ROWS.row(a)
+                ROWS.fill(a, row, (b,))
+                found = row[b]
             else:
                 found = Discard(cards)
                 self.ids[id(found)] = found
@@ -348,57 +367,57 @@ class DiscardTable:
 DISCARDS = DiscardTable()
 PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
 GREENS = frozenset(c for c in COUNTS if is_green(c))
-STEPS = {c: [tuple(range(0, (n + 1) * WEIGHT[c], WEIGHT[c])) for n in range(COUNTS[c] + 1)] for c in COUNTS}
+STEPS = {c: [tuple(range(0, (n + 1) * HALF_WEIGHT[c], HALF_WEIGHT[c])) for n in range(COUNTS[c] + 1)]
+         for c in COUNTS}
+TAILS = {c: [tuple((c,) * k for k in range(n + 1)) for n in range(COUNTS[c] + 1)] for c in COUNTS}  # (STEPS' cards)
 
 
-class Slices(dict):
-    """A yellow half's discards with each movement part ``a`` met: ``slices[a]`` holds the discards of part ``a``
-    with each of the half's sub-multisets in turn (but the empty discard), as interned values; a hand's discards
-    are its movement parts' slices one after the other."""
-
-    def __init__(self, codes: tuple[int, ...]) -> None:
-        super().__init__()
-        self.codes = codes
-
-    def __missing__(self, a: int) -> tuple[Discard, ...]:
-        table = DISCARDS
-        table.sliced += 1
-        if table.sliced > table.limit:
-            table.clear()
-        codes = self.codes if a else self.codes[1:]  # not the empty discard
-        found: list[Discard | None] = list(map(table.row(a).get, codes))
-        if not all(found):  # some met for the first time (not ``None in``: that calls Discard.__eq__ on each)
-            make = table.make
-            for k in list(compress(count(), map(is_, found, repeat(None)))):
-                found[k] = make(a, codes[k])
-        value = self[a] = tuple(found)
-        return value
+def getter(codes: tuple[int, ...]) -> Callable[[dict], tuple]:
+    """``itemgetter(*codes)``, always giving a tuple."""
+    if len(codes) == 1:
+        code = codes[0]
+        return lambda row: (row[code],)
+    return itemgetter(*codes)
 
 
 class Half:
     """What one half of a hand (its movement cards, or its yellow cards) gives: the numbers of its sub-multisets
-    (``codes``, ``itertools.product`` order over its kinds, the empty one first), its single-card plays, its
-    greens (for the pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow
-    cards; ``slices``: see Slices (for a yellow half)."""
+    within the half (``codes``, ``itertools.product`` order over its kinds, the empty one first; ``rest``: but the
+    empty one) and their getters from a row (``take``, ``take_rest``), its single-card plays, its greens (for the
+    pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow cards; ``rows``:
+    for a movement half, each non-empty part's number and row (see Rows)."""
 
-    __slots__ = ("codes", "plays", "greens", "combos", "low", "high", "slices")
+    __slots__ = ("codes", "rest", "take", "take_rest", "plays", "greens", "combos", "low", "high", "rows")
 
-    def __init__(self, kinds: list[str], codes: tuple[int, ...]) -> None:
-        self.codes = codes
+    def __init__(self, kinds: list[str], codes: list[int]) -> None:
+        self.codes = tuple(codes)
+        self.rest = self.codes[1:]
+        self.take = getter(self.codes)
+        self.take_rest = getter(self.rest) if self.rest else None
         self.plays = tuple(filter(None, map(PLAY_OF.get, kinds)))
         self.greens = tuple(filter(GREENS.__contains__, kinds))
         self.combos = tuple(filter(frozenset(kinds).__contains__, COMBOS))
         self.low = not kinds or RANK[kinds[-1]] < SPLIT
         self.high = not kinds or RANK[kinds[0]] >= SPLIT
-        self.slices = Slices(codes)
+        self.rows = tuple(zip(self.rest, map(ROWS.row, self.rest))) if self.low else ()
 
 
 def half(part: tuple[str, ...]) -> Half | None:
     kinds = sorted(set(part), key=RANK.__getitem__)
-    counts = list(map(part.count, kinds))
-    if any(map(int.__gt__, counts, map(COUNTS.__getitem__, kinds))):
-        return None  # more copies than the deck holds: no position the rules reach, no number
-    return Half(kinds, tuple(map(sum, product(*map(list.__getitem__, map(STEPS.__getitem__, kinds), counts)))))
+    codes, cards = [0], [()]  # type: list[int], list[tuple[str, ...]]
+    for c in kinds:
+        n = part.count(c)
+        if n > COUNTS[c]:
+            return None  # more copies than the deck holds: no position the rules reach, no number
+        steps, more = STEPS[c][n], TAILS[c][n]
+        codes = [x + s for x in codes for s in steps]  # the kinds before vary slowest
+        cards = [x + t for x in cards for t in more]
+    made = Half(kinds, codes)
+    if made.low:  # (a half of both kinds, from a hand out of order, has no numbers: it is listed the slow way)
+        PARTS.update(zip([YELLOWS * x for x in codes], cards))
+    elif made.high:
+        PARTS.update(zip(codes, cards))
+    return made
 
 
 HALVES = Interned(half, ids={})
@@ -418,8 +437,21 @@ def hand_actions(hand: tuple[str, ...]) -> HandActions:
         return slow_hand_actions(hand)
     plays, pairs = low.plays + high.plays, PAIRS_OF[(high.combos, low.greens)]
     found = list(plays + pairs)
-    for part in map(high.slices.__getitem__, low.codes):  # a slice per movement part
-        found += part
+    take = high.take_rest
+    if take is not None:  # no movement card, each yellow part but none
+        row = ROWS.row(0)
+        try:
+            found += take(row)
+        except KeyError:
+            ROWS.fill(0, row, high.rest)
+            found += take(row)
+    take = high.take
+    for a, row in low.rows:  # each movement part, each yellow part
+        try:
+            found += take(row)
+        except KeyError:
+            ROWS.fill(a, row, high.codes)
+            found += take(row)
     if "carpet" in high.combos and low.greens:
         return plays, pairs, tuple(found[len(plays) + len(pairs):]), None
     return plays, pairs, (), tuple(found)
@@ -435,7 +467,7 @@ def slow_hand_actions(hand: tuple[str, ...]) -> HandActions:
     return plays, pairs, discards, None
 
 
-DISCARDS.dependents += [HALVES.clear, HALVES.ids.clear, hand_actions.cache_clear]
+ROWS.dependents += [HALVES.clear, HALVES.ids.clear, hand_actions.cache_clear]
 
 
 @lru_cache(maxsize=8192)
