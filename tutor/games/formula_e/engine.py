@@ -18,6 +18,7 @@ from operator import is_
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
+from tutor.rand import randbelow, shuffle
 
 from . import movement as mv
 from . import trace as tr
@@ -155,9 +156,9 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
         raise ValueError(f"unknown ruleset {ruleset!r}")
     track = track or track_for(players)
     rng = random.Random(f"{GAME_NAME}|{seed}|setup")
-    first = rng.randrange(players)
+    first = randbelow(rng, players)  # (``rng.randrange`` and ``rng.shuffle``'s draws with fewer calls)
     deck = full_deck()
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = []
     for _ in range(players):
         hands.append(sort_cards(deck[-HAND_SIZE:]))
@@ -489,6 +490,16 @@ def apply(s: State, action: Any) -> State:
 
 
 def _apply(s: State, action: Any, say: Narrator) -> State:
+    if type(action) is Discard and s.phase == "turn" and DISCARDS.ids.get(id(action)) is action:
+        # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
+        # made them) that the hand holds; anything else takes the general way below
+        p = s.active
+        hand = s.hands[p]
+        left = left_after(hand, action.cards) if hand else None
+        if left is not None:
+            if not say.silent:
+                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=action.cards)
+            return end_turn(s, say, {"discard": s.discard + action.cards}, left)
     if isinstance(action, str):
         action = parse(action)
     if not is_listed(s, action):  # an action not taken from the list is checked field by field
@@ -741,7 +752,7 @@ def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: 
             if not rest:
                 break
             pile = rest
-            random.Random(f"{GAME_NAME}|{s.seed}|{chance}").shuffle(pile)
+            shuffle(random.Random(f"{GAME_NAME}|{s.seed}|{chance}"), pile)
             rest, chance = [], chance + 1
             say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
         cards.append(pile.pop())
@@ -869,7 +880,7 @@ def do_stop_cows(s: State, a: StopCows, say: Narrator) -> State:
 def do_steal(s: State, a: Steal, say: Narrator) -> State:
     victim = list(s.hands[a.victim])
     rng = rng_for(s)
-    taken = [victim.pop(rng.randrange(len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
+    taken = [victim.pop(randbelow(rng, len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
     s = set_hand(s, a.victim, victim)
     s = set_hand(s, s.active, s.hands[s.active] + tuple(taken))
     say("card/monkey", "{Player} steals {n} card(s) at random from {victim}.", player=s.active, n=len(taken),
