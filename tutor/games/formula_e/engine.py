@@ -97,10 +97,10 @@ def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     return out
 
 
-@lru_cache(maxsize=65536)
 def left_after(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``hand`` without ``cards`` (in its order), or None when it does not hold them all; kept per pair (a
-    discard is checked, then made: the second time is a look-up)."""
+    """``hand`` without ``cards`` (in its order), or None when it does not hold them all.  Not memoised: a
+    turn's discard is checked and made in one call, and nearly every (hand, discard) pair of a playout is new,
+    so a memo only kept two more objects alive per action for the garbage collector to walk."""
     out = list(hand)
     for c in cards:
         if c not in out:
