@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
+from tutor.rand import randbelow, shuffle
 
 from . import movement as mv
 from . import trace as tr
@@ -95,10 +96,10 @@ def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     return out
 
 
-@lru_cache(maxsize=65536)
 def left_after(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``hand`` without ``cards`` (in its order), or None when it does not hold them all; kept per pair (a
-    discard is checked, then made: the second time is a look-up)."""
+    """``hand`` without ``cards`` (in its order), or None when it does not hold them all.  Not memoised: a
+    turn's discard is checked and made in one call, and nearly every (hand, discard) pair of a playout is new,
+    so a memo only kept two more objects alive per action for the garbage collector to walk."""
     out = list(hand)
     for c in cards:
         if c not in out:
@@ -154,9 +155,9 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
         raise ValueError(f"unknown ruleset {ruleset!r}")
     track = track or track_for(players)
     rng = random.Random(f"{GAME_NAME}|{seed}|setup")
-    first = rng.randrange(players)
+    first = randbelow(rng, players)  # (``rng.randrange`` and ``rng.shuffle``'s draws with fewer calls)
     deck = full_deck()
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = []
     for _ in range(players):
         hands.append(sort_cards(deck[-HAND_SIZE:]))
@@ -521,6 +522,16 @@ def apply(s: State, action: Any) -> State:
 
 
 def _apply(s: State, action: Any, say: Narrator) -> State:
+    if type(action) is Discard and s.phase == "turn" and DISCARDS.ids.get(id(action)) is action:
+        # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
+        # made them) that the hand holds; anything else takes the general way below
+        p = s.active
+        hand = s.hands[p]
+        left = left_after(hand, action.cards) if hand else None
+        if left is not None:
+            if not say.silent:
+                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=action.cards)
+            return end_turn(s, say, {"discard": s.discard + action.cards}, left)
     if isinstance(action, str):
         action = parse(action)
     if not is_listed(s, action):  # an action not taken from the list is checked field by field
@@ -773,7 +784,7 @@ def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: 
             if not rest:
                 break
             pile = rest
-            random.Random(f"{GAME_NAME}|{s.seed}|{chance}").shuffle(pile)
+            shuffle(random.Random(f"{GAME_NAME}|{s.seed}|{chance}"), pile)
             rest, chance = [], chance + 1
             say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
         cards.append(pile.pop())
@@ -901,7 +912,7 @@ def do_stop_cows(s: State, a: StopCows, say: Narrator) -> State:
 def do_steal(s: State, a: Steal, say: Narrator) -> State:
     victim = list(s.hands[a.victim])
     rng = rng_for(s)
-    taken = [victim.pop(rng.randrange(len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
+    taken = [victim.pop(randbelow(rng, len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
     s = set_hand(s, a.victim, victim)
     s = set_hand(s, s.active, s.hands[s.active] + tuple(taken))
     say("card/monkey", "{Player} steals {n} card(s) at random from {victim}.", player=s.active, n=len(taken),

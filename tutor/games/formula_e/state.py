@@ -50,6 +50,12 @@ class State:
     chance: int = 0
     turns: int = 0
 
+    def __post_init__(self) -> None:
+        # The fields in a plain (combined) dict, not the split one an instance gets from ``__init__``: apply copies
+        # the dict into each next state, and only a combined dict's attribute reads are specialised by CPython
+        # 3.11 (``LOAD_ATTR_WITH_HINT``; a split dict makes every ``s.phase`` a generic look-up).
+        object.__setattr__(self, "__dict__", dict(self.__dict__))
+
     @property
     def current_player(self) -> int | None:
         if self.phase == "over":
