@@ -17,7 +17,7 @@ Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
 few worlds the search plays as greedy does.  The candidates are pruned
 (``candidates``): with a movement card in hand, only movement cards and
-pairs; one path for each place a move leaves the pieces in.  Chance comes
+pairs, the Rat, the Snake Charmer and the Monkey; one path for each place a move leaves the pieces in.  Chance comes
 from the position (``tutor.bots.bot_rng``), so a game between bots replays
 exactly as long as the iteration count ends each search (the clock stops it
 only on a machine too loaded to finish in time).
@@ -188,8 +188,9 @@ def candidates(s: State, first: Any = None) -> list:
     """The actions worth trying, ``first`` (the greedy bot's choice) first: on a turn with a movement card in
     hand, the movement cards and pairs and the Rat, Snake Charmer and Monkey (``ATTACKS``) only (measured: a
     search free to discard and wait, for the rivals to spend their Tigers on each other, won 3-4 of 40 games
-    against greedy bots, one that always moves 12 of 40); else all, but for the discards only single cards and "everything that does not move" (a hand of
-    nine lists hundreds of discards); one path for each place a move leaves the pieces in."""
+    against greedy bots, one that always moves 12 of 40); else all, but for the discards only single cards and
+    "everything that does not move" (a hand of nine lists hundreds of discards); one path for each place a move
+    leaves the pieces in."""
     acts = list(listed(s))
     if first is not None:
         acts.sort(key=lambda a: a is not first)
