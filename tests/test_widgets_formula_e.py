@@ -431,5 +431,5 @@ def test_the_practice_track_of_the_examples_is_named_in_the_page_language():
     for lang, name in (("it", "Pista: tracciato di prova"), ("fr", "Piste\u00a0: piste d'essai"),
                        ("en", "Track: practice track")):
         shell.language.lang = lang
-        info = "".join(shell.board._parts[k].value for k in shell.board._parts).replace("&#x27;", "'")
+        info = shell.board.html.replace("&#x27;", "'")
         assert name in info
