@@ -36,6 +36,8 @@ WAIT = 60_000  # ms: the default wait of a page from new_page; generous, two cor
 settings.register_profile("rules-tutor", deadline=None, print_blob=True)
 settings.load_profile("rules-tutor")
 
+NAVIGATION_WAIT = 120_000  # ms: a page.goto's bound (the page's notebook runs first)
+
 
 def _expect_waits() -> None:
     """Playwright's ``expect(locator).to_contain_text(...)`` retries until the text arrives;
@@ -98,6 +100,9 @@ def new_page(browser):
         contexts.append(context)
         pg = context.new_page()
         pg.set_default_timeout(timeout)
+        # opening a page makes Voila run the notebook: on a machine loaded by other jobs (load 30) the
+        # landing page took over 30 s once, so navigations get a longer bound than the clicks' waits
+        pg.set_default_navigation_timeout(max(timeout, NAVIGATION_WAIT))
         return pg
 
     yield open_page
