@@ -141,6 +141,11 @@ CSS = """
   .rt-scenarios > .rt-scn-moves { grid-column: 2; grid-row: 6; }
   .rt-scenarios > .rt-scn-moves .widget-button { max-width: 100%; }
 }
+/* pol2: on a phone a board taller than the screen (Formula E's track is ~1100px) scrolls in its own box
+   of at most 70% of the screen, so the moves under it come with it on one screen, not after the whole board */
+@media (max-width: 700px) {
+  .rt-game > .rt-board { max-height: 70vh; overflow-y: auto; border-bottom: 2px solid #bbb; }
+}
 /* pol: the Scenarios tab's chooser line: the scenario's title takes what the filters leave */
 .rt-scn-chooser > .rt-scn-pick { flex: 1 1 18em; }
 .rt-scn-chooser > .rt-scn-progress { margin-right: 12px; }

@@ -134,6 +134,8 @@ _CSS = """<style>
 @media (max-width: 700px) {
   .fe-track-wrap svg.fe-track-h { display: none; }
   .fe-track-wrap svg.fe-track-v { display: block; }
+  /* pol2: in a game the whole track fits the board's box (70% of the screen): every elephant in sight */
+  .rt-game .fe-track-wrap svg.fe-track-v { max-height: 64vh; width: auto; }
 }
 .fe-tiger-cancel { border: 3px solid #e65100; background: #fff3e0; border-radius: 6px; padding: 4px 8px;
                    margin: 3px 0; font-weight: bold; }
