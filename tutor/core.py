@@ -1075,7 +1075,7 @@ def parse_json_object(text: str | bytes) -> dict:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _file_error("is not UTF-8 text ({why})", why=exc.reason) from None
+            raise _file_error("is not UTF-8 text (byte {at} cannot be read)", at=exc.start + 1) from None
     if not isinstance(text, str):
         raise _file_error("expected JSON text, got {got}", got=type(text).__name__)
     if len(text) > MAX_FILE_CHARS:
@@ -1085,8 +1085,7 @@ def parse_json_object(text: str | bytes) -> dict:
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _file_error("is not valid JSON (line {line}, column {column}: {why})",
-                          line=exc.lineno, column=exc.colno, why=exc.msg) from None
+        raise _file_error(_json_reason(exc.msg), line=exc.lineno, column=exc.colno) from None
     except (ValueError, RecursionError):
         raise _file_error("holds a number no scenario uses (at most {digits} digits, no NaN or Infinity)",
                           digits=MAX_INT_DIGITS) from None
@@ -1095,6 +1094,34 @@ def parse_json_object(text: str | bytes) -> dict:
     if not _depth_ok(data):  # pragma: no cover - _nesting already refused it
         raise _file_error("is nested deeper than any scenario (at most {limit} levels)", limit=MAX_DEPTH)
     return data
+
+
+# pol2: the JSON parser says why in English; each reason is a template of its own, worded in every
+# language by the core catalog (tutor/data/messages.json), never the parser's words.
+_JSON_REASONS = (
+    ("Expecting value", "a value is missing or misspelt"),
+    ("Expecting property name", "a name in double quotes is expected"),
+    ("Expecting ','", "a comma is missing"),
+    ("Expecting ':'", "a colon is missing"),
+    ("Unterminated string", "a text in quotes is never closed"),
+    ("Invalid control character", "a text in quotes breaks its line"),
+    ("Invalid \\", "a backslash in a text starts no known escape"),
+    ("Extra data", "something follows the end of the scenario"),
+)
+
+
+def _json_reason(why: str) -> str:
+    """The template for a JSON syntax error whose parser message is ``why``.
+
+    >>> _json_reason("Expecting ',' delimiter")
+    'is not valid JSON (line {line}, column {column}: a comma is missing)'
+    >>> _json_reason("something new")
+    'is not valid JSON (line {line}, column {column})'
+    """
+    for start, reason in _JSON_REASONS:
+        if why.startswith(start):
+            return "is not valid JSON (line {line}, column {column}: " + reason + ")"
+    return "is not valid JSON (line {line}, column {column})"
 
 
 def _nesting(text: str) -> int:
