@@ -805,6 +805,7 @@ class Messages:
             out = text.format(**values)
         except (KeyError, IndexError, ValueError):
             out = template.format(**values)
+        out = seat_articles(out, lang)
         return french_spacing(out) if lang == "fr" else out
 
 
@@ -819,6 +820,49 @@ def french_spacing(text: str) -> str:
     True
     """
     return _FRENCH_SPACE.sub(lambda m: f"\u00a0{m.group(1)}" if m.group(1) else f"{m.group(2)}\u00a0", text)
+
+
+def seat_articles(text: str, lang: str) -> str:
+    """A seat's name after a preposition takes its article, as Italian and French say it.
+
+    Seats are named "Giocatore 1", "Joueur 1" (the core catalog's ``players/seat``, a masculine noun):
+    "la mano di Giocatore 1" is "la mano del Giocatore 1", "la main de Joueur 1" is "la main du
+    Joueur 1".  Which prepositions join which article is data: the core catalog's
+    ``names/<lang>/articles`` (none in English).
+
+    >>> seat_articles("La mano di Giocatore 2 passa a Giocatore 3 (da Giocatore 1)", "it")
+    'La mano del Giocatore 2 passa al Giocatore 3 (dal Giocatore 1)'
+    >>> seat_articles("À Joueur 1 de jouer ; la main de Joueur 2, annulée par Joueur 3", "fr")
+    'Au Joueur 1 de jouer ; la main du Joueur 2, annulée par le Joueur 3'
+    >>> seat_articles("gioca Giocatore 1; a Giocatori", "it"), seat_articles("hand of Player 1", "en")
+    ('gioca Giocatore 1; a Giocatori', 'hand of Player 1')
+    """
+    rule = _ARTICLES.get(lang, False)
+    if rule is False:
+        rule = _ARTICLES[lang] = _articles_rule(lang)
+    if rule is None:
+        return text
+    pattern, table = rule
+
+    def one(m: re.Match) -> str:
+        word, joined = m.group(1), table[m.group(1).lower()]
+        return (joined[:1].upper() + joined[1:] if word[:1].isupper() else joined) + m.group(2)
+
+    return pattern.sub(one, text)
+
+
+_ARTICLES: dict[str, Any] = {}
+
+
+def _articles_rule(lang: str) -> tuple[re.Pattern, dict[str, str]] | None:
+    names = core_catalog().names.get(lang, {})
+    table = {k.lower(): v for k, v in names.get("articles", {}).items()}
+    noun = names.get("players", {}).get("seat", "").split("{n}")[0].strip()
+    if not table or not noun:
+        return None
+    words = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w'’])({words})(\s+)(?={re.escape(noun)} \d)", re.IGNORECASE)
+    return pattern, table
 
 
 def _lower_fields(template: str) -> str:
