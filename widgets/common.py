@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.i18n import t
+from widgets.i18n import colon, t
 
 esc = html.escape
 
@@ -262,10 +262,10 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
         parts.append(f"<div><span class='rt-recon'>{esc(t('reconstructed', lang))}</span></div>")
     if lang != "en" and text != rule.text:
         parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
-    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}:</b> {esc(rule.text)}</div>")
+    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}{colon(lang)}</b> {esc(rule.text)}</div>")
     if rule.quotes:  # the first sentence is the summary's, shown whole once open: here its source
         q = rule.quotes[0]
-        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}: {esc(q.lang)}, {esc(q.file)}</div>")
+        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}{colon(lang)} {esc(q.lang)}, {esc(q.file)}</div>")
     for q in rule.quotes[1:]:
         parts.append(
             f"<blockquote lang='{esc(q.lang)}'>«{esc(q.text)}» "

@@ -31,7 +31,7 @@ from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
 from widgets.game import ButtonControls, GameShell
-from widgets.i18n import add_strings, t
+from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "formula-e"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -468,7 +468,7 @@ def legend(lang: str) -> str:
                 f"{esc(t('fe_path', lang))}</span>")
     keys.append("<span><span class='fe-key' style='border:2px dashed #1565c0;border-radius:50%;"
                 f"background:rgba(21,101,192,.3)'>&nbsp;</span>{esc(t('fe_ghost', lang))}</span>")
-    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}:</span>"
+    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
             + " ".join(keys) + "</div>")
 
 
@@ -487,7 +487,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     me = view["player"]
     shown = me is None or view["hands"][me] is not None  # in hotseat, only once the Prayer's player shows their hand
     if view["discard"] is not None and view["decision"] == "prayer" and shown:
-        info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
+        info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}{colon(lang)}</span>"
                     + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
     table = []
     if view["pending"] and view["decision"] == "tiger":  # (later, the card resolving is among those played)
@@ -537,7 +537,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
             f"</span> · <span class='fe-cobra-count' data-cobras='{view['cobras'][p]}'>"
             f"{esc(t('fe_cobras', lang, n=view['cobras'][p]))}</span></div>"
             f"<div class='fe-row fe-hand{' fe-changed' if moved_hand else ''}' data-player='{p}' data-size='{size}'>"
-            f"<span class='fe-label'>{esc(t('fe_hand_of', lang, who=who(p)))} ({size}):</span>{cards}</div>"
+            f"<span class='fe-label'>{esc(t('fe_hand_of', lang, who=who(p)))} ({size}){colon(lang)}</span>{cards}</div>"
             "</div>")
     winner = ""
     if view["over"] and view["winner"] is not None:

@@ -327,6 +327,16 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
     return french_spacing(text) if lang == "fr" else text
 
 
+def colon(lang: str) -> str:
+    """The colon after a label ("Legend:"), as the language writes it: French puts a no-break space
+    before it ("Légende\u00a0:") (pol2: labels built as ``f"{t(key, lang)}:"`` missed it).
+
+    >>> "Légende" + colon("fr") == "Légende\u00a0:", "Legenda" + colon("it")
+    (True, 'Legenda:')
+    """
+    return "\u00a0:" if lang == "fr" else ":"
+
+
 def add_strings(strings: dict[str, tuple[str, str, str]]) -> None:
     """A game's panel adds its own words (English, Italiano, Français)."""
     for key, row in strings.items():
