@@ -229,7 +229,10 @@ def test_crossing_the_line_wins_and_the_end_table_says_so():
     assert "Player 1" in table and "past the line" in table
     df = fw.breakdown(shell.game, shell.game.view(shell.state, None), "en", shell.who)
     assert list(df["Winner"]) == ["yes", "no", "no"]
-    assert list(df["Rows covered"]) == [8, 2, 2]  # all 8 rows; row 3 is two rows past the back of the grid
+    # pol2: rows still to cross: none for the winner; from row 3 of the 8-row track, 6 (rows 3 to 8)
+    assert list(df["Rows to the line"]) == [0, 6, 6]
+    said = re.findall(r"class='fe-progress' data-progress='\d+'>([^<]*)<", _part(shell, "seats"))
+    assert said == ["across the line", "rows to the line: 6", "rows to the line: 6"]
 
 
 def test_three_languages_on_the_board_and_the_buttons():

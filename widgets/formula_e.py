@@ -79,7 +79,10 @@ add_strings({
     "fe_hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
     "fe_cobras": ("Cobras: {n}", "Cobra: {n}", "Cobras : {n}"),
     "fe_cobras_free": ("Cobras in the box: {n}", "Cobra nella scatola: {n}", "Cobras dans la boîte : {n}"),
-    "fe_progress": ("{n} of {m} rows", "{n} di {m} righe", "{n} sur {m} rangées"),
+    # pol2: "1 of 20 rows" for an elephant that had not moved (the front row of the grid) read oddly:
+    # the seat says how many rows its elephant still has to cross the line (the board numbers its rows)
+    "fe_progress": ("rows to the line: {n}", "righe al traguardo: {n}", "rangées jusqu'à la ligne : {n}"),
+    "fe_across": ("across the line", "oltre il traguardo", "la ligne franchie"),
     "fe_to_play": ("to play", "di turno", "joue"),
     "fe_deciding": ("deciding", "decide", "décide"),
     "fe_winner": ("Winner: {who}", "Vincitore: {who}", "Gagnant : {who}"),
@@ -97,7 +100,7 @@ add_strings({
                         "{who} : {active} a joué {cards}. Annulez-la avec un Tigre, ou laissez-la agir."),
     "fe_nothing_moves": ("nothing moves", "nulla si sposta", "rien ne bouge"),
     "fe_col_player": ("Player", "Giocatore", "Joueur"),
-    "fe_col_progress": ("Rows covered", "Righe percorse", "Rangées parcourues"),
+    "fe_col_progress": ("Rows to the line", "Righe al traguardo", "Rangées jusqu'à la ligne"),
     "fe_col_space": ("Space", "Casella", "Case"),
     "fe_col_cobras": ("Cobras", "Cobra", "Cobras"),
     "fe_col_cards": ("Cards in hand", "Carte in mano", "Cartes en main"),
@@ -520,6 +523,8 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         moved_hand = before is not None and (before["hands"][p] != hand or before["hand_sizes"][p] != size)
         prog = view["progress"][p]
         pct = min(100, round(100 * prog / max(rows_count, 1)))
+        left = max(rows_count - prog, 0)
+        to_go = t("fe_progress", lang, n=left) if left else t("fe_across", lang)
         mark = ""
         if not view["over"] and view["active"] == p:
             mark = f" <span class='fe-muted'>({esc(t('fe_to_play', lang))})</span>"
@@ -531,9 +536,9 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
             f"<div class='fe-seat{cur}' data-player='{p}'>"
             f"<div class='fe-row'><span class='fe-dot' style='background:{colour}'>{p + 1}</span>"
             f"<span class='fe-label'>{esc(who(p))}{mark}</span>"
-            f"<span class='fe-bar' title='{esc(t('fe_progress', lang, n=prog, m=rows_count))}'>"
+            f"<span class='fe-bar' title='{esc(to_go)}'>"
             f"<span style='width:{pct}%;background:{colour}'></span></span>"
-            f"<span class='fe-progress' data-progress='{prog}'>{esc(t('fe_progress', lang, n=prog, m=rows_count))}"
+            f"<span class='fe-progress' data-progress='{prog}'>{esc(to_go)}"
             f"</span> · <span class='fe-cobra-count' data-cobras='{view['cobras'][p]}'>"
             f"{esc(t('fe_cobras', lang, n=view['cobras'][p]))}</span></div>"
             f"<div class='fe-row fe-hand{' fe-changed' if moved_hand else ''}' data-player='{p}' data-size='{size}'>"
@@ -560,7 +565,7 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
         space = view["elephants"][p]
         rows.append({
             t("fe_col_player", lang): who(p),
-            t("fe_col_progress", lang): view["progress"][p],
+            t("fe_col_progress", lang): max(len(view["track"]["rows"]) - view["progress"][p], 0),
             t("fe_col_space", lang): t("fe_past", lang) if space == "finish" else (space or "—"),
             t("fe_col_cobras", lang): view["cobras"][p],
             t("fe_col_cards", lang): view["hand_sizes"][p],
