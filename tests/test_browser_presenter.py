@@ -61,3 +61,16 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     pg.keyboard.press(" ")
     assert wait_step(pg, first) == second
     pg.screenshot(path=str(artifacts / f"presenter-1280x720-zoom{int(zoom * 100)}.png"))
+
+
+def test_presenter_mode_scales_tir_nan_og_small_chips(new_page, voila, artifacts):
+    """pol2: presenter mode set the page's words at 26px but left Tir Nan Og's small creature chips and
+    muted words (a pile's value, its count) at 14-15px: they are read from the back of the room too."""
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(voila.url(games.entry("tir-nan-og").notebook) + "?presenter=1&example=lesson&step=1")
+    pg.locator(".rt-page.rt-presenter .rt-stepper .tn-sym").first.wait_for()
+    sizes = pg.eval_on_selector_all(
+        ".rt-stepper .tn-sym, .rt-stepper .tn-muted",
+        "els => els.filter(e => e.offsetParent).map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 20, sizes
+    pg.screenshot(path=str(artifacts / "presenter-tir-nan-og-1280x720.png"))

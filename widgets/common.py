@@ -75,6 +75,20 @@ CSS = """
     max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
 .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
     overflow: visible !important; text-overflow: clip !important; }
+/* pol2: on a phone the tab titles stay on one line: tighter tabs, and should they still not fit (a longer
+   language), the bar scrolls sideways rather than wrapping a title onto two lines */
+@media (max-width: 700px) {
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar { overflow-x: auto !important; overflow-y: hidden !important;
+      scrollbar-width: thin; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-content { flex-wrap: nowrap; min-width: max-content; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tab { min-width: 0; padding-left: 5px;
+      padding-right: 5px; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: nowrap !important; }
+}
+/* pol2: the link to this place: the whole address, wrapping, as tall as it is (no copy button needs JS) */
+.rt-place-url { display: block; width: min(40em, 100%); box-sizing: border-box; font-size: 15px;
+    field-sizing: content; min-height: 2.2em; resize: none; word-break: break-all; overflow-wrap: anywhere;
+    font-family: inherit; padding: 4px 6px; }
 /* Messages never move the board; a refusal shows right above the moves the user clicked (pol):
    in the side column (wide), after the board and the tools (narrow); the bots' pace after the hint */
 .rt-game > .rt-message, .rt-game > .rt-controls, .rt-game > :has(> .rt-hint) { order: 1; }

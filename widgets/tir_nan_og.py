@@ -151,6 +151,11 @@ _CSS = """<style>
 .tn-changed { outline: 3px dashed #e65100; outline-offset: 2px; }
 .tn-muted { color: #444; font-size: 15px; }
 .tn-buttons .widget-button { height: auto; min-height: 32px; white-space: normal; }
+/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px; the small chips and the muted words
+   (a pile's creatures, its value, its count) were left at 14-15px, unreadable from the back of a room */
+.rt-presenter .tn-sym { font-size: 21px; padding: 1px 6px; border-width: 2px; }
+.rt-presenter .tn-muted { font-size: 21px; color: #222; }
+.rt-presenter .tn-back { width: 28px; height: 38px; }
 </style>"""
 
 
