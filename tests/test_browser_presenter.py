@@ -44,6 +44,15 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     size = pg.eval_on_selector(".rt-step-narration .widget-html-content",
                                "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24
+    # pol2: the cards' names too; and the hands, beside the rows at a desk, come under them, not past the
+    # board's edge under the side column (where they were hidden)
+    name = pg.eval_on_selector(".rt-stepper .fb-card .fb-name", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert name >= 20
+    inside = pg.eval_on_selector(".rt-stepper .rt-board", """b => {
+        const edge = b.getBoundingClientRect().right;
+        return [...b.querySelectorAll('.rt-sec-hands, .rt-sec-reserve, .rt-sec-won')]
+            .every(s => s.getBoundingClientRect().right <= edge + 1); }""")
+    assert inside, "the hands run past the board's edge"
     # ... and the example chooser's label is whole at that size (it was cut to "Exa...")
     label = pg.locator(".rt-page.rt-presenter .widget-dropdown > .widget-label").first
     expect(label).to_have_text("Example")

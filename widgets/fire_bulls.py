@@ -140,6 +140,17 @@ _CSS = """
   .fb-card .fb-name { font-size: 15px; overflow-wrap: anywhere; }
 }
 .fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
+/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px: the cards' names, values, symbols and
+   the table's line were left at 15-17px, unreadable from the back of a room */
+.rt-presenter .fb-card .fb-name { font-size: 22px; }
+.rt-presenter .fb-card .fb-face, .rt-presenter .fb-card .fb-slot { font-size: 20px; }
+.rt-presenter .fb-sym { font-size: 20px; }
+.rt-presenter .fb-info { font-size: 21px; }
+/* ... and at that size the reserve, the hands and the victory piles, in a second column beside the rows,
+   ran past the board's width under the side column: in presenter mode they come under the rows */
+.rt-presenter .rt-sections:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
+.rt-presenter .rt-sections > .rt-sec-rows, .rt-presenter .rt-sections > .rt-sec-reserve,
+.rt-presenter .rt-sections > .rt-sec-hands, .rt-presenter .rt-sections > .rt-sec-won { grid-column: 1; grid-row: auto; }
 </style>
 """
 

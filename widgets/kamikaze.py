@@ -167,6 +167,9 @@ _CSS = """
 @media (max-width: 600px) {  /* a phone: two cards of the hand a row (pol) */
   .rt-controls .widget-button { min-width: 7.5em; }
 }
+/* pol2: presenter mode (issue 13 §1): the duel line and the legend were left at 15-18px */
+.rt-presenter .ka-info { font-size: 23px; }
+.rt-presenter .ka-legend { font-size: 21px; color: #111; }
 </style>
 """
 
