@@ -35,6 +35,16 @@ def test_landing_page_links_the_formula_e_page(page, voila):
     assert "/voila/render/formula_e.ipynb?lang=en" in page.url
 
 
+def moves_below_prompt(pg) -> None:
+    """With the line saying who moves at the top of the screen, the first move button is on that screen
+    too, the whole track above it (a phone: the track fits its box, the moves follow)."""
+    pg.locator(".rt-game .rt-status").evaluate("el => el.scrollIntoView({block: 'start'})")
+    button = pg.locator(".rt-game .rt-controls button >> visible=true").first
+    expect(button).to_be_in_viewport()
+    track = pg.locator(".rt-game .fe-track-v").bounding_box()
+    assert track is not None and track["y"] >= 0 and track["y"] + track["height"] <= button.bounding_box()["y"]
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, size):
     pg = new_page(size)
@@ -46,6 +56,8 @@ def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, si
     choose_seats(pg, "human", "human", "human")  # three people at the same screen
     # placing shows no hand: offered at once, and the elephant appears on the track
     pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
+    if size == "phone":  # pol2: the moves come on the screen that shows who moves, not after the whole track
+        moves_below_prompt(pg)
     pg.click(".rt-game .fe-place-b2")
     pg.wait_for_selector(".rt-game .fe-elephant[data-cell='b2'] >> visible=true")
     # the whole track on the screen: across at a projector's size, up on a phone (no sideways scroll)

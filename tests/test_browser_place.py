@@ -61,6 +61,14 @@ def test_a_link_opens_every_game_in_its_language_at_an_example_step(new_page, vo
         assert query_of(shown) == place
         pg.wait_for_function(SAME_QUERY, arg=[None, place])
         assert query_of(pg.url) == query_of(shown)
+        if size == "phone":  # pol2: the whole address on show, wrapped (a one-line field cut it) ...
+            box = pg.locator(".rt-place-url")
+            assert box.evaluate("e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1"
+                                " && e.getBoundingClientRect().right <= innerWidth"), "the link is cut off"
+            # ... and the tab titles on one line in Italian and French (the first one wrapped onto two)
+            heights = pg.eval_on_selector_all(".rt-tabs > .lm-TabBar .lm-TabBar-tab",
+                                              "els => els.map(e => e.getBoundingClientRect().height)")
+            assert len(heights) == 5 and max(heights) < 40, heights
         pg.screenshot(path=str(artifacts / f"place-{name}-{size}.png"))
         # one step back: the link follows
         pg.click(".rt-page .rt-previous")

@@ -44,6 +44,15 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     size = pg.eval_on_selector(".rt-step-narration .widget-html-content",
                                "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24
+    # pol2: the cards' names too; and the hands, beside the rows at a desk, come under them, not past the
+    # board's edge under the side column (where they were hidden)
+    name = pg.eval_on_selector(".rt-stepper .fb-card .fb-name", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert name >= 20
+    inside = pg.eval_on_selector(".rt-stepper .rt-board", """b => {
+        const edge = b.getBoundingClientRect().right;
+        return [...b.querySelectorAll('.rt-sec-hands, .rt-sec-reserve, .rt-sec-won')]
+            .every(s => s.getBoundingClientRect().right <= edge + 1); }""")
+    assert inside, "the hands run past the board's edge"
     # ... and the example chooser's label is whole at that size (it was cut to "Exa...")
     label = pg.locator(".rt-page.rt-presenter .widget-dropdown > .widget-label").first
     expect(label).to_have_text("Example")
@@ -61,3 +70,16 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     pg.keyboard.press(" ")
     assert wait_step(pg, first) == second
     pg.screenshot(path=str(artifacts / f"presenter-1280x720-zoom{int(zoom * 100)}.png"))
+
+
+def test_presenter_mode_scales_tir_nan_og_small_chips(new_page, voila, artifacts):
+    """pol2: presenter mode set the page's words at 26px but left Tir Nan Og's small creature chips and
+    muted words (a pile's value, its count) at 14-15px: they are read from the back of the room too."""
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(voila.url(games.entry("tir-nan-og").notebook) + "?presenter=1&example=lesson&step=1")
+    pg.locator(".rt-page.rt-presenter .rt-stepper .tn-sym").first.wait_for()
+    sizes = pg.eval_on_selector_all(
+        ".rt-stepper .tn-sym, .rt-stepper .tn-muted",
+        "els => els.filter(e => e.offsetParent).map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 20, sizes
+    pg.screenshot(path=str(artifacts / "presenter-tir-nan-og-1280x720.png"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import IllegalAction, games
+from tutor import IllegalAction, core, games
 from tutor.games import fire_bulls as fb
 from tutor.games.fire_bulls import Action, arrange
 
@@ -125,8 +125,9 @@ def test_example_english_in_the_data_matches_the_code():
 
 
 CORE_FILE_TEMPLATES = {
-    "is not UTF-8 text ({why})", "expected JSON text, got {got}",
-    "is not valid JSON (line {line}, column {column}: {why})", "a scenario must be a JSON object, between braces",
+    "is not UTF-8 text (byte {at} cannot be read)", "expected JSON text, got {got}",
+    "is not valid JSON (line {line}, column {column})", "a scenario must be a JSON object, between braces",
+    *("is not valid JSON (line {line}, column {column}: " + reason + ")" for _, reason in core._JSON_REASONS),
 }
 
 
@@ -180,3 +181,26 @@ def test_a_file_that_is_not_json_is_explained_in_italian():
     assert info.value.field == "file" and info.value.template in CORE_FILE_TEMPLATES
     assert "non è un JSON valido" in G.message(info.value, "it")
     assert "n'est pas un JSON valide" in G.message(info.value, "fr")
+
+
+# pol2: the JSON parser's reason was shown in English on an Italian or French page
+@pytest.mark.parametrize("text, it, fr", [
+    ('{"players": 3,}', "ci vuole un nome tra virgolette doppie", "il faut un nom entre guillemets droits doubles"),
+    ('{"players" 3}', "mancano i due punti", "il manque un deux-points"),
+    ('{"players": 3 "seed": 1}', "manca una virgola", "il manque une virgule"),
+    ('{"players": tre}', "manca un valore, o è scritto male", "une valeur manque ou est mal écrite"),
+    ('{"title": "a}', "un testo tra virgolette non è mai chiuso", "un texte entre guillemets n'est jamais fermé"),
+    ('{"a": 1} x', "qualcosa segue la fine dello scenario", "quelque chose suit la fin du scénario"),
+    (b'{"title": "\xff"}', "il byte 12 non si può leggere", "l'octet 12 est illisible"),
+])
+def test_a_broken_file_is_explained_without_the_parsers_english(text, it, fr):
+    from tutor import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        G.from_json(text)
+    assert info.value.field == "file"
+    said = {lang: G.message(info.value, lang) for lang in ("it", "fr")}
+    assert it in said["it"] and fr.replace(" :", "\u00a0:") in said["fr"]
+    for words in said.values():
+        assert "Expecting" not in words and "delimiter" not in words and "byte 0x" not in words
+        assert len(words) < 300

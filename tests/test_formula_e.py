@@ -262,8 +262,8 @@ def test_the_cancel_is_told_with_whose_card_was_lost_in_three_languages():
     told = {lang: GAME.message(events[0], lang) for lang in ("en", "it", "fr")}
     assert told["en"] == ("Player 2 plays a Tiger out of turn and cancels Player 1's green 3: it counts as played, "
                           "with no effect.")
-    assert "annulla la carta verde 3 di Giocatore 1" in told["it"] and told["it"].startswith("Giocatore 2")
-    assert "annule la carte vert 3 de Joueur 1" in told["fr"] and told["fr"].startswith("Joueur 2")
+    assert "annulla la carta verde 3 del Giocatore 1" in told["it"] and told["it"].startswith("Giocatore 2")
+    assert "annule la carte vert 3 du Joueur 1" in told["fr"] and told["fr"].startswith("Joueur 2")
 
 
 # ------------------------------------------------------------------ movement

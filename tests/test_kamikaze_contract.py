@@ -133,8 +133,8 @@ def test_narration_and_refusals_in_italian_and_french():
     s, events = G.apply_explained(play(s, "play the Swordsman"), K.Play("archer"))
     win = next(e for e in events if e.kind == "win")
     assert G.message(win, "en") == win.text == "The Swordsman of Player 1 defeats the Archer of Player 2."
-    assert G.message(win, "it") == "Spadaccino di Giocatore 1 sconfigge Arciere di Giocatore 2."
-    assert G.message(win, "fr") == "Épéiste de Joueur 1 bat Archer de Joueur 2."
+    assert G.message(win, "it") == "Spadaccino del Giocatore 1 sconfigge Arciere del Giocatore 2."
+    assert G.message(win, "fr") == "Épéiste du Joueur 1 bat Archer du Joueur 2."
     try:
         G.apply(s, K.Play("bard"))
     except IllegalAction as exc:

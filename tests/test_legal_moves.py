@@ -235,7 +235,7 @@ def test_fire_bulls_narration_and_board_name_the_seat_as_the_header():
     assert "<b>Player 2 (green)</b>" in shell.log_html.value
     assert "Hand of Player 2 (green)" in shell.board.html
     shell.language.lang = "fr"
-    assert "Main de Joueur 2 (vert)" in shell.board.html and "<b>Joueur 2 (vert)</b>" in shell.log_html.value
+    assert "Main du Joueur 2 (vert)" in shell.board.html and "<b>Joueur 2 (vert)</b>" in shell.log_html.value
 
 
 def test_kamikaze_log_says_whose_card_goes_to_which_graveyard():
@@ -247,7 +247,7 @@ def test_kamikaze_log_says_whose_card_goes_to_which_graveyard():
         next(b for b in shell.controls.buttons.children if f"ka-play-{card}" in b._dom_classes).click()
     assert "Player 2&#x27;s Shieldbearer goes to Player 1&#x27;s graveyard." in shell.log_html.value
     shell.language.lang = "it"
-    assert "La carta Scudiero di Giocatore 2 va nel cimitero di Giocatore 1." in shell.log_html.value
+    assert "La carta Scudiero del Giocatore 2 va nel cimitero del Giocatore 1." in shell.log_html.value
 
 
 # ------------------------------------------------------------------ bot pace

@@ -117,7 +117,7 @@ def test_a_secret_choice_stays_hidden_from_the_next_player():
 def test_the_log_and_the_status_speak_the_page_language():
     sh = shell(["person", "greedy"])
     sh.language.lang = "it"
-    assert "Tocca a Giocatore 1" in sh.status.value and "gioca una carta" in sh.status.value
+    assert "Tocca al Giocatore 1" in sh.status.value and "gioca una carta" in sh.status.value
     sh.play(sh.controls.last[1][0])
     assert "giocatore 1 gioca" in sh.log_html.value.lower()
     assert "[toy-high-card/play/own-card]" in sh.log_html.value
@@ -369,3 +369,59 @@ def test_a_public_decision_is_offered_in_hotseat_without_showing_the_hand():
     view, actions, _ = sh.controls.last
     assert view["hands"][0] is None  # the hand stays hidden ...
     assert actions == TOY.legal_actions(sh.state) and actions  # ... yet the moves are offered
+
+
+# pol2 (issue 10/13 leftovers): "Mano di Giocatore 1", "Main de Joueur 1", "Tocca a Giocatore 1" are not
+# Italian or French: a seat after a preposition takes its article, on the board and in the status line
+@pytest.mark.parametrize("name", games.names())
+def test_a_seat_takes_its_article_in_italian_and_french(name):
+    import re
+
+    from widgets.page import spec
+
+    game = games.get(name)
+    sh = spec(name).make_shell(seats=["person"] * game.min_players)
+    sh.teacher.value = True  # every hand on the board
+    for lang, hand, turn, wrong in (("it", "Mano del Giocatore 1", "Tocca al Giocatore", r"\b(di|a) Giocatore \d"),
+                                    ("fr", "Main du Joueur 1", "C&#x27;est au Joueur", r"\b(de|à) Joueur \d")):
+        sh.language.lang = lang
+        assert hand in sh.board.html and turn in sh.status.value
+        assert not re.search(wrong, sh.board.html + sh.status.value + sh.hand_button.description)
+        # the articles are joined to the seat's noun: every game names its seats with it
+        assert game.seat_name(sh.state, 1, lang).startswith({"it": "Giocatore 2", "fr": "Joueur 2"}[lang])
+
+
+def _french_text(html: str) -> str:
+    """The words a French page shows: no style sheet, no tags, entities read."""
+    import html as htmllib
+    import re
+
+    html = re.sub(r"<style>.*?</style>", " ", html, flags=re.S)
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+# pol2: French puts a no-break space before ":" (and ; ! ?): labels built as f"{label}:" missed it
+@pytest.mark.parametrize("name", games.names())
+def test_french_boards_put_a_no_break_space_before_every_colon(name):
+    import re
+
+    from widgets.page import page
+
+    p = page(name, "fr")
+    p.tabs.selected_index = 1
+    sh = p.game
+    sh.teacher.value = True
+    game = games.get(name)
+    shown = []
+    for _ in range(6):
+        sh.refresh()
+        shown += [sh.board.html, sh.status.value]
+        if game.is_over(sh.state) or not sh.play(game.legal_actions(sh.state)[-1]):
+            break
+    st = p.stepper
+    for _ in range(4):  # the examples' boards (their narration quotes rulebooks in their own language)
+        shown.append(st.board.html)
+        st.next.click()
+    text = _french_text(" ".join(shown))
+    bad = [text[max(0, m.start() - 30):m.end() + 5] for m in re.finditer(r"[^\s\d][ \t\n]?[:;!?](?=\s|$)", text)]
+    assert not bad, bad[:5]

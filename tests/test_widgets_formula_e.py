@@ -173,9 +173,9 @@ def test_the_tiger_window_asks_the_next_seat_who_cancels_the_monkey():
     table = _part(shell, "table")
     assert "Tiger! Player 1&#x27;s Monkey was cancelled by Player 2" in table  # (the apostrophe escaped)
     shell.language.lang = "it"
-    assert "Tigre! La carta Scimmia di Giocatore 1 è stata annullata da Giocatore 2" in _part(shell, "table")
+    assert "Tigre! La carta Scimmia del Giocatore 1 è stata annullata dal Giocatore 2" in _part(shell, "table")
     shell.language.lang = "fr"
-    assert "Tigre\u00a0! La carte Singe de Joueur 1 a été annulée par Joueur 2" in _part(shell, "table")
+    assert "Tigre\u00a0! La carte Singe du Joueur 1 a été annulée par le Joueur 2" in _part(shell, "table")
     shell.language.lang = "en"
     # the banner is about the last move: once player 1 plays on, it goes (the log keeps it)
     shell.hand_button.value = True
@@ -229,7 +229,10 @@ def test_crossing_the_line_wins_and_the_end_table_says_so():
     assert "Player 1" in table and "past the line" in table
     df = fw.breakdown(shell.game, shell.game.view(shell.state, None), "en", shell.who)
     assert list(df["Winner"]) == ["yes", "no", "no"]
-    assert list(df["Rows covered"]) == [8, 2, 2]  # all 8 rows; row 3 is two rows past the back of the grid
+    # pol2: rows still to cross: none for the winner; from row 3 of the 8-row track, 6 (rows 3 to 8)
+    assert list(df["Rows to the line"]) == [0, 6, 6]
+    said = re.findall(r"class='fe-progress' data-progress='\d+'>([^<]*)<", _part(shell, "seats"))
+    assert said == ["across the line", "rows to the line: 6", "rows to the line: 6"]
 
 
 def test_three_languages_on_the_board_and_the_buttons():
@@ -433,3 +436,23 @@ def test_the_practice_track_of_the_examples_is_named_in_the_page_language():
         shell.language.lang = lang
         info = shell.board.html.replace("&#x27;", "'")
         assert name in info
+
+
+def test_a_bot_placing_is_named_not_told_to_place_your_elephant():
+    """pol2: the status said "place your elephant" while a bot placed; it names who places, and no "your"."""
+    shell = fw.game_panel(players=3, seats=["person", "greedy", "greedy"], seed=1)
+    shell.speed.value = "step"  # the bots wait for "Bot move": a bot's placement is on show
+    shell.new_game()
+    for _ in range(4):
+        if F.GAME.decision(shell.state) == "place" and shell.seats[shell.to_decide] != "person":
+            break
+        shell.play(F.GAME.legal_actions(shell.state)[0]) if shell.human_to_move else shell.bot_move()
+    assert F.GAME.decision(shell.state) == "place" and shell.seats[shell.to_decide] != "person"
+    bot = shell.to_decide
+    for lang, seat, words in (("en", f"Player {bot + 1} to move", ("your",)),
+                              ("it", f"Tocca al Giocatore {bot + 1}", ("tuo", "tua")),
+                              ("fr", f"C&#x27;est au Joueur {bot + 1}", ("votre", "vos"))):
+        shell.language.lang = lang
+        status = shell.status.value
+        assert seat in status and F.GAME.decision_name("place", lang) in status
+        assert not any(re.search(rf"\b{w}\b", status) for w in words), status

@@ -258,14 +258,14 @@ def test_language_switch_relabels_board_buttons_and_messages():
     shell = p.game
     p.language.lang = "it"
     assert p.tabs.titles == ("Esempi del regolamento", "Gioca", "Regole", "Quiz", "Scenari")
-    assert "Mano di" in shell.board.html and "Spadaccino" in shell.board.html
+    assert "Mano del Giocatore" in shell.board.html and "Spadaccino" in shell.board.html
     assert any("Spadaccino" in b.description for b in shell.controls.buttons.children)
     assert shell.deck_boxes[0].description == "Mazzo 1"
     assert "Cimitero" in p.stepper.board.html
     shell.load("{")
     assert "non si può caricare" in shell.msg.value
     p.language.lang = "fr"
-    assert "Main de" in shell.board.html and "Épéiste" in shell.board.html
+    assert "Main du Joueur" in shell.board.html and "Épéiste" in shell.board.html
     assert shell.hint_box.button.description == "Indice"
     assert "Chercher" in p.rules.search.description
 
@@ -309,7 +309,7 @@ def test_examples_and_log_are_worded_in_italian_and_french():
     st.last.click()
     p.language.lang = "it"
     assert st.position == 2 and "Bardo" in st.chooser.options[st.chooser.value][0]
-    assert "va nella mano di Giocatore 2" in st.narration.value
+    assert "va nella mano del Giocatore 2" in st.narration.value
     assert "rt-cite" in st.narration.value
     shell = p.game
     _buttons(shell)["ka-play-archer"].click()

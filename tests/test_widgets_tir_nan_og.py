@@ -204,8 +204,8 @@ def test_a_refused_move_shows_a_message_and_changes_nothing():
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ("Display", "take the temple", "Hand of Player 1", "griffin (satyr)")),
-    ("it", ("Esposizione", "prendi il territorio tempio", "Mano di Giocatore 1", "grifone (satiro)")),
-    ("fr", ("Étalage", "prendre le territoire temple", "Main de Joueur 1", "griffon (satyre)")),
+    ("it", ("Esposizione", "prendi il territorio tempio", "Mano del Giocatore 1", "grifone (satiro)")),
+    ("fr", ("Étalage", "prendre le territoire temple", "Main du Joueur 1", "griffon (satyre)")),
 ])
 def test_three_languages(lang, words):
     shell = _dispute_shell()
@@ -312,7 +312,7 @@ def test_the_board_says_what_a_question_mark_on_a_territory_means(lang, meaning)
 
 
 def test_the_french_status_says_whose_turn_it_is_in_a_sentence():
-    # "À Joueur 1 de jouer" is not French; the quiz already says "C'est à ... de jouer"
+    # "À Joueur 1 de jouer" is not French; nor is "C'est à Joueur 1": "au Joueur 1" (pol2)
     shell = _dispute_shell()
     shell.language.lang = "fr"
-    assert "C'est à Joueur 1 de jouer" in shell.status.value.replace("&#x27;", "'")
+    assert "C'est au Joueur 1 de jouer" in shell.status.value.replace("&#x27;", "'")

@@ -805,6 +805,7 @@ class Messages:
             out = text.format(**values)
         except (KeyError, IndexError, ValueError):
             out = template.format(**values)
+        out = seat_articles(out, lang)
         return french_spacing(out) if lang == "fr" else out
 
 
@@ -819,6 +820,49 @@ def french_spacing(text: str) -> str:
     True
     """
     return _FRENCH_SPACE.sub(lambda m: f"\u00a0{m.group(1)}" if m.group(1) else f"{m.group(2)}\u00a0", text)
+
+
+def seat_articles(text: str, lang: str) -> str:
+    """A seat's name after a preposition takes its article, as Italian and French say it.
+
+    Seats are named "Giocatore 1", "Joueur 1" (the core catalog's ``players/seat``, a masculine noun):
+    "la mano di Giocatore 1" is "la mano del Giocatore 1", "la main de Joueur 1" is "la main du
+    Joueur 1".  Which prepositions join which article is data: the core catalog's
+    ``names/<lang>/articles`` (none in English).
+
+    >>> seat_articles("La mano di Giocatore 2 passa a Giocatore 3 (da Giocatore 1)", "it")
+    'La mano del Giocatore 2 passa al Giocatore 3 (dal Giocatore 1)'
+    >>> seat_articles("À Joueur 1 de jouer ; la main de Joueur 2, annulée par Joueur 3", "fr")
+    'Au Joueur 1 de jouer ; la main du Joueur 2, annulée par le Joueur 3'
+    >>> seat_articles("gioca Giocatore 1; a Giocatori", "it"), seat_articles("hand of Player 1", "en")
+    ('gioca Giocatore 1; a Giocatori', 'hand of Player 1')
+    """
+    rule = _ARTICLES.get(lang, False)
+    if rule is False:
+        rule = _ARTICLES[lang] = _articles_rule(lang)
+    if rule is None:
+        return text
+    pattern, table = rule
+
+    def one(m: re.Match) -> str:
+        word, joined = m.group(1), table[m.group(1).lower()]
+        return (joined[:1].upper() + joined[1:] if word[:1].isupper() else joined) + m.group(2)
+
+    return pattern.sub(one, text)
+
+
+_ARTICLES: dict[str, Any] = {}
+
+
+def _articles_rule(lang: str) -> tuple[re.Pattern, dict[str, str]] | None:
+    names = core_catalog().names.get(lang, {})
+    table = {k.lower(): v for k, v in names.get("articles", {}).items()}
+    noun = names.get("players", {}).get("seat", "").split("{n}")[0].strip()
+    if not table or not noun:
+        return None
+    words = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w'’])({words})(\s+)(?={re.escape(noun)} \d)", re.IGNORECASE)
+    return pattern, table
 
 
 def _lower_fields(template: str) -> str:
@@ -1075,7 +1119,7 @@ def parse_json_object(text: str | bytes) -> dict:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _file_error("is not UTF-8 text ({why})", why=exc.reason) from None
+            raise _file_error("is not UTF-8 text (byte {at} cannot be read)", at=exc.start + 1) from None
     if not isinstance(text, str):
         raise _file_error("expected JSON text, got {got}", got=type(text).__name__)
     if len(text) > MAX_FILE_CHARS:
@@ -1085,8 +1129,7 @@ def parse_json_object(text: str | bytes) -> dict:
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _file_error("is not valid JSON (line {line}, column {column}: {why})",
-                          line=exc.lineno, column=exc.colno, why=exc.msg) from None
+        raise _file_error(_json_reason(exc.msg), line=exc.lineno, column=exc.colno) from None
     except (ValueError, RecursionError):
         raise _file_error("holds a number no scenario uses (at most {digits} digits, no NaN or Infinity)",
                           digits=MAX_INT_DIGITS) from None
@@ -1095,6 +1138,34 @@ def parse_json_object(text: str | bytes) -> dict:
     if not _depth_ok(data):  # pragma: no cover - _nesting already refused it
         raise _file_error("is nested deeper than any scenario (at most {limit} levels)", limit=MAX_DEPTH)
     return data
+
+
+# pol2: the JSON parser says why in English; each reason is a template of its own, worded in every
+# language by the core catalog (tutor/data/messages.json), never the parser's words.
+_JSON_REASONS = (
+    ("Expecting value", "a value is missing or misspelt"),
+    ("Expecting property name", "a name in double quotes is expected"),
+    ("Expecting ','", "a comma is missing"),
+    ("Expecting ':'", "a colon is missing"),
+    ("Unterminated string", "a text in quotes is never closed"),
+    ("Invalid control character", "a text in quotes breaks its line"),
+    ("Invalid \\", "a backslash in a text starts no known escape"),
+    ("Extra data", "something follows the end of the scenario"),
+)
+
+
+def _json_reason(why: str) -> str:
+    """The template for a JSON syntax error whose parser message is ``why``.
+
+    >>> _json_reason("Expecting ',' delimiter")
+    'is not valid JSON (line {line}, column {column}: a comma is missing)'
+    >>> _json_reason("something new")
+    'is not valid JSON (line {line}, column {column})'
+    """
+    for start, reason in _JSON_REASONS:
+        if why.startswith(start):
+            return "is not valid JSON (line {line}, column {column}: " + reason + ")"
+    return "is not valid JSON (line {line}, column {column})"
 
 
 def _nesting(text: str) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.i18n import t
+from widgets.i18n import colon, t
 
 esc = html.escape
 
@@ -75,6 +75,20 @@ CSS = """
     max-width: none; line-height: 1.25 !important; padding-top: 4px; padding-bottom: 4px; height: auto; }
 .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal !important;
     overflow: visible !important; text-overflow: clip !important; }
+/* pol2: on a phone the tab titles stay on one line: tighter tabs, and should they still not fit (a longer
+   language), the bar scrolls sideways rather than wrapping a title onto two lines */
+@media (max-width: 700px) {
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar { overflow-x: auto !important; overflow-y: hidden !important;
+      scrollbar-width: thin; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-content { flex-wrap: nowrap; min-width: max-content; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tab { min-width: 0; padding-left: 5px;
+      padding-right: 5px; }
+  .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: nowrap !important; }
+}
+/* pol2: the link to this place: the whole address, wrapping, as tall as it is (no copy button needs JS) */
+.rt-place-url { display: block; width: min(40em, 100%); box-sizing: border-box; font-size: 15px;
+    field-sizing: content; min-height: 2.2em; resize: none; word-break: break-all; overflow-wrap: anywhere;
+    font-family: inherit; padding: 4px 6px; }
 /* Messages never move the board; a refusal shows right above the moves the user clicked (pol):
    in the side column (wide), after the board and the tools (narrow); the bots' pace after the hint */
 .rt-game > .rt-message, .rt-game > .rt-controls, .rt-game > :has(> .rt-hint) { order: 1; }
@@ -140,6 +154,11 @@ CSS = """
   .rt-scenarios > .rt-scn-hint-text { grid-column: 2; grid-row: 5; }
   .rt-scenarios > .rt-scn-moves { grid-column: 2; grid-row: 6; }
   .rt-scenarios > .rt-scn-moves .widget-button { max-width: 100%; }
+}
+/* pol2: on a phone a board taller than the screen (Formula E's track is ~1100px) scrolls in its own box
+   of at most 70% of the screen, so the moves under it come with it on one screen, not after the whole board */
+@media (max-width: 700px) {
+  .rt-game > .rt-board { max-height: 70vh; overflow-y: auto; border-bottom: 2px solid #bbb; }
 }
 /* pol: the Scenarios tab's chooser line: the scenario's title takes what the filters leave */
 .rt-scn-chooser > .rt-scn-pick { flex: 1 1 18em; }
@@ -257,10 +276,10 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
         parts.append(f"<div><span class='rt-recon'>{esc(t('reconstructed', lang))}</span></div>")
     if lang != "en" and text != rule.text:
         parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
-    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}:</b> {esc(rule.text)}</div>")
+    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}{colon(lang)}</b> {esc(rule.text)}</div>")
     if rule.quotes:  # the first sentence is the summary's, shown whole once open: here its source
         q = rule.quotes[0]
-        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}: {esc(q.lang)}, {esc(q.file)}</div>")
+        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}{colon(lang)} {esc(q.lang)}, {esc(q.file)}</div>")
     for q in rule.quotes[1:]:
         parts.append(
             f"<blockquote lang='{esc(q.lang)}'>«{esc(q.text)}» "

@@ -13,7 +13,7 @@ from tutor import games
 from widgets.common import action_label, esc
 from widgets.endgame import frame
 from widgets.game import GameShell, refusal_text, refusals_html
-from widgets.i18n import add_strings, t
+from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "fire-bulls"
 SCORING_EXAMPLE_HINTS = ("scoring", "gong", "23")
@@ -140,6 +140,17 @@ _CSS = """
   .fb-card .fb-name { font-size: 15px; overflow-wrap: anywhere; }
 }
 .fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
+/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px: the cards' names, values, symbols and
+   the table's line were left at 15-17px, unreadable from the back of a room */
+.rt-presenter .fb-card .fb-name { font-size: 22px; }
+.rt-presenter .fb-card .fb-face, .rt-presenter .fb-card .fb-slot { font-size: 20px; }
+.rt-presenter .fb-sym { font-size: 20px; }
+.rt-presenter .fb-info { font-size: 21px; }
+/* ... and at that size the reserve, the hands and the victory piles, in a second column beside the rows,
+   ran past the board's width under the side column: in presenter mode they come under the rows */
+.rt-presenter .rt-sections:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
+.rt-presenter .rt-sections > .rt-sec-rows, .rt-presenter .rt-sections > .rt-sec-reserve,
+.rt-presenter .rt-sections > .rt-sec-hands, .rt-presenter .rt-sections > .rt-sec-won { grid-column: 1; grid-row: auto; }
 </style>
 """
 
@@ -246,7 +257,7 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
     general = ""
     if view["general"]:
         cls = " fb-changed" if changed and not before["general"] else ""
-        general = (f"<div class='fb-general{cls}'>{esc(t('general_aside', lang))}: "
+        general = (f"<div class='fb-general{cls}'>{esc(t('general_aside', lang))}{colon(lang)} "
                    f"{mini_card('general', ruleset, lang)}</div>")
     # pawns under the directions
     dirs = []
@@ -264,13 +275,13 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
     decision = t("phase_over", lang) if view["over"] else game().decision_name(view["decision"], lang)
     info = (f"<div class='fb-info' data-decision='{esc(view['decision'])}'>"
             f"{esc(t('turn', lang))} {view['turn'] + 1} · "
-            f"<span class='rt-to-decide'>{esc(t('phase', lang))}: {esc(decision)} · </span>"
+            f"<span class='rt-to-decide'>{esc(t('phase', lang))}{colon(lang)} {esc(decision)} · </span>"
             f"{esc(t('ruleset_line', lang, r=t('ruleset_' + ruleset, lang)))} · "
             f"{esc(t('qi_deck', lang, n=view['deck_size'], d=view['discard_size'], e=view['exhaustions']))}</div>")
     # reserve
     res_changed = changed and before["reserve"] != view["reserve"]
     reserve = (f"<div class='fb-row{' fb-changed' if res_changed else ''}' style='position:relative'>"
-               f"<span class='fb-label'>{esc(t('reserve', lang))}:</span>"
+               f"<span class='fb-label'>{esc(t('reserve', lang))}{colon(lang)}</span>"
                + "".join(qi_badge(c, lang) for c in view["reserve"]) + "</div>")
     # hands: the ones the view shows, the others face down
     hands = []
@@ -284,7 +295,7 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
         hands.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
                      f"{pawn_html(p, colours[p], lang, who(p))} "
                      f"<span class='fb-label'>{esc(t('hand_of', lang, who=who(p)))} "
-                     f"({size}):</span>{cards}</div>")
+                     f"({size}){colon(lang)}</span>{cards}</div>")
     # victory piles, with the score breakdown
     won = []
     for p, sc in enumerate(_scores(view)):
@@ -313,7 +324,7 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
         won.append(f"<div class='fb-row{' fb-changed' if ch else ''}' style='position:relative' data-player='{p}'>"
                    f"{pawn_html(p, colours[p], lang, who(p))} "
                    f"<span class='fb-label'>{esc(t('won_by', lang, who=who(p)))} "
-                   f"{colour_badge(colours[p], lang)}:</span> "
+                   f"{colour_badge(colours[p], lang)}{colon(lang)}</span> "
                    f"<span class='fb-score' data-total='{sc.total}'>{line}</span><br>"
                    f"{''.join(minis) or '—'}</div>")
     return {
@@ -470,7 +481,8 @@ class FireBullsControls(w.VBox):
 
     def _group(self, title: str, buttons: list) -> w.HBox:
         """One attack direction on one line: its title, then a button per way to pay."""
-        box = w.HBox([w.HTML(f"<b>{esc(title)}:</b>" if not title.endswith(":") else f"<b>{esc(title)}</b>"),
+        mark = colon(getattr(self.shell, "lang", "en"))
+        box = w.HBox([w.HTML(f"<b>{esc(title)}{mark}</b>" if not title.endswith(":") else f"<b>{esc(title)}</b>"),
                       *buttons], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         box.add_class("fb-attack-group")
         return box

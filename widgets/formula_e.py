@@ -31,7 +31,7 @@ from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
 from widgets.game import ButtonControls, GameShell
-from widgets.i18n import add_strings, t
+from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "formula-e"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -79,7 +79,10 @@ add_strings({
     "fe_hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
     "fe_cobras": ("Cobras: {n}", "Cobra: {n}", "Cobras : {n}"),
     "fe_cobras_free": ("Cobras in the box: {n}", "Cobra nella scatola: {n}", "Cobras dans la boîte : {n}"),
-    "fe_progress": ("{n} of {m} rows", "{n} di {m} righe", "{n} sur {m} rangées"),
+    # pol2: "1 of 20 rows" for an elephant that had not moved (the front row of the grid) read oddly:
+    # the seat says how many rows its elephant still has to cross the line (the board numbers its rows)
+    "fe_progress": ("rows to the line: {n}", "righe al traguardo: {n}", "rangées jusqu'à la ligne : {n}"),
+    "fe_across": ("across the line", "oltre il traguardo", "la ligne franchie"),
     "fe_to_play": ("to play", "di turno", "joue"),
     "fe_deciding": ("deciding", "decide", "décide"),
     "fe_winner": ("Winner: {who}", "Vincitore: {who}", "Gagnant : {who}"),
@@ -97,7 +100,7 @@ add_strings({
                         "{who} : {active} a joué {cards}. Annulez-la avec un Tigre, ou laissez-la agir."),
     "fe_nothing_moves": ("nothing moves", "nulla si sposta", "rien ne bouge"),
     "fe_col_player": ("Player", "Giocatore", "Joueur"),
-    "fe_col_progress": ("Rows covered", "Righe percorse", "Rangées parcourues"),
+    "fe_col_progress": ("Rows to the line", "Righe al traguardo", "Rangées jusqu'à la ligne"),
     "fe_col_space": ("Space", "Casella", "Case"),
     "fe_col_cobras": ("Cobras", "Cobra", "Cobras"),
     "fe_col_cards": ("Cards in hand", "Carte in mano", "Cartes en main"),
@@ -134,6 +137,8 @@ _CSS = """<style>
 @media (max-width: 700px) {
   .fe-track-wrap svg.fe-track-h { display: none; }
   .fe-track-wrap svg.fe-track-v { display: block; }
+  /* pol2: in a game the whole track fits the board's box (70% of the screen): every elephant in sight */
+  .rt-game .fe-track-wrap svg.fe-track-v { max-height: 64vh; width: auto; }
 }
 .fe-tiger-cancel { border: 3px solid #e65100; background: #fff3e0; border-radius: 6px; padding: 4px 8px;
                    margin: 3px 0; font-weight: bold; }
@@ -466,7 +471,7 @@ def legend(lang: str) -> str:
                 f"{esc(t('fe_path', lang))}</span>")
     keys.append("<span><span class='fe-key' style='border:2px dashed #1565c0;border-radius:50%;"
                 f"background:rgba(21,101,192,.3)'>&nbsp;</span>{esc(t('fe_ghost', lang))}</span>")
-    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}:</span>"
+    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
             + " ".join(keys) + "</div>")
 
 
@@ -485,7 +490,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     me = view["player"]
     shown = me is None or view["hands"][me] is not None  # in hotseat, only once the Prayer's player shows their hand
     if view["discard"] is not None and view["decision"] == "prayer" and shown:
-        info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}:</span>"
+        info.append(f"<div class='fe-row fe-discards'><span class='fe-label'>{esc(t('fe_discards', lang))}{colon(lang)}</span>"
                     + "".join(card_chip(c, lang) for c in view["discard"]) + "</div>")
     table = []
     if view["pending"] and view["decision"] == "tiger":  # (later, the card resolving is among those played)
@@ -518,6 +523,8 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
         moved_hand = before is not None and (before["hands"][p] != hand or before["hand_sizes"][p] != size)
         prog = view["progress"][p]
         pct = min(100, round(100 * prog / max(rows_count, 1)))
+        left = max(rows_count - prog, 0)
+        to_go = t("fe_progress", lang, n=left) if left else t("fe_across", lang)
         mark = ""
         if not view["over"] and view["active"] == p:
             mark = f" <span class='fe-muted'>({esc(t('fe_to_play', lang))})</span>"
@@ -529,13 +536,13 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
             f"<div class='fe-seat{cur}' data-player='{p}'>"
             f"<div class='fe-row'><span class='fe-dot' style='background:{colour}'>{p + 1}</span>"
             f"<span class='fe-label'>{esc(who(p))}{mark}</span>"
-            f"<span class='fe-bar' title='{esc(t('fe_progress', lang, n=prog, m=rows_count))}'>"
+            f"<span class='fe-bar' title='{esc(to_go)}'>"
             f"<span style='width:{pct}%;background:{colour}'></span></span>"
-            f"<span class='fe-progress' data-progress='{prog}'>{esc(t('fe_progress', lang, n=prog, m=rows_count))}"
+            f"<span class='fe-progress' data-progress='{prog}'>{esc(to_go)}"
             f"</span> · <span class='fe-cobra-count' data-cobras='{view['cobras'][p]}'>"
             f"{esc(t('fe_cobras', lang, n=view['cobras'][p]))}</span></div>"
             f"<div class='fe-row fe-hand{' fe-changed' if moved_hand else ''}' data-player='{p}' data-size='{size}'>"
-            f"<span class='fe-label'>{esc(t('fe_hand_of', lang, who=who(p)))} ({size}):</span>{cards}</div>"
+            f"<span class='fe-label'>{esc(t('fe_hand_of', lang, who=who(p)))} ({size}){colon(lang)}</span>{cards}</div>"
             "</div>")
     winner = ""
     if view["over"] and view["winner"] is not None:
@@ -558,7 +565,7 @@ def breakdown(game_: Any, view: dict, lang: str, who: Who | None = None):
         space = view["elephants"][p]
         rows.append({
             t("fe_col_player", lang): who(p),
-            t("fe_col_progress", lang): view["progress"][p],
+            t("fe_col_progress", lang): max(len(view["track"]["rows"]) - view["progress"][p], 0),
             t("fe_col_space", lang): t("fe_past", lang) if space == "finish" else (space or "—"),
             t("fe_col_cobras", lang): view["cobras"][p],
             t("fe_col_cards", lang): view["hand_sizes"][p],

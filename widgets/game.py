@@ -43,7 +43,7 @@ from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
 from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.endgame import score_chart
-from widgets.i18n import Language, t
+from widgets.i18n import Language, colon, t
 from widgets.stepper import Sections
 
 _LOG = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def refusal_text(game, exc: Any, lang: str) -> str:
     text = t("illegal", lang, msg=game.message(exc, lang))
     rule = getattr(exc, "rule", "")
     if rule and rule in game.rules:
-        text += f" ({t('rule', lang)}: {game.rules[rule].wording(lang)[0]})"
+        text += f" ({t('rule', lang)}{colon(lang)} {game.rules[rule].wording(lang)[0]})"
     return text
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
-from tutor.core import french_spacing
+from tutor.core import french_spacing, seat_articles
 
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
@@ -310,18 +310,31 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
 def t(key: str, lang: str = "en", **kwargs) -> str:
     """The string ``key`` in ``lang``; unknown keys show as themselves.
 
-    French gets its no-break space before ``:``, ``;``, ``!`` and ``?``:
+    French gets its no-break space before ``:``, ``;``, ``!`` and ``?``; a seat after a preposition
+    its article (pol2):
 
     >>> t("winner", "fr", who="Joueur 1") == "Gagnant\u00a0: Joueur 1"
     True
+    >>> t("to_move", "it", who="Giocatore 2"), t("show_hand", "fr", who="Joueur 1")
+    ('Tocca al Giocatore 2', 'Montrer la main du Joueur 1')
     """
     row = _STRINGS.get(key)
     if row is None:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    text = text.format(**kwargs) if kwargs else text
+    text = seat_articles(text.format(**kwargs), lang) if kwargs else text
     return french_spacing(text) if lang == "fr" else text
+
+
+def colon(lang: str) -> str:
+    """The colon after a label ("Legend:"), as the language writes it: French puts a no-break space
+    before it ("Légende\u00a0:") (pol2: labels built as ``f"{t(key, lang)}:"`` missed it).
+
+    >>> "Légende" + colon("fr") == "Légende\u00a0:", "Legenda" + colon("it")
+    (True, 'Legenda:')
+    """
+    return "\u00a0:" if lang == "fr" else ":"
 
 
 def add_strings(strings: dict[str, tuple[str, str, str]]) -> None:

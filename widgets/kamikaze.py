@@ -21,7 +21,7 @@ from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
 from widgets.game import GameShell, hand_row, refusals_html
-from widgets.i18n import add_strings, t
+from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -167,6 +167,9 @@ _CSS = """
 @media (max-width: 600px) {  /* a phone: two cards of the hand a row (pol) */
   .rt-controls .widget-button { min-width: 7.5em; }
 }
+/* pol2: presenter mode (issue 13 §1): the duel line and the legend were left at 15-18px */
+.rt-presenter .ka-info { font-size: 23px; }
+.rt-presenter .ka-legend { font-size: 21px; color: #111; }
 </style>
 """
 
@@ -211,7 +214,7 @@ def board(view: dict, before: dict | None = None, lang: str = "en", who: Who | N
                    f"{esc(t('ka_to_decide', lang, who=who(cur), decision=game().decision_name(view['decision'], lang)))}"
                    "</span>") if cur is not None else ""
         head = duel + decides
-    decks = " · ".join(f"{who(p)}: {_name('decks', d, lang)}" for p, d in enumerate(view["decks"]))
+    decks = " · ".join(f"{who(p)}{colon(lang)} {_name('decks', d, lang)}" for p, d in enumerate(view["decks"]))
     info = (f"<div class='ka-info' data-phase='{esc(view['phase'])}'><b>{head}</b>"
             f"<div class='ka-legend'>{esc(_name('rulesets', view['ruleset'], lang))} · {esc(decks)}</div>"
             f"<div class='ka-legend'>{esc(t('ka_legend', lang))}</div></div>")
@@ -250,7 +253,7 @@ def board(view: dict, before: dict | None = None, lang: str = "en", who: Who | N
         result = _name("outcomes", outcome, lang).format(winner=who(winner) if winner is not None else "")
         fresh = ch and before is not None and before["last_duel"] != last_duel
         last = (f"<div class='ka-last ka-row{_changed(fresh)}' data-outcome='{esc(outcome)}'>"
-                f"<span class='ka-label'>{esc(t('ka_last_duel', lang, n=last_duel['duel']))}:</span>"
+                f"<span class='ka-label'>{esc(t('ka_last_duel', lang, n=last_duel['duel']))}{colon(lang)}</span>"
                 f"{esc(who(pa))} {chip(ca, lang)} {vs} {chip(cb, lang)} {esc(who(pb))}"
                 f" → <b class='ka-result'>{esc(result)}</b></div>")
     else:
@@ -274,7 +277,7 @@ def board(view: dict, before: dict | None = None, lang: str = "en", who: Who | N
                              + "".join(chip(c, lang) for c in entry["hand"]) + "</div>")
         rows.append(f"<div class='ka-row ka-hand{_changed(moved)}' data-player='{p}'>"
                     f"<span class='ka-label'>{esc(t('ka_hand_of', lang, who=who(p)))} "
-                    f"(<span class='ka-count'>{size}</span>):</span>{cards}{seen}</div>")
+                    f"(<span class='ka-count'>{size}</span>){colon(lang)}</span>{cards}{seen}</div>")
 
     # --- graveyards (face up: they are the score)
     graves = [f"<div class='ka-label'>{esc(t('ka_score_line', lang))}</div>"]

@@ -357,9 +357,11 @@ class GamePage(w.VBox):
         self.link.value = (
             f"<details class='rt-place-link'><summary><i class='fa fa-link' aria-hidden='true'></i> "
             f"{esc(t('link_here', lang))}</summary>"
-            f"<input type='text' readonly class='rt-place-url' value='{esc(url)}'"
+            # pol2: the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
+            # phone) and read-only: select it all and copy it
+            f"<textarea readonly class='rt-place-url' rows='3' spellcheck='false'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
-            f" onfocus='this.select()' style='width:min(40em,85vw);font-size:15px'></details>"
+            f" onfocus='this.select()'>{esc(url)}</textarea></details>"
             + browser_sync(title, lang, places.query(here), labels, a11y=False))
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:

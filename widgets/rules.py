@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from tutor import rulesearch
 from widgets.common import cite, esc
-from widgets.i18n import Language, t
+from widgets.i18n import Language, colon, t
 
 
 def _anchor(topic: str) -> str:
@@ -31,7 +31,7 @@ def toc_html(game, rules, lang: str) -> str:
              for topic, group in rulesearch.topics(rules)]
     if game.differences():
         links.append(f"<a href='#rt-differences'>{esc(t('differences', lang))}</a>")
-    return (f"<nav class='rt-toc' aria-label='{esc(t('contents', lang))}'><b>{esc(t('contents', lang))}:</b> "
+    return (f"<nav class='rt-toc' aria-label='{esc(t('contents', lang))}'><b>{esc(t('contents', lang))}{colon(lang)}</b> "
             + " · ".join(links) + "</nav>")
 
 

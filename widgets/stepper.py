@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from tutor.core import LESSON, plain_math
 from widgets.common import cite, esc, message, quote_line
-from widgets.i18n import Language, t
+from widgets.i18n import Language, colon, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
 Board = Callable[[dict, Any, str, Callable[[int], str]], dict]
@@ -284,8 +284,8 @@ class ExampleStepper(w.VBox):
             said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
             narration = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}: {src.lang}, {src.file}")
-                + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}:</b> "
+                + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}{colon(lang)} {src.lang}, {src.file}")
+                + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}{colon(lang)}</b> "
                    f"{esc(said)}</div>" if said else "")
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
@@ -297,7 +297,7 @@ class ExampleStepper(w.VBox):
                 after = {**after, "trace": trace}
             sections = self.board_fn(after, self.view(step.before), lang, self.who)
             narration = self._narrate(step, lang)
-        outcome = message("ok", f"{t('outcome', lang)}: {texts['outcome']}") if i == n else ""
+        outcome = message("ok", f"{t('outcome', lang)}{colon(lang)} {texts['outcome']}") if i == n else ""
         return header, sections, narration, outcome
 
     def _narrate(self, step, lang: str) -> str:

@@ -20,7 +20,7 @@ from tutor import games
 from widgets.common import esc, message
 from widgets.endgame import frame
 from widgets.game import ButtonControls, refused_button
-from widgets.i18n import add_strings, t
+from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "tir-nan-og"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -151,6 +151,11 @@ _CSS = """<style>
 .tn-changed { outline: 3px dashed #e65100; outline-offset: 2px; }
 .tn-muted { color: #444; font-size: 15px; }
 .tn-buttons .widget-button { height: auto; min-height: 32px; white-space: normal; }
+/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px; the small chips and the muted words
+   (a pile's creatures, its value, its count) were left at 14-15px, unreadable from the back of a room */
+.rt-presenter .tn-sym { font-size: 21px; padding: 1px 6px; border-width: 2px; }
+.rt-presenter .tn-muted { font-size: 21px; color: #222; }
+.rt-presenter .tn-back { width: 28px; height: 38px; }
 </style>"""
 
 
@@ -220,7 +225,7 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
             "</div>")
     moved = b is not None and b["display"] != view["display"]
     display = (f"<div class='tn-row tn-display{_changed(moved)}'>"
-               f"<span class='tn-label'>{esc(t('tn_display', lang))}:</span>"
+               f"<span class='tn-label'>{esc(t('tn_display', lang))}{colon(lang)}</span>"
                + ("".join(creature_chip(c, lang) for c in view["display"]) or "—") + "</div>")
 
     # --- the six territory piles: the top visible, the rest counted
@@ -257,7 +262,7 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
             else:
                 state, cls = t("tn_stays_out", lang), "out"
             rows.append(f"<span class='tn-decl tn-decl-{cls}' data-player='{p}' data-declared='{cls}'>"
-                        f"{esc(who(p))}: {esc(state)}</span>")
+                        f"{esc(who(p))}{colon(lang)} {esc(state)}</span>")
         title = t("tn_dispute", lang, fountain=kind_name("fountain", lang), kind=kind_name(pile_kind, lang))
         dispute = (f"<div class='tn-dispute' data-fountain='{esc(fountain)}'>"
                    f"<div class='tn-label'>{KIND_STYLE['fountain'][1]} {esc(title)}"
@@ -308,13 +313,13 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
             f"<div class='tn-label'>{esc(who(p))}{turn_mark} — {esc(t('tn_points', lang, n=view['scores'][p]))}</div>"
             f"<div class='tn-row tn-hand{_changed(moved_hand)}' data-player='{p}'>"
             f"<span class='tn-label'>{esc(t('tn_hand_of', lang, who=who(p)))} "
-            f"(<span class='tn-count'>{size}</span>):</span>"
+            f"(<span class='tn-count'>{size}</span>){colon(lang)}</span>"
             f"{cards}</div>"
             f"<div class='tn-row tn-reserve{_changed(moved_res)}' data-player='{p}'>"
-            f"<span class='tn-label'>{esc(t('tn_reserve', lang, v=view['reserve_values'][p]))}:</span>"
+            f"<span class='tn-label'>{esc(t('tn_reserve', lang, v=view['reserve_values'][p]))}{colon(lang)}</span>"
             f"{reserve}{extra}</div>"
             f"<div class='tn-row tn-stack{_changed(moved_stack)}' data-player='{p}' data-size='{len(stack)}'>"
-            f"<span class='tn-label'>{esc(t('tn_stack', lang))}:</span>{stack_html}</div>"
+            f"<span class='tn-label'>{esc(t('tn_stack', lang))}{colon(lang)}</span>{stack_html}</div>"
             f"<div class='tn-row tn-fountains' data-player='{p}' data-fountains='{fountains}'>"
             f"{KIND_STYLE['fountain'][1]} {esc(t('tn_fountains', lang, n=fountains))}</div>"
             "</div>")
@@ -361,7 +366,7 @@ def _revealed(view: dict, before: dict | None, lang: str, who: Who) -> str:
             counted = ", ".join(game().catalog.name("symbols", c, lang) for c in symbols)
             line += (f" <span class='tn-counted' data-majorities='{'-'.join(map(str, counts))}'>"
                      f"{esc(t('tn_counted', lang, symbols=counted, counts=', '.join(map(str, counts))))}</span>")
-        rows.append(f"<div class='tn-row tn-shown' data-player='{p}'><span class='tn-label'>{esc(who(p))}:</span>"
+        rows.append(f"<div class='tn-row tn-shown' data-player='{p}'><span class='tn-label'>{esc(who(p))}{colon(lang)}</span>"
                     f"{line}</div>")
     return "<div class='tn-revealed'>" + "".join(rows) + "</div>"
 
