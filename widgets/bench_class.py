@@ -484,6 +484,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--linger", type=int, default=120, help="seconds to wait after the pages close")
     ap.add_argument("--browser-timeout", type=float, default=180,
                     help="seconds a Chromium page may take to show an enabled Next")
+    ap.add_argument("--server-arg", action="append", default=[], metavar="OPTION",
+                    help="one more option for the room's server, e.g. --server-arg=--VoilaExecutor.iopub_timeout=4"
+                    " (nbclient's default: how the pages fared before)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (its ratio is then not printed)")
     args = ap.parse_args(argv)
     raise_client_limit(4 * args.sessions)
@@ -515,7 +518,8 @@ def main(argv: list[str] | None = None) -> int:
               "--Voila.log_datefmt=%H:%M:%S")
     res = new_results()
     # a room's server starts its pools' kernels before it answers: on a busy machine that takes minutes
-    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps, start_timeout=300) as srv:
+    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=(*stamps, *args.server_arg),
+                     start_timeout=300) as srv:
         server = psutil.Process(srv.proc.pid)
         t0 = time.monotonic()
         filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
@@ -651,6 +655,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {args.linger}s after closing: {left} kernels, {beyond} beyond the pools ({pooled});"
               f" {stayed} of the closed pages' {len(mine)} kernels still alive")
 
+    dropped = (logs / "bench-class.log").read_text(errors="replace").count("Timeout waiting for IOPub output")
+    print(f"cell outputs the room's server dropped, read too late (its log's \"Timeout waiting for IOPub output\"):"
+          f" {dropped}")
     print("targets (issue 13):")
     if cold["ready"]:
         ratio = pct(res["ready"], 95) / statistics.median(cold["ready"])

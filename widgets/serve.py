@@ -95,8 +95,9 @@ class Room:
 def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE,
                   cull_interval: int = CULL_INTERVAL, room: Room | None = None) -> list[str]:
     """The server's command line: Voilà with our guards (:mod:`widgets.classroom`),
-    local-only, or for a ``room`` on all interfaces with pools and a cap."""
-    return [
+    local-only, or for a ``room`` on all interfaces with pools and a cap.  An ``extra`` option
+    replaces ours of the same name (the command line takes each option once)."""
+    command = [
         sys.executable,
         "-m",
         "widgets.classroom",
@@ -115,8 +116,9 @@ def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE
         "--ZMQChannelsWebsocketConnection.limit_rate=False",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         *(room.options() if room else []),
-        *extra,
     ]
+    replaced = {a.split("=")[0] for a in extra if a.startswith("--") and "=" in a}
+    return [a for a in command if a.split("=")[0] not in replaced or not a.startswith("--")] + list(extra)
 
 
 def server_env(env: dict | None = None) -> dict:
