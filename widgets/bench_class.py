@@ -134,6 +134,7 @@ async def open_session(base: str, page: str, query: str, results: dict) -> Sessi
             raise RuntimeError("the page's HTML has no widget view: a browser would draw a blank page")
     except Exception as e:  # counted, the run goes on
         results["errors"].append(f"{type(e).__name__}: {str(e)[:120]}")
+        await s.close()  # its kernel is not left to the culler
         return None
     return s
 
