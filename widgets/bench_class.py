@@ -16,7 +16,11 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
    show that the pages also render and work without measuring themselves: they
    open with the others, are idle (drawn, nothing changing) before the others
    click, and step the example, open Play and make a move each after the
-   others' clicks; their figures are printed on their own lines;
+   others' clicks; their figures are printed on their own lines.  A session whose
+   page's HTML holds no widget view counts as an error (its kernel's widgets are
+   there, but a browser draws nothing); a Chromium page that does not render is
+   described (what it shows, how far Voilà's front end got, the last frames on its
+   kernel's websocket and the requests there nothing answered);
 3. server and kernel memory with the sessions open;
 4. the pages close -- half with the browser's ``beforeunload`` beacon, half
    only dropping the websocket (a phone put to sleep) -- and two minutes later
