@@ -16,7 +16,11 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
    show that the pages also render and work without measuring themselves: they
    open with the others, are idle (drawn, nothing changing) before the others
    click, and step the example, open Play and make a move each after the
-   others' clicks; their figures are printed on their own lines;
+   others' clicks; their figures are printed on their own lines.  A session whose
+   page's HTML holds no widget view counts as an error (its kernel's widgets are
+   there, but a browser draws nothing); a Chromium page that does not render is
+   described (what it shows, how far Voilà's front end got, the last frames on its
+   kernel's websocket and the requests there nothing answered);
 3. server and kernel memory with the sessions open;
 4. the pages close -- half with the browser's ``beforeunload`` beacon, half
    only dropping the websocket (a phone put to sleep) -- and two minutes later
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import statistics
 import threading
@@ -129,8 +134,11 @@ async def open_session(base: str, page: str, query: str, results: dict) -> Sessi
         results["phases"].append(s.phases)
         if not s.find(NEXT):
             raise RuntimeError("no Next button in the page's widgets")
+        if not s.shows_widgets():
+            raise RuntimeError("the page's HTML has no widget view: a browser would draw a blank page")
     except Exception as e:  # counted, the run goes on
         results["errors"].append(f"{type(e).__name__}: {str(e)[:120]}")
+        await s.close()  # its kernel is not left to the culler
         return None
     return s
 
@@ -181,6 +189,20 @@ QUIET_JS = """
 """
 
 
+# In a Chromium page: what it shows and how far Voilà's front end got (for a page that did not render).
+PROBE_JS = """
+() => {
+  const app = window.jupyterapp, wm = app && app.widgetManager;
+  const cells = document.getElementById('rendered_cells');
+  const text = (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').slice(0, 160);
+  return `app ${app ? 'started' : 'not started'}; widget manager ${wm ? (wm.restoredStatus ? 'restored' : 'not restored')
+    + ` (${Object.keys(wm._models || {}).length} models)` : 'none'}; cells ${cells ? (cells.style.display || 'shown') : 'none'};`
+    + ` outputs ${document.querySelectorAll('.jp-OutputArea-output').length}, widget views`
+    + ` ${document.querySelectorAll('.jupyter-widgets').length}, steppers ${document.querySelectorAll('.rt-stepper').length};`
+    + ` text: ${text}`;
+}
+"""
+
 # what a page's console says every time (fonts from a CDN out of reach, JupyterLab's module versions,
 # JupyterLite's kernel extension that Voilà ships and does not use)
 NOISE = re.compile(r"ERR_NAME_NOT_RESOLVED|Unsatisfied version|No satisfying version|jupyterlite|pyodide", re.I)
@@ -196,6 +218,64 @@ def chromium_processes() -> list[psutil.Process]:
         except psutil.Error:
             pass
     return found
+
+
+def _decode(payload) -> dict | None:
+    """A kernel websocket frame as a message (the v1 binary protocol or JSON), None if neither."""
+    from widgets.room import from_v1
+
+    try:
+        return from_v1(payload) if isinstance(payload, bytes) else json.loads(payload)
+    except Exception:
+        return None
+
+
+class FrameLog:
+    """What a Chromium page and its kernel said to each other on the kernel's websocket: the
+    requests the page sent that nothing has answered yet (no message names them as parent), and
+    the last frames -- printed for a page that did not render, to show what it was waiting for."""
+
+    def __init__(self):
+        self.t0 = time.monotonic()
+        self.pending: dict[str, tuple[float, str]] = {}
+        self.frames: list[str] = []
+        self.sockets = 0
+
+    @staticmethod
+    def _what(msg: dict) -> str:
+        content = msg.get("content") or {}
+        data = content.get("data") if isinstance(content.get("data"), dict) else {}
+        method = data.get("method") or content.get("target_name") or content.get("execution_state") or ""
+        return f"{msg.get('msg_type') or (msg.get('header') or {}).get('msg_type')}{' ' + method if method else ''}"
+
+    def _add(self, line: str) -> None:
+        self.frames.append(f"{time.monotonic() - self.t0:.1f}s {line}")
+        del self.frames[:-12]
+
+    def sent(self, payload) -> None:
+        msg = _decode(payload)
+        if msg is None:
+            return
+        what = self._what(msg)
+        self.pending[(msg.get("header") or {}).get("msg_id", "")] = (time.monotonic() - self.t0, what)
+        self._add(f"page> {what}")
+
+    def received(self, payload) -> None:
+        msg = _decode(payload)
+        if msg is None:
+            return
+        self.pending.pop((msg.get("parent_header") or {}).get("msg_id", ""), None)
+        self._add(f"<kernel {self._what(msg)}")
+
+    def report(self) -> str:
+        waiting = sorted(self.pending.values())
+        kinds: dict[str, int] = {}
+        for _t, what in waiting:
+            kinds[what] = kinds.get(what, 0) + 1
+        first = f", the first sent at {waiting[0][0]:.1f}s" if waiting else ""
+        return (f"{self.sockets} kernel websocket(s); requests unanswered: "
+                f"{', '.join(f'{n} {k}' for k, n in kinds.items()) or 'none'}{first}; last frames: "
+                + " | ".join(self.frames))
 
 
 class BrowserPages(threading.Thread):
@@ -216,7 +296,7 @@ class BrowserPages(threading.Thread):
         self.url, self.n, self.clicks, self.timeout = url, n, clicks, timeout
         self.launched, self.opened, self.stepped, self.moved = (threading.Event() for _ in range(4))
         self.go_open, self.go_step, self.go_move = threading.Event(), threading.Event(), threading.Event()
-        self.results: dict = {"ready": [], "click": [], "move": [], "errors": [], "console": []}
+        self.results: dict = {"ready": [], "click": [], "move": [], "errors": [], "console": [], "frames": [], "probe": []}
 
     def run(self) -> None:
         try:
@@ -246,6 +326,16 @@ class BrowserPages(threading.Thread):
                     pg.on("console", lambda m, i=i: m.type in ("warning", "error") and not NOISE.search(m.text)
                           and self.results["console"].append(
                         f"page {i}: {m.type}: {m.text[:200]}"))
+                logs = [FrameLog() for _ in pages]
+                self.results["frames"] = logs
+                for pg, log in zip(pages, logs):
+                    def on_ws(ws, log=log):
+                        if "/channels" in ws.url:
+                            log.sockets += 1
+                            ws.on("framesent", log.sent)
+                            ws.on("framereceived", log.received)
+                            ws.on("close", lambda _ws, log=log: log._add("websocket closed"))
+                    pg.on("websocket", on_ws)
                 self.launched.set()
                 await self._wait(self.go_open)
 
@@ -255,7 +345,13 @@ class BrowserPages(threading.Thread):
                 async def open_one(page) -> None:
                     start = time.monotonic()
                     await page.goto(self.url, timeout=ms)
-                    await page.wait_for_selector(".rt-stepper .rt-next:not([disabled])", timeout=ms)
+                    try:
+                        await page.wait_for_selector(".rt-stepper .rt-next:not([disabled])", timeout=ms)
+                    except Exception:
+                        i = pages.index(page)
+                        self.results["probe"].append(f"page {i}: {await page.evaluate(PROBE_JS)}")
+                        await page.screenshot(path=str(ROOT / "test-artifacts" / f"bench-class-page{i}.png"))
+                        raise
                     self.results["ready"].append(time.monotonic() - start)
                     await quiet(page)
 
@@ -391,6 +487,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pool-others", type=int, default=3)
     ap.add_argument("--max-kernels", type=int, default=80)
     ap.add_argument("--linger", type=int, default=120, help="seconds to wait after the pages close")
+    ap.add_argument("--browser-timeout", type=float, default=180,
+                    help="seconds a Chromium page may take to show an enabled Next")
+    ap.add_argument("--server-arg", action="append", default=[], metavar="OPTION",
+                    help="one more option for the room's server, e.g. --server-arg=--VoilaExecutor.iopub_timeout=4"
+                    " (nbclient's default: how the pages fared before)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (its ratio is then not printed)")
     args = ap.parse_args(argv)
     raise_client_limit(4 * args.sessions)
@@ -422,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
               "--Voila.log_datefmt=%H:%M:%S")
     res = new_results()
     # a room's server starts its pools' kernels before it answers: on a busy machine that takes minutes
-    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=stamps, start_timeout=300) as srv:
+    with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=(*stamps, *args.server_arg),
+                     start_timeout=300) as srv:
         server = psutil.Process(srv.proc.pid)
         t0 = time.monotonic()
         filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
@@ -438,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
         keep: list[Session] = []
         browsers = None
         if n_browsers:
-            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks)
+            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks, args.browser_timeout)
             browsers.start()
             browsers.launched.wait(180)
 
@@ -533,6 +635,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    errors: {len(b['errors'])} {b['errors'][:3]}")
             if b["errors"] and b["console"]:
                 print("    their console's warnings and errors:", *b["console"][:8], sep="\n      ")
+            if b["errors"]:
+                print("    what they showed:", *b["probe"], sep="\n      ")
+                print("    their kernel websockets:", *(f"page {i}: {f.report()}" for i, f in enumerate(b["frames"])),
+                      sep="\n      ")
         print(f"  memory: server {rss_mib([server]):.0f} MiB, {len(ks)} kernels {rss_mib(ks):.0f} MiB"
               f" (mean {rss_mib(ks) / max(1, len(ks)):.0f} MiB)", flush=True)
 
@@ -554,6 +660,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {args.linger}s after closing: {left} kernels, {beyond} beyond the pools ({pooled});"
               f" {stayed} of the closed pages' {len(mine)} kernels still alive")
 
+    dropped = (logs / "bench-class.log").read_text(errors="replace").count("Timeout waiting for IOPub output")
+    print(f"cell outputs the room's server dropped, read too late (its log's \"Timeout waiting for IOPub output\"):"
+          f" {dropped}")
     print("targets (issue 13):")
     if cold["ready"]:
         ratio = pct(res["ready"], 95) / statistics.median(cold["ready"])

@@ -30,6 +30,7 @@ from tornado.websocket import websocket_connect
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
 V1 = "v1.kernel.websocket.jupyter.org"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # a cell output that draws a widget
 
 
 def to_v1(msg: dict) -> bytes:
@@ -214,6 +215,11 @@ class Session:
         await self.request_states()
         self.phases["widgets"] = time.monotonic() - start
         return self.phases["widgets"]
+
+    def shows_widgets(self) -> bool:
+        """The page's HTML holds a widget view for the browser to draw (a cell's output naming a
+        model): without one the page is blank, whatever widgets its kernel holds."""
+        return WIDGET_VIEW in self.html
 
     def find(self, css_class: str, model: str | None = None) -> list[str]:
         """Model ids of the widgets carrying ``css_class``."""

@@ -7,7 +7,8 @@ here knows a game.
 The Voilà settings live in ``voila.json`` at the repository root (standalone
 Voilà reads it from its working directory) and in
 ``binder/jupyter_server_config.json`` (Voilà as a Jupyter server extension, on
-Binder): sources stripped, no tracebacks, idle kernels culled.
+Binder): sources stripped, no tracebacks, idle kernels culled, a cell's late
+outputs waited for (:data:`IOPUB_TIMEOUT`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
+
+# Seconds Voilà's executor waits, once a cell's execute_reply has come, for the cell's outputs (the
+# kernel's IOPub messages up to its "idle").  nbclient's default is 4: on a loaded machine the server
+# read the outputs later than that -- pool kernels building their pages all at once, thirty pages
+# opened cold -- and dropped them ("Timeout waiting for IOPub output"): the page was served without
+# its widget view, blank for good although its kernel held every widget.  Waiting costs nothing when
+# the outputs are on time: the wait ends with the kernel's "idle".
+IOPUB_TIMEOUT = 300
 
 CULL_IDLE = 60  # seconds a kernel with no page connected may idle ...
 CULL_INTERVAL = 15  # ... checked this often: a closed page's kernel is gone within 2 minutes
@@ -86,8 +95,9 @@ class Room:
 def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE,
                   cull_interval: int = CULL_INTERVAL, room: Room | None = None) -> list[str]:
     """The server's command line: Voilà with our guards (:mod:`widgets.classroom`),
-    local-only, or for a ``room`` on all interfaces with pools and a cap."""
-    return [
+    local-only, or for a ``room`` on all interfaces with pools and a cap.  An ``extra`` option
+    replaces ours of the same name (the command line takes each option once)."""
+    command = [
         sys.executable,
         "-m",
         "widgets.classroom",
@@ -104,9 +114,11 @@ def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE
         # a page's kernel sends widget updates only (no code runs from a page, no output is
         # printed): jupyter_server's IOPub rate limit decoded and counted each one for nothing
         "--ZMQChannelsWebsocketConnection.limit_rate=False",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         *(room.options() if room else []),
-        *extra,
     ]
+    replaced = {a.split("=")[0] for a in extra if a.startswith("--") and "=" in a}
+    return [a for a in command if a.split("=")[0] not in replaced or not a.startswith("--")] + list(extra)
 
 
 def server_env(env: dict | None = None) -> dict:
