@@ -13,7 +13,6 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
-from itertools import product
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -208,7 +207,7 @@ def compute_legal(s: State) -> "list | TurnActions":
         targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
         return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
     if phase == "cow":
-        return [CowStep(c, d) for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [StopCows()]
+        return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
     if phase == "monkey":
         return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
     if phase == "prayer":
@@ -218,7 +217,8 @@ def compute_legal(s: State) -> "list | TurnActions":
             return [Give(None, t) for t in range(s.players) if t != p]
         return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
     if phase == "second":
-        return [Play(c) for c in sort_cards(set(hand)) if c in second_cards(s)] + [EndTurn()]
+        second = second_cards(s)
+        return [PLAYS[c] for c in sort_cards(set(hand)) if c in second] + [END_TURN]
     if phase == "discard":
         return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
@@ -249,6 +249,8 @@ CANCELS = Interned(Cancel, ids={})
 MOVES = Interned(Move, ids={})
 RATS = Interned(RatTo, ids={})
 PAIRS = Interned(lambda yg: PlayPair(*yg))
+COW_STEPS_OF = Interned(lambda cd: CowStep(*cd), ids={})
+STOP_COWS, END_TURN = StopCows(), EndTurn()
 RANK = CARD_RANK
 
 
@@ -258,18 +260,31 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
     that makes a discard only when it is asked for."""
     if not hand:
         return [EndTurn()]
-    if hand != tuple(sorted(hand, key=RANK_OF)):  # (never for a hand the rules dealt: they are kept sorted)
-        hand = sort_cards(hand)
-    kinds = tuple(dict.fromkeys(hand))
-    head, carpets = KIND_HEADS[kinds]
-    if carpets:  # a Flying Carpet and a green: the board decides whether it lands
-        head = tuple(a for a in head if type(a) is not PlayPair or a.yellow != "carpet"
-                     or carpet_lands(s, s.active, a.green))
-    shape = tuple(map(hand.count, kinds))
-    picks = PICKS.get(shape)
+    kinds: list[str] = []  # the hand's kinds of card and how many of each, in one pass (a Python loop over six
+    shape: list[int] = []  # cards costs less than the builtins that would do it in parts)
+    last, top, low = "", -1, 0
+    for c in hand:
+        if c == last:
+            shape[-1] += 1
+            continue
+        rank = RANK[c]
+        if rank <= top:  # out of order (never a hand the rules dealt: they are kept sorted)
+            return turn_actions(s, sort_cards(hand))
+        top, last = rank, c
+        kinds.append(c)
+        shape.append(1)
+        if rank < SPLIT:
+            low += 1
+    plays, greens = LOW_KINDS[tuple(kinds[:low])]  # (each half's kinds met again and again, unlike whole hands)
+    more, combos = HIGH_KINDS[tuple(kinds[low:])]
+    pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
+    if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
+        pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+    counts = tuple(shape)
+    picks = PICKS.get(counts)
     if picks is None:
-        picks = picks_for(shape)
-    return TurnActions(head, hand, picks)
+        picks = picks_for(counts)
+    return TurnActions(plays + more + pairs, hand, counts, picks)
 
 
 class TurnActions(Sequence):
@@ -280,7 +295,7 @@ class TurnActions(Sequence):
     list or tuple element by element.  A random playout uses one action of a hand (up to 511 discards) it
     meets once: this is why nothing is made before it is asked for.
 
-    >>> acts = TurnActions((PLAYS["g1"],), ("g1", "g1", "rat"), picks_for((2, 1)))
+    >>> acts = TurnActions((PLAYS["g1"],), ("g1", "g1", "rat"), (2, 1), picks_for((2, 1)))
     >>> len(acts), acts[0], acts[-1]
     (6, Play(card='g1'), Discard(cards=('g1', 'g1', 'rat')))
     >>> [a.cards for a in acts[1:]] == [a.cards for a in list(acts)[1:]] == [
@@ -293,10 +308,11 @@ class TurnActions(Sequence):
     (True, False, 2)
     """
 
-    __slots__ = ("head", "hand", "picks", "edge", "size")
+    __slots__ = ("head", "hand", "shape", "picks", "edge", "size")
 
-    def __init__(self, head: tuple, hand: tuple[str, ...], picks: tuple[Callable[[tuple], tuple], ...]) -> None:
-        self.head, self.hand, self.picks = head, hand, picks
+    def __init__(self, head: tuple, hand: tuple[str, ...], shape: tuple[int, ...],
+                 picks: list[Callable[[tuple], tuple] | None]) -> None:
+        self.head, self.hand, self.shape, self.picks = head, hand, shape, picks
         self.edge = len(head)
         self.size = self.edge + len(picks)
 
@@ -313,7 +329,8 @@ class TurnActions(Sequence):
                 if 0 <= i < edge:
                     return self.head[i]
             if edge <= i < self.size:
-                cards = self.picks[i - edge](self.hand)
+                get = self.picks[i - edge]
+                cards = (pick(self.shape, self.picks, i - edge) if get is None else get)(self.hand)
                 found = DISCARDS.by_cards.get(cards)
                 return DISCARDS[cards] if found is None else found
             raise IndexError("turn action index out of range")
@@ -323,9 +340,9 @@ class TurnActions(Sequence):
 
     def __iter__(self) -> Iterator[Any]:
         yield from self.head
-        hand, table = self.hand, DISCARDS
-        for pick in self.picks:
-            yield table[pick(hand)]
+        hand, shape, picks, table = self.hand, self.shape, self.picks, DISCARDS
+        for j, get in enumerate(picks):
+            yield table[(pick(shape, picks, j) if get is None else get)(hand)]
 
     def __contains__(self, value: object) -> bool:
         kind = type(value)
@@ -353,7 +370,7 @@ class TurnActions(Sequence):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TurnActions):
-            return self.head == other.head and self.hand == other.hand and self.picks == other.picks
+            return self.head == other.head and self.hand == other.hand
         if isinstance(other, (list, tuple)):
             return len(other) == self.size and all(a == b for a, b in zip(self, other))
         return NotImplemented
@@ -365,39 +382,53 @@ class TurnActions(Sequence):
 
 
 RANK_OF = RANK.__getitem__
+SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
+assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
 PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
+LOW_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c))),
+                     ids={})  # movement kinds: their plays, their greens
+HIGH_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF),
+                                     tuple(c for c in COMBOS if c in kinds)), ids={})  # yellow kinds: plays, combos
+PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
+PICKS: dict[tuple[int, ...], list[Callable[[tuple], tuple] | None]] = {}
 
 
-def kind_head(kinds: tuple[str, ...]) -> tuple[tuple, bool]:
-    """The plays and pairs of a hand holding these kinds of card (in order), and whether a Flying Carpet is
-    among the pairs (then the board decides which are open)."""
-    plays = tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF)
-    greens = [c for c in kinds if is_green(c)]
-    pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in kinds for g in greens)
-    return plays + pairs, bool(greens) and "carpet" in kinds
+def picks_for(shape: tuple[int, ...]) -> list[Callable[[tuple], tuple] | None]:
+    """For a sorted hand holding ``shape[k]`` cards of its k-th kind: a place for the getter of each non-empty
+    sub-multiset's cards (``pick``), kept per shape.
 
-
-KIND_HEADS = Interned(kind_head, ids={})
-PICKS: dict[tuple[int, ...], tuple[Callable[[tuple], tuple], ...]] = {}
-
-
-def picks_for(shape: tuple[int, ...]) -> tuple[Callable[[tuple], tuple], ...]:
-    """For a sorted hand holding ``shape[k]`` cards of its k-th kind: a getter of each non-empty sub-multiset's
-    cards, the first kind varying slowest (``itertools.product`` order over the counts), kept per shape.
-
-    >>> [pick(("g1", "g1", "rat")) for pick in picks_for((2, 1))]
+    >>> shape = (2, 1)
+    >>> [pick(shape, picks_for(shape), j)(("g1", "g1", "rat")) for j in range(len(picks_for(shape)))]
     [('rat',), ('g1',), ('g1', 'rat'), ('g1', 'g1'), ('g1', 'g1', 'rat')]
     """
     found = PICKS.get(shape)
     if found is None:
-        starts = [sum(shape[:k]) for k in range(len(shape))]
-        choices = [[tuple(range(at, at + m)) for m in range(n + 1)] for at, n in zip(starts, shape)]
-        subsets = [sum(parts, ()) for parts in product(*choices)][1:]
         if len(PICKS) >= 10_000:
             PICKS.clear()
-        found = PICKS[shape] = tuple(itemgetter(*p) if len(p) > 1 else itemgetter(slice(p[0], p[0] + 1))
-                                     for p in subsets)
+        size = 1
+        for n in shape:
+            size *= n + 1
+        found = PICKS[shape] = [None] * (size - 1)
     return found
+
+
+def pick(shape: tuple[int, ...], picks: list, j: int) -> Callable[[tuple], tuple]:
+    """The getter of the ``j``-th non-empty sub-multiset (the first kind varying slowest, the order of
+    ``itertools.product`` over the counts), made once per shape (in ``picks``)."""
+    made = picks[j]
+    if made is None:
+        t, taken = j + 1, []
+        for n in reversed(shape):
+            t, m = divmod(t, n + 1)
+            taken.append(m)
+        taken.reverse()
+        at, positions = 0, []  # type: int, list[int]
+        for n, m in zip(shape, taken):
+            positions += range(at, at + m)
+            at += n
+        first = positions[0]
+        made = picks[j] = itemgetter(*positions) if len(positions) > 1 else itemgetter(slice(first, first + 1))
+    return made
 
 
 class DiscardTable:
