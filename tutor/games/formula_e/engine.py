@@ -502,11 +502,39 @@ def _apply(s: State, action: Any, say: Narrator) -> State:
         # made them) that the hand holds; anything else takes the general way below
         p = s.active
         hand = s.hands[p]
-        left = left_after(hand, action.cards) if hand else None
-        if left is not None:
+        cards = action.cards
+        kept = list(hand)
+        for c in cards:
+            if c not in kept:
+                break
+            kept.remove(c)
+        else:  # the hand holds them all
+            deck = s.deck
+            need = HAND_SIZE - len(kept)
+            if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
+                # the common case in one frame: draw back up to six from the deck (no reshuffle, no Cobra to
+                # discard for), then the next player's turn (what ``end_turn`` and ``next_turn`` do)
+                cut = len(deck) - need
+                kept += deck[cut:]
+                kept.sort(key=RANK_OF)
+                fields = s.__dict__.copy()
+                if "_legal" in fields:
+                    del fields["_legal"]
+                if "_after" in fields:
+                    del fields["_after"]
+                hands = s.hands
+                fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
+                fields["deck"] = deck[:cut]
+                fields["discard"] = s.discard + cards
+                fields["active"] = (p + 1) % s.players
+                fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+                fields["turns"] = s.turns + 1
+                new = object.__new__(State)
+                object.__setattr__(new, "__dict__", fields)
+                return new
             if not say.silent:
-                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=action.cards)
-            return end_turn(s, say, {"discard": s.discard + action.cards}, left)
+                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=cards)
+            return end_turn(s, say, {"discard": s.discard + cards}, left_after(hand, cards))
     if isinstance(action, str):
         action = parse(action)
     if not is_listed(s, action):  # an action not taken from the list is checked field by field
