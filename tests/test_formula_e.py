@@ -183,6 +183,22 @@ def test_discarding_any_number_is_a_turn_then_draw_back_to_six():
     assert s.hands[0].__len__() == 6 and len(s.discard) == 3 and GAME.current_player(s) == 1
 
 
+@covers("formula-e/turn/discard-any")
+def test_every_discard_of_a_hand_is_listed_once_and_each_is_played():
+    # "discard any number of cards": green 1 twice, green 2, Rat twice and a Tiger can be discarded in
+    # 3 x 2 x 3 x 2 - 1 = 35 ways (none of each kind up to all of them, but not nothing), beside 4 single plays
+    s = arranged(OPEN, ["a1", "b1", "c1"], ["rat", "g1", "tiger", "g2", "rat", "g1"])
+    legal = GAME.legal_actions(s)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    assert len(legal) == 39 and len(discards) == 35 and len(set(discards)) == 35
+    assert legal[4:] == discards  # (the plays first, then the discards, listed lazily but in full)
+    assert Discard(("g1", "g1", "g2", "rat", "rat", "tiger")) in legal and Discard(("rat", "rat")) in legal
+    assert Discard(("g1", "g1", "g1")) not in legal and Discard(("rat", "g1")) not in legal  # not held / unsorted
+    for a in discards:
+        after = GAME.apply(s, a)
+        assert len(after.hands[0]) == 6 and after.discard[-len(a.cards):] == a.cards and GAME.current_player(after) == 1
+
+
 @covers("formula-e/draw/up-to-six")
 def test_no_draw_at_six_or_more():
     ex = example_final("banana")

@@ -406,8 +406,11 @@ class Game(ABC):
         """A new table; ``seed`` decides every chance event of the game."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[Any]:
-        """Every action open to ``current_player(state)``, in full (empty once over)."""
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """Every action open to ``current_player(state)``, in full (empty once over): a list, or a read-only
+        sequence (exact ``len``, every action by index, int or slice, iteration in the same order, ``in``,
+        ``index``, ``==`` with a list) that may make its actions only when asked for; never to be changed in
+        place (copy it with ``list(...)`` first)."""
 
     @abstractmethod
     def apply(self, state: Any, action: Any) -> Any:

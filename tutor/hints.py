@@ -82,7 +82,7 @@ class MonteCarloBot:
     def _candidates(self, game: "Game", state: Any, rng: random.Random) -> list[Any]:
         acts = game.legal_actions(state)
         if len(acts) <= self.width:
-            return acts
+            return list(acts)
         # the moves that gain most now, then a seeded sample of the rest
         ranked = sorted(range(len(acts)), key=lambda i: -game.greedy_value(state, acts[i]))
         keep = ranked[: self.width // 2]

@@ -22,6 +22,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, field, fields, is_dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from tutor.core import FORMAT, ActionParseError, Event, Game, IllegalAction, ScenarioError
@@ -137,6 +138,35 @@ def check_decisions(game: Game, plays: tuple[Playout, ...]) -> None:
             winners = game.winners(s)
             assert winners == [] if not over else set(winners) <= set(range(play.players)), \
                 f"{_where(game, play, i)}: winners {winners!r} (over: {over})"
+
+
+def check_listing(game: Game, plays: tuple[Playout, ...]) -> None:
+    """``legal_actions`` lists every action in full: a list or a read-only sequence whose length is exact, whose
+    every action is reached by index (from either end, and by slice), whose iteration yields them all in the same
+    order, and which ``in``, ``index`` and ``==`` with a list agree with (it may make its actions lazily)."""
+    for play in plays:
+        for s in sample(play.states):
+            legal = game.legal_actions(s)
+            where = _where(game, play)
+            assert isinstance(legal, Sequence) and not isinstance(legal, (str, bytes)), \
+                f"{where}: legal_actions gave a {type(legal).__name__}, not a sequence"
+            every = list(legal)
+            n = len(every)
+            assert len(legal) == n, f"{where}: len(legal_actions) is {len(legal)}, iteration yields {n}"
+            assert [legal[i] for i in range(n)] == every, f"{where}: legal_actions[i] differs from iteration"
+            assert [legal[i - n] for i in range(n)] == every, f"{where}: legal_actions[-i] differs from iteration"
+            assert list(legal[1:n:2]) == every[1:n:2], f"{where}: a slice of legal_actions differs from iteration"
+            assert legal == every and every == legal and not legal != every, f"{where}: legal_actions != its list"
+            assert legal != every + [object()], f"{where}: legal_actions equals a longer list"
+            for a in every[:3] + every[-3:]:
+                assert a in legal, f"{where}: {a!r} listed, but not in legal_actions"
+                assert legal.index(a) == every.index(a), f"{where}: legal_actions.index({a!r}) is wrong"
+            for bad in (n, -n - 1):
+                try:
+                    legal[bad]
+                except IndexError:
+                    continue
+                raise AssertionError(f"{where}: legal_actions[{bad}] of {n} actions is no IndexError")
 
 
 def check_conserved(game: Game, plays: tuple[Playout, ...]) -> None:

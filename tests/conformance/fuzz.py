@@ -35,6 +35,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Callable, Iterator
 
 from tests.conformance import checks as C
@@ -273,8 +274,11 @@ def scenario_outcome(game: Game, text: str | bytes) -> str:
 def accept(game: Game, state: Any) -> None:
     """What a position read from a file must allow."""
     legal = game.legal_actions(state)
-    if not isinstance(legal, list):
-        raise FuzzFailure(f"{game.name}: legal_actions gave a {type(legal).__name__}", "legal_actions not a list")
+    if not isinstance(legal, Sequence) or isinstance(legal, (str, bytes)):
+        raise FuzzFailure(f"{game.name}: legal_actions gave a {type(legal).__name__}", "legal_actions not a sequence")
+    if list(legal) != [legal[i] for i in range(len(legal))]:
+        raise FuzzFailure(f"{game.name}: legal_actions by index differ from its iteration",
+                          "legal_actions not listed in full")
     if game.current_player(state) is not None and not legal:
         raise FuzzFailure(f"{game.name}: an accepted running game has no legal action",
                           "accepted running game without a legal action")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -234,6 +235,27 @@ class RuleRenamed(T.HighCard):
         self._rules = RuleBook.from_data(T.NAME, data)
 
 
+class ShortList(Sequence):
+    """A lazy listing that forgets its last action when iterated (its length still counts it)."""
+
+    def __init__(self, actions: list) -> None:
+        self.actions = actions
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, i):
+        return self.actions[i]
+
+    def __iter__(self):
+        return iter(self.actions[:-1])
+
+
+class ListsLazilyButLosesOne(T.HighCard):
+    def legal_actions(self, state):
+        return ShortList(super().legal_actions(state))
+
+
 def _plays(game: Any) -> Any:
     return C.playouts(game)
 
@@ -251,6 +273,7 @@ BROKEN = [
     (TakesAnyText, C.check_refusals, "accepted"),
     (ChanceNotFromTheSeed, C.check_replay, "seed"),
     (BoundTooLow, C.check_games_end, "still running"),
+    (ListsLazilyButLosesOne, C.check_listing, "iteration yields"),
     (AlwaysSomeoneToMove, C.check_decisions, "current_player|no legal action"),
     (UndeclaredDecision, C.check_decisions, "not declared"),
     (ViewWithTuples, C.check_views, "tuple"),

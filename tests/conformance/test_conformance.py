@@ -54,6 +54,10 @@ def test_who_decides(game, plays):
     C.check_decisions(game, plays)
 
 
+def test_legal_actions_are_listed_in_full(game, plays):
+    C.check_listing(game, plays)
+
+
 def test_conserved_at_every_step(game, plays):
     C.check_conserved(game, plays)
 

@@ -10,9 +10,9 @@ hand holds a Tiger.
 
 from __future__ import annotations
 
+import operator
 import random
-from bisect import bisect_left
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -168,19 +168,22 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
 
 
 # ------------------------------------------------------------------ legal actions
-def legal_actions(s: State) -> list:
-    return list(listed(s))
+def legal_actions(s: State) -> "Sequence[Any]":
+    """Every legal action, in full: a new list, or on a turn a :class:`TurnActions` (a read-only sequence)."""
+    found = listed(s)
+    return found if type(found) is TurnActions else list(found)
 
 
-def listed(s: State) -> tuple:
+def listed(s: State) -> "Sequence[Any]":
     """The legal actions, listed once per position (kept on the immutable state, out of its fields)."""
     cache = s.__dict__.get("_legal")
     if cache is None:
-        cache = s.__dict__["_legal"] = tuple(compute_legal(s))
+        found = compute_legal(s)
+        cache = s.__dict__["_legal"] = found if type(found) is TurnActions else tuple(found)
     return cache
 
 
-def compute_legal(s: State) -> list | tuple:
+def compute_legal(s: State) -> "list | TurnActions":
     phase = s.phase
     if phase == "over":
         return []
@@ -204,7 +207,7 @@ def compute_legal(s: State) -> list | tuple:
         targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
         return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
     if phase == "cow":
-        return [CowStep(c, d) for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [StopCows()]
+        return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
     if phase == "monkey":
         return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
     if phase == "prayer":
@@ -214,24 +217,11 @@ def compute_legal(s: State) -> list | tuple:
             return [Give(None, t) for t in range(s.players) if t != p]
         return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
     if phase == "second":
-        return [Play(c) for c in sort_cards(set(hand)) if c in second_cards(s)] + [EndTurn()]
+        second = second_cards(s)
+        return [PLAYS[c] for c in sort_cards(set(hand)) if c in second] + [END_TURN]
     if phase == "discard":
         return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
-
-
-def turn_actions(s: State, hand: tuple[str, ...]) -> list | tuple:
-    if not hand:
-        return [EndTurn()]
-    plays, pairs, discards, every = hand_actions(hand)
-    if every is not None:
-        return every
-    acts: list = list(plays)
-    for a in pairs:
-        if a.yellow != "carpet" or carpet_lands(s, s.active, a.green):
-            acts.append(a)
-    acts += discards
-    return acts
 
 
 class Interned(dict):
@@ -259,226 +249,211 @@ CANCELS = Interned(Cancel, ids={})
 MOVES = Interned(Move, ids={})
 RATS = Interned(RatTo, ids={})
 PAIRS = Interned(lambda yg: PlayPair(*yg))
+COW_STEPS_OF = Interned(lambda cd: CowStep(*cd), ids={})
+STOP_COWS, END_TURN = StopCows(), EndTurn()
 RANK = CARD_RANK
 
-# Listing every discard of a hand (up to 511) is most of the cost of a random playout, and most hands a playout
-# meets are new, so a new hand's discards are read, in C, from small dicts keyed by small numbers.  Each
-# sub-multiset has a number, mixed radix over the deck's counts with the first kind heaviest; a hand splits into
-# two halves (it is sorted, movement cards first), and a sub-multiset's number is its movement part's number
-# times ``YELLOWS`` plus its yellow part's number.  ``ROWS[a][b]`` is the one Discard of movement part ``a`` and
-# yellow part ``b`` (made on first use, see ``fill``).  Each half keeps the numbers of its sub-multisets
-# (``itertools.product`` order, the empty one first), so a hand's discards in that order are, for each movement
-# part, its row's values at each yellow part: one ``itemgetter`` call per movement part.
-WEIGHT: dict[str, int] = {}
-_weight = 1
-for _card in reversed(COUNTS):
-    WEIGHT[_card] = _weight
-    _weight *= COUNTS[_card] + 1
+
+def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
+    """A turn's actions: single cards, yellow-green pairs (a Flying Carpet only where it lands), then every
+    discard (each sub-multiset of the hand once, the first kind varying slowest), as a :class:`TurnActions`
+    that makes a discard only when it is asked for."""
+    if not hand:
+        return [EndTurn()]
+    kinds: list[str] = []  # the hand's kinds of card and how many of each, in one pass (a Python loop over six
+    shape: list[int] = []  # cards costs less than the builtins that would do it in parts)
+    last, top, low = "", -1, 0
+    for c in hand:
+        if c == last:
+            shape[-1] += 1
+            continue
+        rank = RANK[c]
+        if rank <= top:  # out of order (never a hand the rules dealt: they are kept sorted)
+            return turn_actions(s, sort_cards(hand))
+        top, last = rank, c
+        kinds.append(c)
+        shape.append(1)
+        if rank < SPLIT:
+            low += 1
+    plays, greens = LOW_KINDS[tuple(kinds[:low])]  # (each half's kinds met again and again, unlike whole hands)
+    more, combos = HIGH_KINDS[tuple(kinds[low:])]
+    pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
+    if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
+        pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+    counts = tuple(shape)
+    picks = PICKS.get(counts)
+    if picks is None:
+        picks = picks_for(counts)
+    return TurnActions(plays + more + pairs, hand, counts, picks)
+
+
+class TurnActions(Sequence):
+    """The legal actions of a turn, listed in full but made lazily (like ``range``): ``head`` (the plays and
+    pairs, made), then one Discard for each of ``picks`` (C getters of a sub-multiset of ``hand``'s cards, by
+    position), made only when asked for (``DISCARDS``: the same value each time).  Its length is exact, every
+    action is reached by index (int or slice) and iteration yields them all in order; ``==`` compares with a
+    list or tuple element by element.  A random playout uses one action of a hand (up to 511 discards) it
+    meets once: this is why nothing is made before it is asked for.
+
+    >>> acts = TurnActions((PLAYS["g1"],), ("g1", "g1", "rat"), (2, 1), picks_for((2, 1)))
+    >>> len(acts), acts[0], acts[-1]
+    (6, Play(card='g1'), Discard(cards=('g1', 'g1', 'rat')))
+    >>> [a.cards for a in acts[1:]] == [a.cards for a in list(acts)[1:]] == [
+    ...     ("rat",), ("g1",), ("g1", "rat"), ("g1", "g1"), ("g1", "g1", "rat")]
+    True
+    >>> acts == [Play("g1")] + [Discard(c) for c in (("rat",), ("g1",), ("g1", "rat"), ("g1", "g1"),
+    ...                                              ("g1", "g1", "rat"))]
+    True
+    >>> Discard(("g1", "rat")) in acts, Discard(("rat", "g1")) in acts, acts.index(Discard(("g1",)))
+    (True, False, 2)
+    """
+
+    __slots__ = ("head", "hand", "shape", "picks", "edge", "size")
+
+    def __init__(self, head: tuple, hand: tuple[str, ...], shape: tuple[int, ...],
+                 picks: list[Callable[[tuple], tuple] | None]) -> None:
+        self.head, self.hand, self.shape, self.picks = head, hand, shape, picks
+        self.edge = len(head)
+        self.size = self.edge + len(picks)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int:
+            edge = self.edge
+            if 0 <= i < edge:
+                return self.head[i]
+            if i < 0:
+                i += self.size
+                if 0 <= i < edge:
+                    return self.head[i]
+            if edge <= i < self.size:
+                get = self.picks[i - edge]
+                cards = (pick(self.shape, self.picks, i - edge) if get is None else get)(self.hand)
+                found = DISCARDS.by_cards.get(cards)
+                return DISCARDS[cards] if found is None else found
+            raise IndexError("turn action index out of range")
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        return self[operator.index(i)]  # (TypeError for anything that is no index, as a list says)
+
+    def __iter__(self) -> Iterator[Any]:
+        yield from self.head
+        hand, shape, picks, table = self.hand, self.shape, self.picks, DISCARDS
+        for j, get in enumerate(picks):
+            yield table[(pick(shape, picks, j) if get is None else get)(hand)]
+
+    def __contains__(self, value: object) -> bool:
+        kind = type(value)
+        if kind is Discard:
+            cards = value.cards  # type: ignore[attr-defined]
+            if type(cards) is not tuple:
+                return False  # (a Discard of a list equals no listed one)
+            try:
+                return bool(cards) and sort_cards(cards) == cards and holds(self.hand, cards)
+            except (KeyError, TypeError):  # a card that is none of the deck's
+                return False
+        if kind in (Play, PlayPair, EndTurn):
+            return value in self.head
+        return any(a is value or a == value for a in self)
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        for i in range(*slice(start, stop).indices(self.size)):
+            a = self[i]
+            if a is value or a == value:
+                return i
+        raise ValueError(f"{value!r} is not in the list")
+
+    def count(self, value: Any) -> int:
+        return sum(1 for a in self if a is value or a == value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TurnActions):
+            return self.head == other.head and self.hand == other.hand
+        if isinstance(other, (list, tuple)):
+            return len(other) == self.size and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (like a list)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+RANK_OF = RANK.__getitem__
 SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
 assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
-YELLOWS = WEIGHT[tuple(COUNTS)[SPLIT - 1]]  # one more than the largest yellow part's number
-HALF_WEIGHT = {c: WEIGHT[c] // YELLOWS if RANK[c] < SPLIT else WEIGHT[c] for c in COUNTS}  # within its half
+PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
+LOW_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c))),
+                     ids={})  # movement kinds: their plays, their greens
+HIGH_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF),
+                                     tuple(c for c in COMBOS if c in kinds)), ids={})  # yellow kinds: plays, combos
+PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
+PICKS: dict[tuple[int, ...], list[Callable[[tuple], tuple] | None]] = {}
 
 
-def cards_of(code: int) -> tuple[str, ...]:
-    """The sub-multiset numbered ``code``, sorted.
+def picks_for(shape: tuple[int, ...]) -> list[Callable[[tuple], tuple] | None]:
+    """For a sorted hand holding ``shape[k]`` cards of its k-th kind: a place for the getter of each non-empty
+    sub-multiset's cards (``pick``), kept per shape.
 
-    >>> cards_of(WEIGHT["g1"] * 2 + WEIGHT["rat"]), cards_of(0)
-    (('g1', 'g1', 'rat'), ())
+    >>> shape = (2, 1)
+    >>> [pick(shape, picks_for(shape), j)(("g1", "g1", "rat")) for j in range(len(picks_for(shape)))]
+    [('rat',), ('g1',), ('g1', 'rat'), ('g1', 'g1'), ('g1', 'g1', 'rat')]
     """
-    cards: list[str] = []
-    for c in COUNTS:
-        k, code = divmod(code, WEIGHT[c])
-        cards += [c] * k
-    return tuple(cards)
+    found = PICKS.get(shape)
+    if found is None:
+        if len(PICKS) >= 10_000:
+            PICKS.clear()
+        size = 1
+        for n in shape:
+            size *= n + 1
+        found = PICKS[shape] = [None] * (size - 1)
+    return found
 
 
-class Rows(dict):
-    """Every Discard value: ``rows[a][b]`` for movement part ``a`` and yellow part ``b`` (plain dicts, read by
-    ``itemgetter``; ``fill`` makes what is missing); ``ids`` finds them by identity.  Bounded: emptied past
-    ``limit`` values, with what keeps them (``dependents``: the halves, the hands' listings); an old value is then
-    merely checked the slow way."""
-
-    def __init__(self, limit: int = 100_000) -> None:
-        super().__init__()
-        self.limit = limit
-        self.ids: dict[int, Discard] = {}
-        self.dependents: list[Callable[[], Any]] = []
-
-    def row(self, a: int) -> dict[int, Discard]:
-        found = self.get(a)
-        if found is None:
-            found = self[a] = {}
-        return found
-
-    def fill(self, a: int, row: dict[int, Discard], codes: tuple[int, ...]) -> None:
-        """Make the Discard values of movement part ``a`` (its ``row``) with the yellow parts ``codes`` that
-        ``row`` lacks."""
-        if len(self.ids) >= self.limit:
-            self.empty()  # (``row`` may be left out of the table now: what it gets is right all the same)
-        parts = PARTS
-        low = parts[a * YELLOWS]
-        ids = self.ids
-        for b in codes:
-            if b not in row:
-                value = object.__new__(Discard)  # Discard(cards) without its __init__'s call (frozen all the same)
-                value.__dict__["cards"] = low + parts[b]
-                row[b] = value
-                ids[id(value)] = value
-
-    def empty(self) -> None:
-        self.clear()
-        self.ids.clear()
-        PARTS.clear()
-        for clear in self.dependents:
-            clear()
-
-
-ROWS = Rows()
-PARTS: dict[int, tuple[str, ...]] = {}  # the cards of each half's part met so far, by its number within the deck
-# (a movement part's times YELLOWS: the two kinds of number never meet but at 0, the empty part)
+def pick(shape: tuple[int, ...], picks: list, j: int) -> Callable[[tuple], tuple]:
+    """The getter of the ``j``-th non-empty sub-multiset (the first kind varying slowest, the order of
+    ``itertools.product`` over the counts), made once per shape (in ``picks``)."""
+    made = picks[j]
+    if made is None:
+        t, taken = j + 1, []
+        for n in reversed(shape):
+            t, m = divmod(t, n + 1)
+            taken.append(m)
+        taken.reverse()
+        at, positions = 0, []  # type: int, list[int]
+        for n, m in zip(shape, taken):
+            positions += range(at, at + m)
+            at += n
+        first = positions[0]
+        made = picks[j] = itemgetter(*positions) if len(positions) > 1 else itemgetter(slice(first, first + 1))
+    return made
 
 
 class DiscardTable:
-    """Every Discard value by its cards (``table[cards]``; ``ROWS`` by numbers); ``ids`` finds them by identity
-    (a discard with no number, of more copies than the deck holds or out of order, is made here)."""
+    """One Discard value per tuple of cards, made on first use (``table[cards]``); ``ids`` finds them by identity.
+    Bounded: emptied past ``limit`` values (an old value is then merely checked the slow way)."""
 
-    def __init__(self) -> None:
-        self.ids = ROWS.ids
+    def __init__(self, limit: int = 100_000) -> None:
+        self.limit = limit
+        self.ids: dict[int, Discard] = {}
         self.by_cards: dict[tuple[str, ...], Discard] = {}
-        ROWS.dependents.append(self.by_cards.clear)
 
     def __getitem__(self, cards: tuple[str, ...]) -> Discard:
         found = self.by_cards.get(cards)
         if found is None:
-            code = sum(map(WEIGHT.__getitem__, cards))
-            if cards_of(code) == cards:  # sorted, and no more copies than the deck holds: it has a number
-                a, b = divmod(code, YELLOWS)
-                PARTS[a * YELLOWS], PARTS[b] = cards_of(a * YELLOWS), cards_of(b)
-                row = ROWS.row(a)
-                ROWS.fill(a, row, (b,))
-                found = row[b]
-            else:
-                found = Discard(cards)
-                self.ids[id(found)] = found
+            if len(self.by_cards) >= self.limit:
+                self.by_cards.clear()
+                self.ids.clear()
+            found = object.__new__(Discard)  # Discard(cards) without its __init__'s call (frozen all the same)
+            found.__dict__["cards"] = cards
             self.by_cards[cards] = found
+            self.ids[id(found)] = found
         return found
 
 
 DISCARDS = DiscardTable()
-PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
-GREENS = frozenset(c for c in COUNTS if is_green(c))
-STEPS = {c: [tuple(range(0, (n + 1) * HALF_WEIGHT[c], HALF_WEIGHT[c])) for n in range(COUNTS[c] + 1)]
-         for c in COUNTS}
-TAILS = {c: [tuple((c,) * k for k in range(n + 1)) for n in range(COUNTS[c] + 1)] for c in COUNTS}  # (STEPS' cards)
-
-
-def getter(codes: tuple[int, ...]) -> Callable[[dict], tuple]:
-    """``itemgetter(*codes)``, always giving a tuple."""
-    if len(codes) == 1:
-        code = codes[0]
-        return lambda row: (row[code],)
-    return itemgetter(*codes)
-
-
-class Half:
-    """What one half of a hand (its movement cards, or its yellow cards) gives: the numbers of its sub-multisets
-    within the half (``codes``, ``itertools.product`` order over its kinds, the empty one first; ``rest``: but the
-    empty one) and their getters from a row (``take``, ``take_rest``), its single-card plays, its greens (for the
-    pairs) and its yellows that pair with a green; ``low``/``high``: only movement / only yellow cards; ``rows``:
-    for a movement half, each non-empty part's number and row (see Rows)."""
-
-    __slots__ = ("codes", "rest", "take", "take_rest", "plays", "greens", "combos", "low", "high", "rows")
-
-    def __init__(self, kinds: list[str], codes: list[int]) -> None:
-        self.codes = tuple(codes)
-        self.rest = self.codes[1:]
-        self.take = getter(self.codes)
-        self.take_rest = getter(self.rest) if self.rest else None
-        self.plays = tuple(filter(None, map(PLAY_OF.get, kinds)))
-        self.greens = tuple(filter(GREENS.__contains__, kinds))
-        self.combos = tuple(filter(frozenset(kinds).__contains__, COMBOS))
-        self.low = not kinds or RANK[kinds[-1]] < SPLIT
-        self.high = not kinds or RANK[kinds[0]] >= SPLIT
-        self.rows = tuple(zip(self.rest, map(ROWS.row, self.rest))) if self.low else ()
-
-
-def half(part: tuple[str, ...]) -> Half | None:
-    kinds = sorted(set(part), key=RANK.__getitem__)
-    codes, cards = [0], [()]  # type: list[int], list[tuple[str, ...]]
-    for c in kinds:
-        n = part.count(c)
-        if n > COUNTS[c]:
-            return None  # more copies than the deck holds: no position the rules reach, no number
-        steps, more = STEPS[c][n], TAILS[c][n]
-        codes = [x + s for x in codes for s in steps]  # the kinds before vary slowest
-        cards = [x + t for x in cards for t in more]
-    made = Half(kinds, codes)
-    if made.low:  # (a half of both kinds, from a hand out of order, has no numbers: it is listed the slow way)
-        PARTS.update(zip([YELLOWS * x for x in codes], cards))
-    elif made.high:
-        PARTS.update(zip(codes, cards))
-    return made
-
-
-HALVES = Interned(half, ids={})
-PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
-HandActions = tuple[tuple[Play, ...], tuple[PlayPair, ...], tuple[Discard, ...], tuple | None]
-
-
-@lru_cache(maxsize=8192)
-def hand_actions(hand: tuple[str, ...]) -> HandActions:
-    """What a hand allows as a turn, whatever the board: single cards, yellow-green pairs (a Flying Carpet
-    still has to land) and every discard (each sub-multiset once, the first kind varying slowest), as interned
-    values, and all of them in that order when no Flying Carpet is among them (None: the board decides).
-    Kept per hand."""
-    i = bisect_left(hand, SPLIT, key=RANK.__getitem__)
-    low, high = HALVES[hand[:i]], HALVES[hand[i:]]
-    if low is None or high is None or not low.low or not high.high:  # a hand out of order, or impossible
-        return slow_hand_actions(hand)
-    plays, pairs = low.plays + high.plays, PAIRS_OF[(high.combos, low.greens)]
-    found = list(plays + pairs)
-    take = high.take_rest
-    if take is not None:  # no movement card, each yellow part but none
-        row = ROWS.row(0)
-        try:
-            found += take(row)
-        except KeyError:
-            ROWS.fill(0, row, high.rest)
-            found += take(row)
-    take = high.take
-    for a, row in low.rows:  # each movement part, each yellow part
-        try:
-            found += take(row)
-        except KeyError:
-            ROWS.fill(a, row, high.codes)
-            found += take(row)
-    if "carpet" in high.combos and low.greens:
-        return plays, pairs, tuple(found[len(plays) + len(pairs):]), None
-    return plays, pairs, (), tuple(found)
-
-
-def slow_hand_actions(hand: tuple[str, ...]) -> HandActions:
-    """``hand_actions`` for any hand, in any order."""
-    kinds = sorted(set(hand), key=RANK.__getitem__)
-    plays = tuple(PLAYS[c] for c in kinds if is_movement(c) or c in SOLO_YELLOWS)
-    pairs = tuple(PAIRS[(y, g)] for y in COMBOS if y in hand for g in kinds if is_green(g))
-    counts = tuple((c, hand.count(c)) for c in kinds)
-    discards = tuple(map(DISCARDS.__getitem__, sub_hands(counts)[1:]))  # every sub-multiset once, not none
-    return plays, pairs, discards, None
-
-
-ROWS.dependents += [HALVES.clear, HALVES.ids.clear, hand_actions.cache_clear]
-
-
-@lru_cache(maxsize=8192)
-def sub_hands(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
-    """Every sub-multiset of the cards counted in ``counts``, the first kind varying slowest (the order of
-    ``itertools.product`` over the counts), the empty one first; the tails are shared between hands."""
-    if not counts:
-        return ((),)
-    (card, n), rest = counts[0], sub_hands(counts[1:])
-    return tuple((card,) * k + tail for k in range(n + 1) for tail in rest)
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -527,11 +502,39 @@ def _apply(s: State, action: Any, say: Narrator) -> State:
         # made them) that the hand holds; anything else takes the general way below
         p = s.active
         hand = s.hands[p]
-        left = left_after(hand, action.cards) if hand else None
-        if left is not None:
+        cards = action.cards
+        kept = list(hand)
+        for c in cards:
+            if c not in kept:
+                break
+            kept.remove(c)
+        else:  # the hand holds them all
+            deck = s.deck
+            need = HAND_SIZE - len(kept)
+            if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
+                # the common case in one frame: draw back up to six from the deck (no reshuffle, no Cobra to
+                # discard for), then the next player's turn (what ``end_turn`` and ``next_turn`` do)
+                cut = len(deck) - need
+                kept += deck[cut:]
+                kept.sort(key=RANK_OF)
+                fields = s.__dict__.copy()
+                if "_legal" in fields:
+                    del fields["_legal"]
+                if "_after" in fields:
+                    del fields["_after"]
+                hands = s.hands
+                fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
+                fields["deck"] = deck[:cut]
+                fields["discard"] = s.discard + cards
+                fields["active"] = (p + 1) % s.players
+                fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+                fields["turns"] = s.turns + 1
+                new = object.__new__(State)
+                object.__setattr__(new, "__dict__", fields)
+                return new
             if not say.silent:
-                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=action.cards)
-            return end_turn(s, say, {"discard": s.discard + action.cards}, left)
+                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=cards)
+            return end_turn(s, say, {"discard": s.discard + cards}, left_after(hand, cards))
     if isinstance(action, str):
         action = parse(action)
     if not is_listed(s, action):  # an action not taken from the list is checked field by field

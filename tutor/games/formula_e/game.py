@@ -53,7 +53,7 @@ class FormulaE(Game):
     def new_game(self, players: int = 4, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
         return engine.new_game(players, seed, ruleset, **options)
 
-    def legal_actions(self, state: State) -> list:
+    def legal_actions(self, state: State) -> Sequence[Any]:
         return engine.legal_actions(state)
 
     def apply(self, state: State, action: Any) -> State:

@@ -14,7 +14,7 @@ pieces and returns new pieces (or None when the rules block the step).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .track import BLOCK_PUSH, Cell, Track
 
@@ -30,12 +30,10 @@ class Pieces:
     winner: int | None = None
 
     def at(self, cell: Cell) -> tuple[str, int] | None:
-        for seat, c in enumerate(self.elephants):
-            if c == cell:
-                return ("e", seat)
-        for i, c in enumerate(self.cows):
-            if c == cell:
-                return ("c", i)
+        if cell in self.elephants:  # (``in`` and ``index`` loop in C)
+            return ("e", self.elephants.index(cell))
+        if cell in self.cows:
+            return ("c", self.cows.index(cell))
         return None
 
     def occupied(self) -> set[Cell]:
@@ -44,12 +42,17 @@ class Pieces:
     def put(self, piece: tuple[str, int], cell: Cell) -> "Pieces":
         kind, i = piece
         if kind == "e":
-            el = list(self.elephants)
-            el[i] = cell
-            return replace(self, elephants=tuple(el))
-        cows = list(self.cows)
-        cows[i] = cell
-        return replace(self, cows=tuple(cows))
+            el = self.elephants
+            return made(el[:i] + (cell,) + el[i + 1:], self.cows, self.winner)
+        cows = self.cows
+        return made(self.elephants, cows[:i] + (cell,) + cows[i + 1:], self.winner)
+
+
+def made(elephants: tuple[Cell | None, ...], cows: tuple[Cell, ...], winner: int | None) -> Pieces:
+    """``Pieces(elephants, cows, winner)`` without the frozen dataclass's field-by-field ``__init__``."""
+    p = object.__new__(Pieces)
+    p.__dict__.update(elephants=elephants, cows=cows, winner=winner)
+    return p
 
 
 def _add(cell: Cell, d: Cell) -> Cell:
@@ -87,7 +90,7 @@ def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: boo
     for piece, dest in zip(chain, cells):
         out = out.put(piece, dest)
     if crossing:
-        out = replace(out, winner=chain[-1][1])
+        out = made(out.elephants, out.cows, chain[-1][1])
     return out, ""
 
 
@@ -97,7 +100,8 @@ def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None
     assert here is not None
     target = _add(here, (1, 0))
     if target[0] >= track.rows_count:  # across the red line: the lap is done
-        return replace(pieces.put(("e", seat), target), winner=seat)
+        moved = pieces.put(("e", seat), target)
+        return made(moved.elephants, moved.cows, seat)
     if not track.on_board(target):
         return None
     charge = mode == "charge"
@@ -135,7 +139,8 @@ def fly(track: Track, pieces: Pieces, seat: int, points: int) -> Pieces | None:
     assert here is not None
     target = (here[0] + points, here[1])
     if target[0] >= track.rows_count:  # a winner stands just past the line
-        return replace(pieces.put(("e", seat), (track.rows_count, here[1])), winner=seat)
+        moved = pieces.put(("e", seat), (track.rows_count, here[1]))
+        return made(moved.elephants, moved.cows, seat)
     if not track.on_board(target) or pieces.at(target) is not None:
         return None
     return pieces.put(("e", seat), target)
@@ -184,23 +189,26 @@ def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> li
 def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cell, int]:
     """Where the Rat may stop within ``moves`` moves, with the moves it takes: never diagonal, hole to hole
     counts one, through cows (but not stopping on one), and it stops on the first elephant it enters."""
-    holes = track.holes
+    holes, board = track.holes, track.board
+    elephants = set(pieces.elephants)  # (what ``pieces.at`` finds first: an elephant, then a cow)
+    cows = set(pieces.cows) - elephants
     dist = {rat: 0}
     frontier = [rat]
     for k in range(1, moves + 1):
         nxt: list[Cell] = []
         for cell in frontier:
-            if cell != rat and pieces.at(cell) is not None and pieces.at(cell)[0] == "e":  # type: ignore[index]
+            if cell != rat and cell in elephants:
                 continue  # the Rat stopped here
-            near = [_add(cell, d) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            r, lane = cell
+            near = [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
             if cell in holes:
                 near += [h for h in holes if h != cell]
             for n in near:
-                if n not in dist and track.on_board(n):
+                if n not in dist and n in board:
                     dist[n] = k
                     nxt.append(n)
         frontier = nxt
-    return {c: k for c, k in dist.items() if c != rat and (pieces.at(c) is None or pieces.at(c)[0] == "e")}  # type: ignore[index]
+    return {c: k for c, k in dist.items() if c != rat and c not in cows}
 
 
 def scare(track: Track, pieces: Pieces, seat: int, back: int, trail: list[Pieces] | None = None
@@ -253,9 +261,12 @@ def nearest_hole(track: Track, cell: Cell) -> Cell:
 def cow_steps(track: Track, pieces: Pieces) -> list[tuple[Cell, str, Cell]]:
     """Each one-space cow move open: (cow's cell, direction, target); never diagonal, never onto a piece."""
     found = []
+    board = track.board
+    taken = set(pieces.elephants) | set(pieces.cows)
     for cell in sorted(pieces.cows):
-        for name, d in (("forward", (1, 0)), ("back", (-1, 0)), ("left", (0, -1)), ("right", (0, 1))):
-            target = _add(cell, d)
-            if track.on_board(target) and pieces.at(target) is None:
+        r, lane = cell
+        for name, target in (("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
+                             ("right", (r, lane + 1))):
+            if target in board and target not in taken:
                 found.append((cell, name, target))
     return found

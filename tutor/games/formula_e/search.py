@@ -35,7 +35,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from tutor.bots import GreedyBot, bot_rng, tell
 
@@ -85,7 +85,7 @@ def _run(s: State, a: Any) -> int:
     return -2
 
 
-def _best_move(s: State, acts: tuple) -> Any:
+def _best_move(s: State, acts: Sequence) -> Any:
     """The path that leaves the elephant furthest ahead (a win first)."""
     p = s.active
     best, best_key = acts[0], None

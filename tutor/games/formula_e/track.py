@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
 
 from tutor.core import load_json_data
 
@@ -50,11 +51,13 @@ class Track:
     name: str
     rows: tuple[str, ...]
 
-    @property
+    # What is read off the map again and again is worked out once per track (kept on the instance, out of its
+    # fields: ``==``, ``hash`` and the scenario file see only ``name`` and ``rows``).
+    @cached_property
     def rows_count(self) -> int:
         return len(self.rows)
 
-    @property
+    @cached_property
     def width(self) -> int:
         return len(self.rows[0])
 
@@ -64,21 +67,26 @@ class Track:
             return self.rows[r][lane]
         return "#"
 
+    @cached_property
+    def board(self) -> frozenset[Cell]:
+        """Every space of the board (what ``on_board`` says yes to)."""
+        return frozenset((r, lane) for r, row in enumerate(self.rows) for lane, ch in enumerate(row) if ch != "#")
+
     def on_board(self, cell: Cell) -> bool:
-        return self.kind(cell) != "#"
+        return cell in self.board
 
     def cells(self, char: str) -> tuple[Cell, ...]:
         return tuple((r, lane) for r, row in enumerate(self.rows) for lane, ch in enumerate(row) if ch == char)
 
-    @property
+    @cached_property
     def start(self) -> tuple[Cell, ...]:
         return self.cells("S")
 
-    @property
+    @cached_property
     def cows(self) -> tuple[Cell, ...]:
         return self.cells("C")
 
-    @property
+    @cached_property
     def holes(self) -> tuple[Cell, ...]:
         return self.cells("o")
 
