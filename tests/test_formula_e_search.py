@@ -11,7 +11,7 @@ import pytest
 from tutor import bots, games, hints
 from tutor.games.formula_e import GAME, SearchBot, hint
 from tutor.games.formula_e import search as formula_e_search
-from tutor.games.formula_e.actions import Allow, Cancel, Discard, Play
+from tutor.games.formula_e.actions import Allow, Cancel, Discard, Play, PlayPair
 from tutor.games.formula_e.cards import sort_cards
 from tutor.games.formula_e.engine import replace
 
@@ -171,7 +171,7 @@ def test_a_movement_card_that_resolved_tells_the_bot_no_rival_holds_a_tiger():
     s = GAME.apply(s, Play("g2"))  # no rival holds a Tiger: no window
     assert GAME.decision(s) == "move" and GAME.current_player(s) == me
     bot = SearchBot(iterations=8, seconds=60)
-    old, _, _ = bot.remember(s, me)
+    old = bot.remember(s, me)[0]
     assert old == {q: 6 for q in range(4) if q != me}
     rng = random.Random(0)
     worlds = [formula_e_search.deal(s, me, rng, old) for _ in range(50)]
@@ -215,12 +215,12 @@ def test_a_rival_card_with_no_tiger_window_tells_a_watching_bot_the_others_hold_
     bot = SearchBot(iterations=8, seconds=60)
     s = _told(bot, s, Play("g2"))
     assert GAME.decision(s) == "move"  # no window: the card resolves at once
-    old, _, _ = bot.told(s, me)
+    old = bot.told(s, me)[0]
     assert old == {q: 6 for q in others}
     s = _told(bot, s, GAME.legal_actions(s)[0])  # the move, then the turn ends and the mover draws back to six
     while GAME.current_player(s) == mover:
         s = _told(bot, s, GAME.legal_actions(s)[-1])
-    old, _, _ = bot.told(s, me)
+    old = bot.told(s, me)[0]
     assert old == {q: 6 for q in others}
     rng = random.Random(1)
     worlds = [formula_e_search.deal(s, me, rng, old) for _ in range(50)]
@@ -252,3 +252,52 @@ def test_a_bot_that_missed_a_move_forgets_what_it_was_told():
     s = GAME.apply(s, GAME.legal_actions(s)[0])  # not told
     assert bot.told(s, me) is None  # it falls back on what it sees at its own decisions (remember)
     assert bot.choose(GAME, s) in GAME.legal_actions(s)
+
+
+def test_the_playouts_play_exactly_the_greedy_bots_ties():
+    """Every seat of a playout plays what the greedy bot would (``quick``): in each turn, move and placing of
+    seeded 4-player games between greedy bots, the actions the playouts choose among are exactly those the
+    greedy bot ties on (the game's ``greedy_value``): the card that goes furthest, then the hand's size (a pair
+    rather than a green that leaves the turn waiting, a path that ends on a banana tree, with no card that
+    moves any discard at all; after a green, a second card only if it gains)."""
+    greedy = bots.get("greedy")
+    met = {"turn": 0, "move": 0, "place": 0, "second": 0, "pair": 0, "idle": 0}
+    for seed in range(3):
+        s = GAME.new_game(4, seed)
+        while GAME.current_player(s) is not None:
+            acts = GAME.legal_actions(s)
+            mine = formula_e_search.greedy_choices(s)
+            if mine is not None and len(acts) > 1:
+                values = [GAME.greedy_value(s, a) for a in acts]
+                assert set(mine) == {a for a, v in zip(acts, values) if v == max(values)}, (seed, s.turns)
+                met[s.phase] += 1
+                met["pair"] += any(isinstance(a, PlayPair) for a in mine)
+                met["idle"] += sum(isinstance(a, Discard) for a in mine) > 1
+            s = GAME.apply(s, greedy.choose(GAME, s))
+    assert min(met.values()) > 0, met
+
+
+def test_a_greedy_rival_that_moved_a_green_1_is_dealt_no_bigger_card_among_those_it_kept():
+    """A greedy player plays the card that goes furthest: a rival seen moving one row with a green 1, when the
+    lane ahead was open, kept no card of 2 or more.  The bot told of it deals that rival's five kept cards from
+    the rest (the card it drew after is anyone's); dealt blind, the rival often holds two or more."""
+    s = _four_on_the_grid()
+    mover = s.active
+    me = (mover + 1) % 4
+    plain = ("g1", "g2", "g3", "g4", "p5", "cow")
+    s = _dealt(s, {mover: ("g1", "g1", "g1", "cow", "rat", "snake"), **{q: plain for q in range(4) if q != mover}})
+    bot = SearchBot(iterations=8, seconds=60)
+    greedy = bots.get("greedy")
+    while GAME.current_player(s) == mover:
+        s = _told(bot, s, greedy.choose(GAME, s))
+    assert s.hands[mover].count("g1") == 2 and len(s.hands[mover]) == 6  # played a green 1, drew one card
+    known = bot.told(s, me)
+    assert known is not None
+    kept, blocked = known[3][mover]
+    assert kept == 5 and {"g2", "g3", "g4", "p5", "p6"} <= blocked and "g1" not in blocked
+    big = {"g2", "g3", "g4", "p5", "p6"}
+    rng = random.Random(2)
+    worlds = [formula_e_search.deal(s, me, rng, known[0], known[3]) for _ in range(60)]
+    assert all(sum(c in big for c in w.hands[mover]) <= 1 for w in worlds)
+    blind = [formula_e_search.deal(s, me, rng, {}) for _ in range(60)]
+    assert any(sum(c in big for c in w.hands[mover]) >= 2 for w in blind)

@@ -6,12 +6,15 @@ and the deck's order, the discards being known to whoever watched them go
 there, and no Tiger in the cards a rival has held since the table saw it
 hold none: told every action, ``SearchBot.observe``, a card played with no
 Tiger window or a movement card let through; else, from its own decisions
-only, ``no_tiger_now``, ``SearchBot.remember``), tries every
+only, ``no_tiger_now``, ``SearchBot.remember``; told every action, also no
+movement card that would have taken a rival further than the greedy choice
+it made in its last turn among the cards it kept, ``outrun``), tries every
 candidate action in that same world and plays on to the end of the next
 round with the same luck after each, every seat playing the greedy bot's
-move quickly (``quick``: the card or pair that goes furthest, computed from
-the paths; the furthest path; a Tiger against any movement card; discard
-what does not move), then judges the position (``chances``: a softmax of
+move quickly (``quick``: one of the actions the greedy bot ties on, found
+from the paths without playing them, ``greedy_choices``: the card or pair
+that goes furthest, then the hand's size, so with no card that moves any
+discard at all; a Tiger against any movement card), then judges the position (``chances``: a softmax of
 the rows left, the wait for one's turn, the best movement card in hand, the
 Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
@@ -35,15 +38,15 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from tutor.bots import GreedyBot, bot_rng, tell
 
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take)
 from . import movement as mv
-from .cards import is_green, is_movement, sort_cards, value_of
-from .engine import DISCARDS, PLAYS, apply, listed, move_paths, progress, replace
+from .cards import BANANA_HAND, COUNTS, HAND_SIZE, SOLO_YELLOWS, is_green, is_movement, sort_cards, value_of
+from .engine import apply, listed, move_paths, progress, replace
 from .state import State
 from .words import load_catalog
 
@@ -59,96 +62,145 @@ ATTACKS = ("rat", "snake", "monkey")
 
 
 # ------------------------------------------------------------------ the quick policy of the playouts
-def _lead(s: State, me: int) -> int:
-    """The rival furthest along the lap."""
-    return max((q for q in range(s.players) if q != me), key=lambda q: (progress(s, q), -q))
-
-
 @lru_cache(maxsize=1 << 16)
-def _reach(track: Any, elephants: tuple, cows: tuple, seat: int, points: int, mode: str) -> int:
-    """How far the furthest whole move of ``points`` takes ``seat``'s elephant (its row; a win counts 100 more,
-    a Flying Carpet that cannot land -1)."""
-    best = -1
-    for _, after in mv.paths(track, mv.Pieces(elephants, cows), seat, points, mode):
+def _reach(track: Any, elephants: tuple, cows: tuple, seat: int, points: int, mode: str) -> tuple[int, str]:
+    """What the greedy bot sees of a whole move of ``points`` by ``seat``'s elephant: its furthest progress (a win
+    counts 100 more; a Flying Carpet that cannot land -1), and where the first move that goes that far ends: "B"
+    on a banana tree (the hand drawn up to nine), "X" with a rival pushed across the line (no draw), else ""."""
+    rows = track.rows_count
+    best, end = -1, ""
+    start = elephants[seat]
+    for steps, after in mv.paths(track, mv.Pieces(elephants, cows), seat, points, mode):
         cell = after.elephants[seat]
-        row = (cell[0] if cell is not None else 0) + (100 if after.winner == seat else 0)
-        best = max(best, row)
-    return best
+        row = (min(cell[0], rows) if cell is not None else 0) + (100 if after.winner == seat else 0)
+        if row > best:
+            best = row
+            end = ("X" if after.winner is not None and after.winner != seat
+                   else "B" if after.winner is None and steps and cell != start and track.kind(cell) == "B" else "")
+    return best, end
 
 
 def _run(s: State, a: Any) -> int:
     """How far a turn's card (or pair) takes the active elephant, -2 for a card that does not move it."""
     if isinstance(a, Play) and is_movement(a.card):
-        return _reach(s.track, s.elephants, s.cows, s.active, value_of(a.card), "")
+        return _reach(s.track, s.elephants, s.cows, s.active, value_of(a.card), "")[0]
     if isinstance(a, PlayPair):
-        return _reach(s.track, s.elephants, s.cows, s.active, value_of(a.green), a.yellow)
+        return _reach(s.track, s.elephants, s.cows, s.active, value_of(a.green), a.yellow)[0]
     return -2
 
 
-def _best_move(s: State, acts: Sequence) -> Any:
-    """The path that leaves the elephant furthest ahead (a win first)."""
+def _turn_value(s: State, a: Any, row: int, n: int, solo: bool) -> float:
+    """The greedy bot's value of an action in a turn or as its second card (``engine.greedy_value``, found without
+    playing the action): the rows it gains (a win 100 more), then a hundredth for each card the hand gains or
+    loses by the time the card has resolved (a turn ended draws up to six, a banana tree up to nine).  ``row``:
+    the elephant's progress; ``n``: the hand's size; ``solo``: whether a solo yellow may still follow a green."""
+    kind = type(a)
+    if kind is Discard:
+        return 0.01 * (max(HAND_SIZE, n - len(a.cards)) - n)
+    if kind is EndTurn:
+        return 0.01 * (max(HAND_SIZE, n) - n)
+    if kind is PlayPair:
+        far, end = _reach(s.track, s.elephants, s.cows, s.active, value_of(a.green), a.yellow)
+        used, waits = 2, False
+    elif kind is Play and is_movement(a.card):
+        far, end = _reach(s.track, s.elephants, s.cows, s.active, value_of(a.card), "")
+        used, waits = 1, solo and is_green(a.card)  # a solo yellow may follow a green: the turn waits, undrawn
+    elif kind is Play and a.card == "tiger":  # the Cobras dropped: a green may follow, else the turn ends
+        greens = not s.played and any(is_green(c) for c in s.hands[s.active])
+        return 0.01 * (-1 if greens else max(HAND_SIZE, n - 1) - n)
+    else:  # a card that asks for a choice first: the hand is a card short meanwhile
+        return -0.01
+    if far >= 100 or end == "X":
+        return max(far, row) - row + 0.01 * -used
+    left = n - used
+    if end == "B":
+        left = max(left, BANANA_HAND)
+    elif not waits:
+        left = max(left, HAND_SIZE)
+    return max(far, row) - row + 0.01 * (left - n)
+
+
+def greedy_choices(s: State) -> list | None:
+    """The actions the greedy bot (``GreedyBot`` on ``GAME.greedy_value``) chooses among, tied, in a turn or a
+    move, found without playing them (None in the other phases)."""
+    acts = listed(s)
     p = s.active
-    best, best_key = acts[0], None
-    for a, (_, after) in zip(acts, move_paths(s)):
-        cell = after.elephants[p]
-        key = (after.winner == p, cell[0] if cell is not None else -1)
-        if best_key is None or key > best_key:
-            best, best_key = a, key
-    return best
+    best: list = []
+    top = -math.inf
+    phase = s.phase
+    if phase == "turn" or phase == "second":
+        hand = s.hands[p]
+        n = len(hand)
+        solo = phase == "turn" and any(c in SOLO_YELLOWS for c in hand)
+        row = progress(s, p)
+        discards = []
+        for a in acts:
+            if type(a) is Discard:  # valued by their count alone (below): a hand of nine lists hundreds
+                discards.append(a)
+                continue
+            v = _turn_value(s, a, row, n, solo)
+            if v > top:
+                best, top = [a], v
+            elif v == top:
+                best.append(a)
+        if discards:
+            if n > HAND_SIZE:  # a hand over six: one card discarded loses least (and any number, from seven)
+                least = max(HAND_SIZE, n - 1)
+                discards = [a for a in discards if max(HAND_SIZE, n - len(a.cards)) == least]
+            v = 0.01 * (max(HAND_SIZE, n - len(discards[0].cards)) - n)
+            if v > top:
+                best = discards
+            elif v == top:
+                best += discards
+        return best
+    if phase == "place":
+        for a in acts:
+            if a.cell[0] > top:
+                best, top = [a], a.cell[0]
+            elif a.cell[0] == top:
+                best.append(a)
+        return best
+    if phase == "move":
+        hand = s.hands[p]
+        n = len(hand)
+        rows = s.track.rows_count
+        start = s.elephants[p]
+        waits = len(s.played) == 1 and is_green(s.played[0]) and any(c in SOLO_YELLOWS for c in hand)
+        base = n if waits else max(n, HAND_SIZE)
+        for a, (steps, after) in zip(acts, move_paths(s)):
+            cell = after.elephants[p]
+            if after.winner == p:
+                v = 100.0 + rows
+            elif after.winner is not None:  # a rival pushed across the line: the game ends, nobody draws
+                v = (min(cell[0], rows) if cell is not None else 0) + 0.01 * n
+            else:
+                banana = cell is not None and bool(steps) and cell != start and s.track.kind(cell) == "B"
+                v = (min(cell[0], rows) if cell is not None else 0) + 0.01 * (max(n, BANANA_HAND) if banana else base)
+            if v > top:
+                best, top = [a], v
+            elif v == top:
+                best.append(a)
+        return best
+    return None
 
 
 def quick(s: State, rng: random.Random) -> Any:
-    """The greedy bot's move, quickly (every seat plays it in the playouts): the card or pair that takes the
-    elephant furthest (the cheaper one on a tie), the furthest path, a Tiger against any movement card,
-    else discard what does not move."""
+    """The greedy bot's move, quickly (every seat plays it in the playouts): in a turn or a move, one of the
+    actions the greedy bot ties on, at random (``greedy_choices``: with no card that moves the elephant, any
+    discard); a Tiger against any movement card; after a green, no second card; else (choices the greedy bot
+    never weighs: they gain it no row) at random, but for the Rat on its own elephant."""
     acts = listed(s)
     if len(acts) == 1:
         return acts[0]
     phase = s.phase
-    p = s.current_player
-    assert p is not None
-    if phase == "turn":
-        here = s.elephants[p]
-        row = here[0] if here is not None else 0
-        best, best_key = None, None
-        for a in acts:
-            if isinstance(a, Discard):
-                break  # the discards come last
-            far = _run(s, a)
-            if far > row:
-                key = (far, isinstance(a, Play))
-                if best_key is None or key > best_key:
-                    best, best_key = a, key
-        if best is not None:
-            return best
-        hand = s.hands[p]
-        if "rat" in hand and rng.random() < 0.5:
-            return PLAYS["rat"]
-        keep = tuple(c for c in hand if not is_movement(c) and c != "tiger")
-        if keep:
-            return DISCARDS[keep]
-        return acts[0]
-    if phase == "move":
-        return _best_move(s, acts)
+    best = greedy_choices(s)
+    if best:
+        return best[0] if len(best) == 1 else rng.choice(best)
     if phase == "tiger":
         return next((a for a in acts if isinstance(a, Cancel) and is_movement(a.card)), acts[0])
-    if phase == "second":
-        greens = [a for a in acts if isinstance(a, Play) and is_green(a.card)]
-        return max(greens, key=lambda a: value_of(a.card)) if greens else acts[-1]
     if phase == "rat":
-        lead = _lead(s, p)
-        return next((a for a in acts if a.cell == s.elephants[lead]), acts[0])
-    if phase == "cow":
-        return acts[-1]  # stop moving cows
-    if phase == "monkey":
-        return max(acts, key=lambda a: len(s.hands[a.victim]))
-    if phase == "prayer":
-        return max(acts, key=lambda a: value_of(a.card) if a.card and is_movement(a.card) else -1)
-    if phase == "snake":
-        lead = _lead(s, p)
-        return next((a for a in acts if a.target == lead), acts[0])
-    if phase == "discard":
-        return min(acts, key=lambda a: value_of(a.cards[0]) if is_movement(a.cards[0]) else -1)
+        own = s.elephants[s.active]
+        return rng.choice([a for a in acts if a.cell != own] or acts)
     return rng.choice(acts)
 
 
@@ -233,33 +285,54 @@ def no_tiger_now(s: State, me: int) -> list[int]:
     return []
 
 
-def deal(s: State, me: int, rng: random.Random, old: dict[int, int]) -> State:
+def deal(s: State, me: int, rng: random.Random, old: dict[int, int],
+         weak: dict[int, tuple[int, frozenset]] | None = None) -> State:
     """A world for ``me``: the rivals' hands and the deck dealt anew from the cards ``me`` cannot place (the
     discards stay: every card that enters them is played or discarded in the open, or taken back by a Prayer
     in the open), the first ``old[q]`` cards of rival q's hand (those held since q was seen to have no Tiger)
-    dealt from the cards that are not Tigers."""
+    dealt from the cards that are not Tigers, and the first ``weak[q][0]`` (those q kept from its last turn)
+    from the cards not in ``weak[q][1]`` (the movement cards that would have taken q further than the greedy
+    choice it made; when the pool has too few such cards, any card)."""
     rivals = [q for q in range(s.players) if q != me]
     pool = [c for q in rivals for c in s.hands[q]] + list(s.deck)
     rng.shuffle(pool)
     hands = list(s.hands)
+    weak = weak or {}
     for q in rivals:
         n = len(s.hands[q])
-        want = min(old.get(q, 0), n)
+        safe = min(old.get(q, 0), n)
+        kept, blocked = weak.get(q, (0, frozenset()))
+        kept = min(kept, n)
         hand: list[str] = []
-        if want:
-            rest = []
-            for c in pool:
-                if len(hand) < want and c != "tiger":
-                    hand.append(c)
-                else:
-                    rest.append(c)
-            pool = rest
+        for i in range(max(safe, kept)):  # the oldest cards first: both known, then one or the other
+            no_tiger, no_strong = i < safe, i < kept
+            j = next((j for j, c in enumerate(pool)
+                      if not (no_tiger and c == "tiger") and not (no_strong and c in blocked)), 0)
+            hand.append(pool.pop(j))
         k = n - len(hand)
         hand += pool[:k]
         del pool[:k]
         hands[q] = sort_cards(hand)
     return replace(s, hands=tuple(hands), deck=tuple(pool))
 
+
+def outrun(s: State, action: Any) -> frozenset:
+    """What a greedy player's turn ``action`` in ``s`` shows it did not keep: the movement cards that alone would
+    have taken its elephant further than the action does (after a discard, every card that would have moved it
+    on; none for an action other than a turn's)."""
+    if s.phase != "turn" or not isinstance(action, (Play, PlayPair, Discard, EndTurn)):
+        return frozenset()
+    row = progress(s, s.active)
+    far = max(row, _run(s, action))
+    return frozenset(c for c in MOVEMENT_CARDS
+                     if _reach(s.track, s.elephants, s.cows, s.active, value_of(c), "")[0] > far)
+
+
+MOVEMENT_CARDS = tuple(c for c in COUNTS if is_movement(c))
+#: what a seat knows of the rivals' hands: for each, how many cards are no Tiger; the rivals who drew since, and the
+#: cards they drew beyond that (``SearchBot.remember``); for each, how many cards it kept from its last turn and
+#: the movement cards those are not (``SearchBot.observe``)
+Known = tuple[dict[int, int], list[int], int, dict[int, tuple[int, frozenset]]]
 
 #: the clock that stops a search on a machine too loaded to finish it (the iteration count ends it otherwise)
 TIME_LIMIT = 0.9
@@ -280,8 +353,9 @@ class SearchBot:
         #: Tiger, [turn, chance events, deck size, the rival's hand size, the seat's, cards the seat spent since]
         self.memory: dict[tuple, dict[int, list[int]]] = {}
         #: what the bot was told of a game (``observe``), by (seed, players, first): the last position it saw and,
-        #: for each seat, how many cards of its hand the table knows are no Tiger (``safe``)
-        self.watched: dict[tuple, tuple[State, list[int]]] = {}
+        #: for each seat, how many cards of its hand the table knows are no Tiger (``safe``), and how many it kept
+        #: from its last turn with the movement cards its choice there shows they are not (``weak``)
+        self.watched: dict[tuple, tuple[State, list[int], list[tuple[int, frozenset]]]] = {}
 
     def observe(self, game: Any, before: State, action: Any, after: State) -> None:
         """Told an action, anyone's (:func:`tutor.bots.tell`): keep count, from what the whole table sees, of the
@@ -290,10 +364,10 @@ class SearchBot:
         played in the open leave the safe ones first (unless they are Tigers), stolen ones too; drawn and stolen
         cards are unknown; a card taken from the discards is known.  A game watched with a gap starts afresh."""
         key = (before.seed, before.players, before.first)
-        last, safe = self.watched.get(key, (None, None))
-        if safe is None or (last is not before and last != before):
-            safe = [0] * before.players
-        safe = list(safe)
+        last, safe, weak = self.watched.get(key, (None, None, None))
+        if safe is None or weak is None or (last is not before and last != before):
+            safe, weak = [0] * before.players, [(0, frozenset())] * before.players
+        safe, weak = list(safe), list(weak)
         actor = before.current_player
         shown: tuple[str, ...] = ()
         if isinstance(action, Play):
@@ -311,26 +385,36 @@ class SearchBot:
                 left -= sum(c != "tiger" for c in shown)
                 if isinstance(action, Take) and action.card and action.card != "tiger":
                     left += 1
+            kept, blocked = weak[q]
+            if q == actor:
+                kept -= len(shown)
             if isinstance(action, Steal) and q == action.victim:
                 left -= len(before.hands[q]) - n
+                kept -= len(before.hands[q]) - n
             safe[q] = max(0, min(left, n))
+            weak[q] = (max(0, min(kept, n)), blocked)
+        if actor is not None and before.phase == "turn":  # a turn's choice: what the cards kept cannot be
+            blocked = outrun(before, action)
+            weak[actor] = (max(0, len(before.hands[actor]) - len(shown)) if blocked else 0, blocked)
         if isinstance(action, (Play, PlayPair)) and after.phase != "tiger":  # no window: nobody else held a Tiger
             for q in range(before.players):
                 if q != before.active:
                     safe[q] = len(after.hands[q])
         if (isinstance(action, Allow) and before.asker is not None and any(is_movement(c) for c in before.pending)):
             safe[before.asker] = len(after.hands[before.asker])
-        self.watched[key] = (after, safe)
+        self.watched[key] = (after, safe, weak)
 
-    def told(self, s: State, me: int) -> tuple[dict[int, int], list[int], int] | None:
+    def told(self, s: State, me: int) -> Known | None:
         """What ``observe`` has gathered on the game of ``s`` if it watched it up to ``s``, else None: how many
-        cards of each rival's hand are no Tiger."""
-        last, safe = self.watched.get((s.seed, s.players, s.first), (None, None))
-        if safe is None or (last is not s and last != s):
+        cards of each rival's hand are no Tiger, and how many it kept from its last turn with the movement cards
+        they are not."""
+        last, safe, weak = self.watched.get((s.seed, s.players, s.first), (None, None, None))
+        if safe is None or weak is None or (last is not s and last != s):
             return None
-        return {q: safe[q] for q in range(s.players) if q != me and safe[q]}, [], 0
+        return ({q: safe[q] for q in range(s.players) if q != me and safe[q]}, [], 0,
+                {q: weak[q] for q in range(s.players) if q != me and weak[q][0]})
 
-    def remember(self, s: State, me: int) -> tuple[dict[int, int], list[int], int]:
+    def remember(self, s: State, me: int) -> Known:
         """What the seat knows of the rivals' Tigers now: for each rival, how many of its cards were held since it
         was seen to have no Tiger; the rivals who drew since, and how many more cards they drew than that
         assumes (counted from the deck), which a world shares out at random.  Forgotten when a reshuffle or a
@@ -357,7 +441,7 @@ class SearchBot:
         if len(seen) < s.players - 1:  # the deck counts every rival's draws: shared out only when all are known
             surplus = 0
         surplus -= sum(len(s.hands[q]) - old[q] for q in drew)
-        return old, drew, max(0, surplus)
+        return old, drew, max(0, surplus), {}
 
     def spent(self, s: State, me: int, a: Any) -> None:
         """Count the cards the seat's choice takes from its hand (to tell the rivals' draws from its own)."""
@@ -374,7 +458,7 @@ class SearchBot:
         self.spent(state, me, a)
         return a
 
-    def search(self, game: Any, state: State, me: int, known: tuple[dict[int, int], list[int], int]) -> Any:
+    def search(self, game: Any, state: State, me: int, known: Known) -> Any:
         if len(listed(state)) == 1:
             self.last = {"action": listed(state)[0], "visits": 0, "rate": None, "iterations": 0}
             return listed(state)[0]
@@ -393,13 +477,13 @@ class SearchBot:
         worlds = 0
         target = max(1, self.iterations // len(acts))
         while True:
-            old, drew, surplus = known
+            old, drew, surplus, weak = known
             if surplus and drew:
                 old = dict(old)
                 for _ in range(surplus):  # the cards the rivals drew beyond one each, shared out at random
                     q = rng.choice(drew)
                     old[q] = max(0, old[q] - 1)
-            world = deal(state, me, rng, old)
+            world = deal(state, me, rng, old, weak)
             luck = rng.random()
             tried = []
             for a in acts:  # every candidate in the same world, with the same luck after it
