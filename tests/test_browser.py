@@ -131,10 +131,12 @@ def test_rules_panel_in_the_page(page, voila, artifacts):
     page.screenshot(path=str(artifacts / "rules.png"))
 
 
-def test_the_page_loads_20_times_without_hanging(new_page, voila, artifacts):
-    """The 'Running ...' hang reported with ipykernel 7: 20 loads in a row, 0 hangs."""
+def test_the_page_loads_10_times_without_hanging(new_page, voila, artifacts):
+    """The 'Running ...' hang reported with ipykernel 7 (pinned below 7 since, which the Binder test checks):
+    10 cold loads in a row, 0 hangs.  (It was 20, a fifth of the suite's time under load; the other browser
+    tests load pages some 60 times more, and any hang there fails them too.)"""
     hangs, times = [], []
-    for i in range(20):
+    for i in range(10):
         pg = new_page("projector")  # a fresh browser context each time
         start = time.monotonic()
         pg.goto(voila.url("fire_bulls.ipynb"))
@@ -145,7 +147,7 @@ def test_the_page_loads_20_times_without_hanging(new_page, voila, artifacts):
             hangs.append(i)
             pg.screenshot(path=str(artifacts / f"hang-{i}.png"))
         pg.context.close()
-    print(f"20 loads: {len(hangs)} hangs; median {sorted(times)[len(times) // 2]:.2f}s")
+    print(f"10 loads: {len(hangs)} hangs; median {sorted(times)[len(times) // 2]:.2f}s")
     assert hangs == []
 
 
