@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
-from tutor.core import french_spacing, seat_articles
+from tutor.core import finish_text
 
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
@@ -323,8 +323,7 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    text = seat_articles(text.format(**kwargs), lang) if kwargs else text
-    return french_spacing(text) if lang == "fr" else text
+    return finish_text(text.format(**kwargs) if kwargs else text, lang)
 
 
 def colon(lang: str) -> str:
