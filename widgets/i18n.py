@@ -300,6 +300,14 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_opened": ("New in the list: {n}, marked as the teacher's. Open: {title}.",
                    "Nuovi nella lista: {n}, segnati come dell'insegnante. Aperto: {title}.",
                    "Nouveaux dans la liste : {n}, marqués comme de l'enseignant. Ouvert : {title}."),
+    # --- pol3 (issue 13): the link box's Copy button
+    "link_copy": ("Copy", "Copia", "Copier"),
+    "link_copied": ("Copied: paste it where the class will see it",
+                    "Copiato: incollalo dove la classe lo vedrà",
+                    "Copié : collez-le là où la classe le verra"),
+    "link_copy_failed": ("The browser did not copy it: the address is selected, press Ctrl+C",
+                         "Il browser non l'ha copiato: l'indirizzo è selezionato, premete Ctrl+C",
+                         "Le navigateur ne l'a pas copié : l'adresse est sélectionnée, appuyez sur Ctrl+C"),
     # --- cls (issue 13): presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
                             "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",
