@@ -490,3 +490,19 @@ def test_a_phones_track_box_looks_at_the_elephant_to_move_then_at_the_one_that_m
     up = _up_track(shell)
     lo, hi = _focus(up)
     assert lo < _cy(up, 0) < hi and not lo < _cy(up, 2) < hi  # the mover, now on a4; c3 stayed
+
+
+# pol3: the legend leads with what the board shown has; the features it lacks follow apart, greyed
+def test_the_legend_names_first_what_this_board_has():
+    # the open practice track: the start grid and one rat hole (row 8), no cow, no banana tree, bridge or river
+    shell = _loaded(arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"], rat="a8"))
+    here, absent = _part(shell, "legend").split("fe-legend-absent")
+    for word in ("start grid", "rat hole", "Rat", "finish line"):
+        assert word in here
+    for word in ("banana tree", "bridge", "river", "Sacred Cow"):
+        assert word not in here and word in absent
+    assert "Not on this board" in absent
+    shell.language.lang = "fr"
+    assert "Pas sur ce plateau\u00a0:" in _part(shell, "legend")
+    # the race track has every feature: nothing set apart
+    assert "fe-legend-absent" not in _part(_hotseat(3), "legend")

@@ -53,6 +53,7 @@ def _fe():
 
 add_strings({
     "fe_legend": ("Legend", "Legenda", "Légende"),
+    "fe_not_here": ("Not on this board", "Non su questo tabellone", "Pas sur ce plateau"),  # pol3
     "fe_start": ("start grid", "griglia di partenza", "grille de départ"),
     "fe_banana": ("banana tree", "albero di banane", "bananier"),
     "fe_bridge": ("bridge", "ponte", "pont"),
@@ -162,6 +163,8 @@ _CSS = """<style>
           vertical-align: middle; }
 .fe-bar > span { display: block; height: 100%; }
 .fe-changed { outline: 3px solid #fdd835; }
+.fe-legend-absent { color: #666; font-size: 90%; }
+.fe-legend-absent span.fe-key { opacity: 0.5; }
 .fe-legend span.fe-key { display: inline-block; min-width: 1.4em; text-align: center; border: 1px solid #555;
                          border-radius: 3px; margin-right: 3px; }
 .fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
@@ -497,14 +500,30 @@ def track_html(view: dict, before: dict | None, lang: str, who: Who) -> str:
             + "</div>")
 
 
-def legend(lang: str) -> str:
-    keys = [f"<span><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}</span>{esc(t(key, lang))}</span>"
-            for fill, sym, key in FEATURES.values()]
+def legend(lang: str, view: dict | None = None) -> str:
+    """The legend; with a ``view``, the board features it shows come first and those not on this board
+    follow apart, greyed, under "not on this board" (pol3: a short practice track listed a banana tree,
+    a bridge and a river it does not have)."""
     g = game()
-    keys.append(f"<span><span class='fe-key' style='background:#fff'><b>C</b></span>{esc(g.card_name('cow', lang))}"
-                "</span>")
-    keys.append(f"<span><span class='fe-key' style='background:#616161;color:#fff'><b>R</b></span>"
-                f"{esc(g.card_name('rat', lang))}</span>")
+    features = {ch: f"<span class='fe-leg-{ch_key}'><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}"
+                    f"</span>{esc(t(key, lang))}</span>"
+                for (ch, (fill, sym, key)), ch_key in zip(FEATURES.items(), ("start", "banana", "bridge", "river",
+                                                                            "hole"))}
+    features["C"] = (f"<span class='fe-leg-cow'><span class='fe-key' style='background:#fff'><b>C</b></span>"
+                     f"{esc(g.card_name('cow', lang))}</span>")
+    features["R"] = (f"<span class='fe-leg-rat'><span class='fe-key' style='background:#616161;color:#fff'><b>R</b>"
+                     f"</span>{esc(g.card_name('rat', lang))}</span>")
+    if view is None:
+        here, absent = list(features.values()), []
+    else:
+        on_board = {ch for row in view["track"]["rows"] for ch in row}
+        if view.get("cows"):
+            on_board.add("C")
+        if view.get("rat"):
+            on_board.add("R")
+        here = [k for ch, k in features.items() if ch in on_board]
+        absent = [k for ch, k in features.items() if ch not in on_board]
+    keys = list(here)
     keys.append(f"<span><span class='fe-key' style='background:linear-gradient(90deg,#fff 38%,#d50000 38%,#d50000 62%,#fff 62%)'>"
                 f"&nbsp;</span>{esc(t('fe_finish', lang))}</span>")
     keys.append(f"<span><span class='fe-key fe-changed'>&nbsp;</span>{esc(t('fe_moved', lang))}</span>")
@@ -514,8 +533,12 @@ def legend(lang: str) -> str:
                 f"{esc(t('fe_path', lang))}</span>")
     keys.append("<span><span class='fe-key' style='border:2px dashed #1565c0;border-radius:50%;"
                 f"background:rgba(21,101,192,.3)'>&nbsp;</span>{esc(t('fe_ghost', lang))}</span>")
-    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
-            + " ".join(keys) + "</div>")
+    out = (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
+           + " ".join(keys) + "</div>")
+    if absent:
+        out += (f"<div class='fe-row fe-legend fe-legend-absent'><span class='fe-label'>"
+                f"{esc(t('fe_not_here', lang))}{colon(lang)}</span>" + " ".join(absent) + "</div>")
+    return out
 
 
 def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str]:
@@ -593,7 +616,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     return {
         "css": _CSS,
         "track": track_html(view, before, lang, who),
-        "legend": legend(lang),
+        "legend": legend(lang, view),
         "table": on_table + winner,
         "info": "".join(info),
         "seats": "".join(seats),
