@@ -437,6 +437,11 @@ def test_every_seat_of_a_list_takes_its_article():
     assert game.message(tie, "it") == "Un vero pareggio tra il Giocatore 1 e il Giocatore 2."
     assert game.message(tie, "fr") == "Une vraie égalité entre le Joueur 1 et le Joueur 2."
     assert game.message(tie, "en") == "A true tie between Player 1 and Player 2."
+    # two seats may swap their Familiar: no singular verb after two subjects ("... e Giocatore 2 può")
+    swap = Event("decision", "", data={"players": (0, 1)},
+                 template="{Players} may swap the Familiar for another card in hand (not the Kamikaze).")
+    assert game.message(swap, "it").endswith("(non il Kamikaze) dal Giocatore 1 e dal Giocatore 2.")
+    assert game.message(swap, "fr").endswith("(pas le Kamikaze) par le Joueur 1 et le Joueur 2.")
 
 
 # pol3: one text-finishing function: the engine's messages and the panels' words end the same way
