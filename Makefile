@@ -39,10 +39,13 @@ run: $(VENV)/.installed-run
 	$(VPY) -m widgets.serve $(PORT)
 
 # JupyterLab on notebooks/, to prepare lessons (notebooks/lesson_builder.ipynb);
-# the dashboard is served by the same server at /voila/render/index.ipynb.
+# the dashboard is served by the same server at /voila/render/index.ipynb, with the
+# tutor's page template (share/jupyter: nothing from the internet); JupyterLab asks no
+# news or update question (etc/jupyter/labconfig).
 lab: $(VENV)/.installed-run
+	JUPYTER_PATH=$(CURDIR)/share/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter \
 	$(VPY) -m jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1 --port $(PORT) \
-		$(if $(filter 0,$(shell id -u)),--allow-root)
+		--VoilaConfiguration.template=rules-tutor $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # A room: the dashboard on every interface for the students' own devices, the
 # link printed as text and as a QR code.  PAGE is the page the room opens at

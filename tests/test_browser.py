@@ -182,3 +182,25 @@ def test_closed_pages_leave_no_kernel_behind(new_page, artifacts):
         while kernels() and time.monotonic() < deadline:
             time.sleep(0.5)
         assert kernels() == []
+
+
+# pol3 (issue 13 §3, a school LAN without internet): Voilà's lab template linked Font Awesome from
+# cdn.jsdelivr.net, a render-blocking style sheet: offline, the page waited on it.  Every request of
+# the landing page and of a game page (the icons drawn) goes to the tutor's own server.
+def test_pages_ask_nothing_of_the_internet(page, voila, artifacts):
+    from urllib.parse import urlsplit
+
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(voila.url("index.ipynb"))
+    page.wait_for_selector(".rt-game-link")
+    page.click(".rt-game-link[data-notebook='fire_bulls.ipynb']")
+    page.wait_for_selector(READY)
+    page.locator(".rt-next").click()
+    expect(page.locator(".rt-step-count")).to_contain_text("1 of")
+    # an icon of a button is drawn from a font the server sent (Font Awesome in Voilà's own bundle)
+    icon = page.locator(".rt-next i.fa").first
+    expect(icon).to_be_visible()
+    assert "Font Awesome" in icon.evaluate("e => getComputedStyle(e).fontFamily")
+    hosts = {urlsplit(u).hostname for u in asked if not u.startswith(("data:", "blob:"))}
+    assert len(asked) > 20 and hosts == {"127.0.0.1"}, [u for u in asked if urlsplit(u).hostname != "127.0.0.1"]

@@ -133,3 +133,25 @@ def test_a_rat_scare_previewed_then_traced(new_page, voila, artifacts, size):
     expect(pg.locator(".rt-game .fe-ghost >> visible=true")).to_have_count(0)
     shot(pg, ".rt-game .rt-board", artifacts / f"formula-e-{size}-rat-scare.png")
     assert overflow(pg) <= 1
+
+
+# pol3 (issue 10): on a phone the quiz's full-size track (20 rows) scrolls in its own box, which scrolls
+# itself to the pieces: a student sees elephants, not the empty rows by the finish line
+PIECES_IN_BOX = """sel => {
+    const w = document.querySelector(sel + ' .fe-track-wrap');
+    if (!w || w.scrollHeight <= w.clientHeight + 1 || w.scrollTop <= 0) return false;
+    const box = w.getBoundingClientRect();
+    return [...w.querySelectorAll('svg.fe-track-v g.fe-elephant')].some(e => {
+        const r = e.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    });
+}"""
+
+
+def test_a_phones_track_box_scrolls_to_the_elephants(new_page, voila, artifacts):
+    pg = new_page("phone")
+    pg.goto(voila.url("formula_e.ipynb") + "?tab=quiz")
+    pg.wait_for_selector(".rt-quiz .fe-track-v >> visible=true")
+    pg.wait_for_function(PIECES_IN_BOX, arg=".rt-quiz")
+    pg.locator(".rt-quiz .fe-track-wrap").scroll_into_view_if_needed()
+    shot(pg, ".rt-quiz .rt-board", artifacts / "formula-e-phone-quiz-track.png")

@@ -137,3 +137,30 @@ def test_back_to_the_landing_page_and_on_to_another_game_in_the_same_language(pa
     page.click(".rt-game-link[data-notebook='formula_e.ipynb']")
     page.wait_for_selector(".rt-next:has-text('Avanti')")
     expect(page).to_have_title("Formula E — impara le regole")
+
+
+# pol3 (issue 13): the link box's Copy button copies the address and says so, in a secure context
+# (navigator.clipboard: localhost, https) and over plain http on a school LAN (the selection copied)
+def test_the_copy_button_copies_the_link_and_says_so(new_page, voila, artifacts):
+    pg = new_page("phone", permissions=["clipboard-read", "clipboard-write"])
+    pg.goto(voila.url("tir_nan_og.ipynb") + "?lang=it&step=1")
+    pg.wait_for_selector(".rt-next")
+    pg.click(".rt-place-link summary")
+    pg.wait_for_function("document.querySelector('.rt-place-url').value.endsWith('step=1')")
+    copied = pg.locator(".rt-copied")
+    expect(copied).to_have_text("")
+    pg.click(".rt-copy-link")
+    expect(copied).to_contain_text("Copiato")
+    link = pg.locator(".rt-place-url").input_value()
+    assert pg.evaluate("navigator.clipboard.readText()") == link
+    pg.screenshot(path=str(artifacts / "link-copied-phone.png"))
+    # a step on: the box shows the new address, the confirmation is gone until Copy again
+    pg.click(".rt-page .rt-next")
+    pg.wait_for_function("document.querySelector('.rt-place-url').value.endsWith('step=2')")
+    expect(copied).to_have_text("")
+    expect(pg.locator(".rt-place-link")).to_have_attribute("open", "")  # the box stays open (it shut on every step)
+    # over http from another machine the page is no secure context: no navigator.clipboard
+    pg.evaluate("Object.defineProperty(window, 'isSecureContext', {value: false})")
+    pg.click(".rt-copy-link")
+    expect(copied).to_contain_text("Copiato")
+    assert pg.evaluate("navigator.clipboard.readText()") == pg.locator(".rt-place-url").input_value()

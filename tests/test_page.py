@@ -425,3 +425,38 @@ def test_french_boards_put_a_no_break_space_before_every_colon(name):
     text = _french_text(" ".join(shown))
     bad = [text[max(0, m.start() - 30):m.end() + 5] for m in re.finditer(r"[^\s\d][ \t\n]?[:;!?](?=\s|$)", text)]
     assert not bad, bad[:5]
+
+
+# pol3 (issue 13/10 leftovers): after "tra"/"entre" only the first seat of a list took its article
+# ("Un vero pareggio tra il Giocatore 1 e Giocatore 2"): each seat of the list takes it
+def test_every_seat_of_a_list_takes_its_article():
+    from tutor.core import Event
+
+    game = games.get("kamikaze-attack")
+    tie = Event("result", "", template="A true tie between {winners}.", data={"winners": (0, 1)})
+    assert game.message(tie, "it") == "Un vero pareggio tra il Giocatore 1 e il Giocatore 2."
+    assert game.message(tie, "fr") == "Une vraie égalité entre le Joueur 1 et le Joueur 2."
+    assert game.message(tie, "en") == "A true tie between Player 1 and Player 2."
+    # two seats may swap their Familiar: no singular verb after two subjects ("... e Giocatore 2 può")
+    swap = Event("decision", "", data={"players": (0, 1)},
+                 template="{Players} may swap the Familiar for another card in hand (not the Kamikaze).")
+    assert game.message(swap, "it").endswith("(non il Kamikaze) dal Giocatore 1 e dal Giocatore 2.")
+    assert game.message(swap, "fr").endswith("(pas le Kamikaze) par le Joueur 1 et le Joueur 2.")
+
+
+# pol3: one text-finishing function: the engine's messages and the panels' words end the same way
+@pytest.mark.parametrize("lang, raw, shown", [
+    ("it", "Pareggio tra Giocatore 1, Giocatore 3 e Giocatore 4: la mano di Giocatore 2",
+     "Pareggio tra il Giocatore 1, il Giocatore 3 e il Giocatore 4: la mano del Giocatore 2"),
+    ("fr", "Égalité entre Joueur 1 et Joueur 2 ; main de Joueur 3 et Joueur 4 !",
+     "Égalité entre le Joueur 1 et le Joueur 2\u00a0; main du Joueur 3 et du Joueur 4\u00a0!"),
+    ("en", "A tie between Player 1 and Player 2; hand of Player 3!",
+     "A tie between Player 1 and Player 2; hand of Player 3!"),
+])
+def test_messages_and_panel_words_are_finished_alike(lang, raw, shown):
+    from tutor.core import Messages, finish_text
+    from widgets import i18n
+
+    assert finish_text(raw, lang) == shown
+    assert Messages({}).render("{text}", {"text": raw}, lang) == shown  # the engine's path
+    assert i18n.t("{text}", lang, text=raw) == shown  # the panels' path (an unknown key shows as itself)

@@ -144,6 +144,9 @@ def test_the_link_control_follows_the_step_and_the_language():
     p.language.lang = "it"
     assert "lang=it" in p.url and "Link a questo punto" in p.link.value
     assert html.escape(p.url) in p.link.value
+    # pol3: a Copy button in the page's language, with what it says once it has copied
+    assert ">Copia</button>" in p.link.value.replace("</i> ", ">")
+    assert "Copiato: incollalo dove la classe lo vedrà" in html.unescape(p.link.value)
 
 
 def test_a_play_link_starts_the_new_game_with_its_seed_and_rulebook():

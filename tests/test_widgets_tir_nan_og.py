@@ -70,8 +70,15 @@ def test_every_string_has_three_languages_and_species_carry_a_symbol():
     for card in T.SPECIES:
         html = tw.creature_chip(card, "it")
         assert tw.SPECIES_STYLE[card][2] in html and T.GAME.card_name(card, "it").split(" ")[0] in html
-    # the rulebook's example names satyrs, the components griffins: both names are shown
-    assert "griffin (satyr)" in tw.creature_chip("griffin", "en")
+    # pol3: the cards are named as the rulebook's component list names the species ("draghi, elfi, fate,
+    # grifoni, centauri"), the same word on a card and on a territory's symbol; the dispute example's
+    # satyrs are told apart in that example
+    for lang, word in (("en", "griffin"), ("it", "grifone"), ("fr", "griffon")):
+        assert T.GAME.card_name("griffin", lang) == word
+        chip = tw.creature_chip("griffin", lang)
+        assert chip.endswith(f" {word}</span>") and "sat" not in chip
+    dispute = next(e for e in T.GAME.examples() if e.id == "rulebook/dispute")
+    assert "satiri, i grifoni del tutor" in T.GAME.example_text(dispute, "it")["outcome"]
 
 
 def test_the_stepper_opens_on_the_first_lesson_and_walks_the_rulebook_dispute():
@@ -203,9 +210,9 @@ def test_a_refused_move_shows_a_message_and_changes_nothing():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", ("Display", "take the temple", "Hand of Player 1", "griffin (satyr)")),
-    ("it", ("Esposizione", "prendi il territorio tempio", "Mano del Giocatore 1", "grifone (satiro)")),
-    ("fr", ("Étalage", "prendre le territoire temple", "Main du Joueur 1", "griffon (satyre)")),
+    ("en", ("Display", "take the temple", "Hand of Player 1", "griffin")),
+    ("it", ("Esposizione", "prendi il territorio tempio", "Mano del Giocatore 1", "grifone")),
+    ("fr", ("Étalage", "prendre le territoire temple", "Main du Joueur 1", "griffon")),
 ])
 def test_three_languages(lang, words):
     shell = _dispute_shell()

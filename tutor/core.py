@@ -808,8 +808,7 @@ class Messages:
             out = text.format(**values)
         except (KeyError, IndexError, ValueError):
             out = template.format(**values)
-        out = seat_articles(out, lang)
-        return french_spacing(out) if lang == "fr" else out
+        return finish_text(out, lang)
 
 
 _FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;!?»])|(«)[ \u00a0]+")
@@ -825,13 +824,27 @@ def french_spacing(text: str) -> str:
     return _FRENCH_SPACE.sub(lambda m: f"\u00a0{m.group(1)}" if m.group(1) else f"{m.group(2)}\u00a0", text)
 
 
+def finish_text(text: str, lang: str) -> str:
+    """The last touch every shown text gets, engine message or panel word alike: a seat after a
+    preposition takes its article (:func:`seat_articles`), then French its no-break spaces
+    (:func:`french_spacing`).  ``Messages.render`` and ``widgets.i18n.t`` both end here.
+
+    >>> finish_text("Tocca a Giocatore 2", "it"), finish_text("À Joueur 1 : joue", "fr") == "Au Joueur 1\u00a0: joue"
+    ('Tocca al Giocatore 2', True)
+    """
+    text = seat_articles(text, lang)
+    return french_spacing(text) if lang == "fr" else text
+
+
 def seat_articles(text: str, lang: str) -> str:
     """A seat's name after a preposition takes its article, as Italian and French say it.
 
     Seats are named "Giocatore 1", "Joueur 1" (the core catalog's ``players/seat``, a masculine noun):
     "la mano di Giocatore 1" is "la mano del Giocatore 1", "la main de Joueur 1" is "la main du
     Joueur 1".  Which prepositions join which article is data: the core catalog's
-    ``names/<lang>/articles`` (none in English).
+    ``names/<lang>/articles`` (none in English).  Every seat of a list after the preposition
+    (joined by a comma or one of ``names/<lang>/conjunctions``) takes the article too: "tra il
+    Giocatore 1 e il Giocatore 2", "de Joueur 1 et Joueur 2" is "du Joueur 1 et du Joueur 2".
 
     >>> seat_articles("La mano di Giocatore 2 passa a Giocatore 3 (da Giocatore 1)", "it")
     'La mano del Giocatore 2 passa al Giocatore 3 (dal Giocatore 1)'
@@ -839,17 +852,23 @@ def seat_articles(text: str, lang: str) -> str:
     'Au Joueur 1 de jouer ; la main du Joueur 2, annulée par le Joueur 3'
     >>> seat_articles("gioca Giocatore 1; a Giocatori", "it"), seat_articles("hand of Player 1", "en")
     ('gioca Giocatore 1; a Giocatori', 'hand of Player 1')
+    >>> seat_articles("Pareggio tra Giocatore 1, Giocatore 3 e Giocatore 4", "it")
+    'Pareggio tra il Giocatore 1, il Giocatore 3 e il Giocatore 4'
     """
     rule = _ARTICLES.get(lang, False)
     if rule is False:
         rule = _ARTICLES[lang] = _articles_rule(lang)
     if rule is None:
         return text
-    pattern, table = rule
+    pattern, table, link = rule
 
     def one(m: re.Match) -> str:
         word, joined = m.group(1), table[m.group(1).lower()]
-        return (joined[:1].upper() + joined[1:] if word[:1].isupper() else joined) + m.group(2)
+        # the article alone for the list's next seats: "tra il" gives "il", "del" stays "del"
+        head = word.lower() + " "
+        again = joined[len(head):] if joined.lower().startswith(head) else joined
+        first = joined[:1].upper() + joined[1:] if word[:1].isupper() else joined
+        return first + m.group(2) + link.sub(lambda c: c.group(1) + again + " ", m.group(3))
 
     return pattern.sub(one, text)
 
@@ -857,15 +876,20 @@ def seat_articles(text: str, lang: str) -> str:
 _ARTICLES: dict[str, Any] = {}
 
 
-def _articles_rule(lang: str) -> tuple[re.Pattern, dict[str, str]] | None:
+def _articles_rule(lang: str) -> tuple[re.Pattern, dict[str, str], re.Pattern] | None:
     names = core_catalog().names.get(lang, {})
     table = {k.lower(): v for k, v in names.get("articles", {}).items()}
     noun = names.get("players", {}).get("seat", "").split("{n}")[0].strip()
     if not table or not noun:
         return None
     words = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w'’])({words})(\s+)(?={re.escape(noun)} \d)", re.IGNORECASE)
-    return pattern, table
+    seat = rf"{re.escape(noun)} \d+"
+    ands = "|".join(re.escape(c) for c in names.get("conjunctions", []))
+    sep = rf"(?:,\s*|\s+(?:{ands})\s+)" if ands else r",\s*"
+    pattern = re.compile(rf"(?<![\w'’])({words})(\s+)({seat}(?:{sep}{seat})*)(?!\w)", re.IGNORECASE)
+    # inside the list: each separator before a seat gets the article
+    link = re.compile(rf"({sep})(?={seat})", re.IGNORECASE)
+    return pattern, table, link
 
 
 def _lower_fields(template: str) -> str:

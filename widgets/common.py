@@ -85,10 +85,14 @@ CSS = """
       padding-right: 5px; }
   .rt-page .rt-tabs.jupyter-widgets > .lm-TabBar .lm-TabBar-tabLabel { white-space: nowrap !important; }
 }
-/* pol2: the link to this place: the whole address, wrapping, as tall as it is (no copy button needs JS) */
+/* pol2: the link to this place: the whole address, wrapping, as tall as it is (pol3: and a Copy button) */
 .rt-place-url { display: block; width: min(40em, 100%); box-sizing: border-box; font-size: 15px;
     field-sizing: content; min-height: 2.2em; resize: none; word-break: break-all; overflow-wrap: anywhere;
     font-family: inherit; padding: 4px 6px; }
+/* pol3: the link's Copy button and its confirmation */
+.rt-copy-row { display: flex; align-items: center; gap: 8px; margin-top: 4px; flex-wrap: wrap; }
+.rt-copy-link { font: inherit; font-size: 14px; padding: 3px 12px; cursor: pointer; }
+.rt-copied { font-size: 14px; color: #1b5e20; }
 /* Messages never move the board; a refusal shows right above the moves the user clicked (pol):
    in the side column (wide), after the board and the tools (narrow); the bots' pace after the hint */
 .rt-game > .rt-message, .rt-game > .rt-controls, .rt-game > :has(> .rt-hint) { order: 1; }

@@ -53,6 +53,7 @@ def _fe():
 
 add_strings({
     "fe_legend": ("Legend", "Legenda", "Légende"),
+    "fe_not_here": ("Not on this board", "Non su questo tabellone", "Pas sur ce plateau"),  # pol3
     "fe_start": ("start grid", "griglia di partenza", "grille de départ"),
     "fe_banana": ("banana tree", "albero di banane", "bananier"),
     "fe_bridge": ("bridge", "ponte", "pont"),
@@ -137,6 +138,10 @@ _CSS = """<style>
 @media (max-width: 700px) {
   .fe-track-wrap svg.fe-track-h { display: none; }
   .fe-track-wrap svg.fe-track-v { display: block; }
+  /* pol3: a track taller than the screen scrolls in its own box, which scrolls to the pieces */
+  .fe-track-wrap { max-height: 62vh; overflow-y: auto; overscroll-behavior: contain;
+                   border-top: 1px solid #ccc; border-bottom: 1px solid #ccc; }
+  .rt-game .fe-track-wrap { max-height: none; overflow-y: visible; border: none; }
   /* pol2: in a game the whole track fits the board's box (70% of the screen): every elephant in sight */
   .rt-game .fe-track-wrap svg.fe-track-v { max-height: 64vh; width: auto; }
 }
@@ -158,6 +163,8 @@ _CSS = """<style>
           vertical-align: middle; }
 .fe-bar > span { display: block; height: 100%; }
 .fe-changed { outline: 3px solid #fdd835; }
+.fe-legend-absent { color: #666; font-size: 90%; }
+.fe-legend-absent span.fe-key { opacity: 0.5; }
 .fe-legend span.fe-key { display: inline-block; min-width: 1.4em; text-align: center; border: 1px solid #555;
                          border-radius: 3px; margin-right: 3px; }
 .fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
@@ -389,16 +396,22 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
         parts.append(_path_svg(path, geo, preview=False))
     # the pieces
     b_cows = list(before["cows"]) if before is not None else []
+    moved: list[int] = []  # pol3: the y of what moved (or will), which a phone's track box scrolls to
+    centres: dict[int, int] = {}  # each elephant's y
     for cell in view["cows"]:
         c = _cell(cell)
         if c is None:
             continue
         x, y = geo.xy(*c)
         parts.append(_cow(x, y, before is not None and cell not in b_cows, cell))
+        if before is not None and cell not in b_cows:
+            moved.append(y + CELL // 2)
     rat = _cell(view["rat"])
     if rat is not None:
         x, y = geo.xy(*rat)
         parts.append(_rat(x, y, before is not None and before["rat"] != view["rat"], view["rat"]))
+        if before is not None and before["rat"] != view["rat"]:
+            moved.append(y + CELL // 2)
     past = 0
     for p, cell in enumerate(view["elephants"]):
         if cell is None:
@@ -419,6 +432,9 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
                 continue
             cx, cy = geo.centre(*c)
         parts.append(_elephant(p, cx, cy, ring, esc(t("fe_elephant", lang, who=who(p))), cell))
+        centres[p] = cy
+        if ring:
+            moved.append(cy)
     for path in trace.get("paths", []) if preview is None else []:
         parts.append(_steps_svg(path, geo))
     if preview is not None:  # the chosen move: dashed paths and ghosts where the pieces will end up
@@ -443,25 +459,71 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
                 continue
             label = esc(t("fe_ghost_of", lang, who=who(p), cell=t("fe_past", lang) if then == "finish" else then))
             parts.append(_elephant(p, cx, cy, False, label, then, ghost=True))
+            moved += [cy, centres.get(p, cy)]
     parts.append("</svg>")
+    if vertical:  # where the phone's track box looks: what moved, else the one to move, else the leader
+        # (and the leading elephants too, when they fit in the box with it)
+        ahead = [p for p in centres if view["progress"][p] == max(view["progress"][q] for q in centres)]
+        whose = view.get("current_player")
+        if whose not in centres:
+            whose = ahead[0] if ahead else None
+        focus = moved or ([centres[whose]] if whose is not None else [])
+        if focus:
+            lead = [centres[p] for p in ahead] or focus
+            parts[0] = (parts[0][:-1] + f" data-focus='{min(focus) - CELL} {max(focus) + CELL}'"
+                        f" data-lead='{min(lead) - CELL} {max(lead) + CELL}'>")
     return "".join(parts)
+
+
+# pol3: on a phone the track (up to 25 rows, ~1100 px) scrolls in its own box; each time it is drawn
+# the box scrolls to what the up-track's data-focus names (the pieces that moved, else the one to
+# move), centred, with the leading elephants (data-lead) when they fit too: a student sees the
+# pieces, not the empty rows by the finish line.  Run by a failing image's onerror (an HTML
+# widget's scripts do not run).
+_FOCUS_JS = (
+    "var w=this.parentNode,s=w.querySelector('svg[data-focus]'),f=s&&s.getAttribute('data-focus');"
+    "if(!f||w.scrollHeight<=w.clientHeight+1){return;}"
+    "var a=f.split(' ').map(Number),k=s.getBoundingClientRect().height/s.viewBox.baseVal.height,"
+    "top=s.getBoundingClientRect().top-w.getBoundingClientRect().top+w.scrollTop;"
+    "var b=(s.getAttribute('data-lead')||f).split(' ').map(Number),u=[Math.min(a[0],b[0]),Math.max(a[1],b[1])];"
+    "if(k*(u[1]-u[0])<=w.clientHeight){a=u;}"
+    "w.scrollTop=Math.max(0,top+k*(a[0]+a[1])/2-w.clientHeight/2);"
+)
 
 
 def track_html(view: dict, before: dict | None, lang: str, who: Who) -> str:
     """The track twice, across for wide screens and up for phones (CSS shows one), so that a phone
     needs no sideways scrolling."""
     return ("<div class='fe-track-wrap'>" + track_svg(view, before, lang, who)
-            + track_svg(view, before, lang, who, vertical=True) + "</div>")
+            + track_svg(view, before, lang, who, vertical=True)
+            + f"<img class='fe-focus' alt='' src='data:,' style='display:none' onerror=\"{esc(_FOCUS_JS)}\">"
+            + "</div>")
 
 
-def legend(lang: str) -> str:
-    keys = [f"<span><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}</span>{esc(t(key, lang))}</span>"
-            for fill, sym, key in FEATURES.values()]
+def legend(lang: str, view: dict | None = None) -> str:
+    """The legend; with a ``view``, the board features it shows come first and those not on this board
+    follow apart, greyed, under "not on this board" (pol3: a short practice track listed a banana tree,
+    a bridge and a river it does not have)."""
     g = game()
-    keys.append(f"<span><span class='fe-key' style='background:#fff'><b>C</b></span>{esc(g.card_name('cow', lang))}"
-                "</span>")
-    keys.append(f"<span><span class='fe-key' style='background:#616161;color:#fff'><b>R</b></span>"
-                f"{esc(g.card_name('rat', lang))}</span>")
+    features = {ch: f"<span class='fe-leg-{ch_key}'><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}"
+                    f"</span>{esc(t(key, lang))}</span>"
+                for (ch, (fill, sym, key)), ch_key in zip(FEATURES.items(), ("start", "banana", "bridge", "river",
+                                                                            "hole"))}
+    features["C"] = (f"<span class='fe-leg-cow'><span class='fe-key' style='background:#fff'><b>C</b></span>"
+                     f"{esc(g.card_name('cow', lang))}</span>")
+    features["R"] = (f"<span class='fe-leg-rat'><span class='fe-key' style='background:#616161;color:#fff'><b>R</b>"
+                     f"</span>{esc(g.card_name('rat', lang))}</span>")
+    if view is None:
+        here, absent = list(features.values()), []
+    else:
+        on_board = {ch for row in view["track"]["rows"] for ch in row}
+        if view.get("cows"):
+            on_board.add("C")
+        if view.get("rat"):
+            on_board.add("R")
+        here = [k for ch, k in features.items() if ch in on_board]
+        absent = [k for ch, k in features.items() if ch not in on_board]
+    keys = list(here)
     keys.append(f"<span><span class='fe-key' style='background:linear-gradient(90deg,#fff 38%,#d50000 38%,#d50000 62%,#fff 62%)'>"
                 f"&nbsp;</span>{esc(t('fe_finish', lang))}</span>")
     keys.append(f"<span><span class='fe-key fe-changed'>&nbsp;</span>{esc(t('fe_moved', lang))}</span>")
@@ -471,8 +533,12 @@ def legend(lang: str) -> str:
                 f"{esc(t('fe_path', lang))}</span>")
     keys.append("<span><span class='fe-key' style='border:2px dashed #1565c0;border-radius:50%;"
                 f"background:rgba(21,101,192,.3)'>&nbsp;</span>{esc(t('fe_ghost', lang))}</span>")
-    return (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
-            + " ".join(keys) + "</div>")
+    out = (f"<div class='fe-row fe-legend'><span class='fe-label'>{esc(t('fe_legend', lang))}{colon(lang)}</span>"
+           + " ".join(keys) + "</div>")
+    if absent:
+        out += (f"<div class='fe-row fe-legend fe-legend-absent'><span class='fe-label'>"
+                f"{esc(t('fe_not_here', lang))}{colon(lang)}</span>" + " ".join(absent) + "</div>")
+    return out
 
 
 def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str]:
@@ -550,7 +616,7 @@ def board(view: dict, before: dict | None, lang: str, who: Who) -> dict[str, str
     return {
         "css": _CSS,
         "track": track_html(view, before, lang, who),
-        "legend": legend(lang),
+        "legend": legend(lang, view),
         "table": on_table + winner,
         "info": "".join(info),
         "seats": "".join(seats),

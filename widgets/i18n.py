@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
-from tutor.core import french_spacing, seat_articles
+from tutor.core import finish_text
 
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
@@ -300,6 +300,14 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_opened": ("New in the list: {n}, marked as the teacher's. Open: {title}.",
                    "Nuovi nella lista: {n}, segnati come dell'insegnante. Aperto: {title}.",
                    "Nouveaux dans la liste : {n}, marqués comme de l'enseignant. Ouvert : {title}."),
+    # --- pol3 (issue 13): the link box's Copy button
+    "link_copy": ("Copy", "Copia", "Copier"),
+    "link_copied": ("Copied: paste it where the class will see it",
+                    "Copiato: incollalo dove la classe lo vedrà",
+                    "Copié : collez-le là où la classe le verra"),
+    "link_copy_failed": ("The browser did not copy it: the address is selected, press Ctrl+C",
+                         "Il browser non l'ha copiato: l'indirizzo è selezionato, premete Ctrl+C",
+                         "Le navigateur ne l'a pas copié : l'adresse est sélectionnée, appuyez sur Ctrl+C"),
     # --- cls (issue 13): presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
                             "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",
@@ -323,8 +331,7 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    text = seat_articles(text.format(**kwargs), lang) if kwargs else text
-    return french_spacing(text) if lang == "fr" else text
+    return finish_text(text.format(**kwargs) if kwargs else text, lang)
 
 
 def colon(lang: str) -> str:

@@ -191,6 +191,32 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
     return _script(code)
 
 
+
+# pol3 (issue 13): "Copy" beside the link.  ipywidgets has no clipboard: the button's own onclick (an HTML
+# widget keeps inline handlers) selects the address and copies it -- navigator.clipboard where the page is
+# a secure context (https, localhost), else the selection copied (http on a school LAN) -- and says so.
+_COPY_JS = (
+    "var d=this.closest('details'),a=d.querySelector('textarea'),s=d.querySelector('.rt-copied'),b=this;"
+    "a.focus();a.select();"
+    "var ok=function(){s.textContent=b.dataset.done;},no=function(){s.textContent=b.dataset.fail;};"
+    "var old=function(){try{if(document.execCommand('copy')){ok();}else{no();}}catch(e){no();}};"
+    "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(a.value).then(ok,old);}"
+    "else{old();}"
+)
+
+# pol3: the link box stays open while the place changes (each step draws it anew, closed: a class
+# copying the link saw it shut under their cursor)
+_KEEP_OPEN = "if(window.rtLinkOpen){var l=document.querySelector('.rt-place-link');if(l){l.open=true;}}"
+
+
+def copy_button(lang: str) -> str:
+    """The link box's Copy button and where it says "Copied" (or, when the browser refuses, what to do)."""
+    return (f"<div class='rt-copy-row'><button type='button' class='rt-copy-link' onclick=\"{esc(_COPY_JS)}\""
+            f" data-done='{esc(t('link_copied', lang))}' data-fail='{esc(t('link_copy_failed', lang))}'>"
+            f"<i class='fa fa-copy' aria-hidden='true'></i> {esc(t('link_copy', lang))}</button>"
+            f" <span class='rt-copied' role='status' aria-live='polite'></span></div>")
+
+
 class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
@@ -355,14 +381,15 @@ class GamePage(w.VBox):
                   (("play", "autoplay"), ("pause", "pause"), ("stop", "stop"), ("loop", "loop"),
                    ("step", "step_slider"), ("board", "board"))}
         self.link.value = (
-            f"<details class='rt-place-link'><summary><i class='fa fa-link' aria-hidden='true'></i> "
+            f"<details class='rt-place-link' ontoggle='window.rtLinkOpen=this.open'><summary><i class='fa fa-link' aria-hidden='true'></i> "
             f"{esc(t('link_here', lang))}</summary>"
             # pol2: the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
             # phone) and read-only: select it all and copy it
             f"<textarea readonly class='rt-place-url' rows='3' spellcheck='false'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
-            f" onfocus='this.select()'>{esc(url)}</textarea></details>"
-            + browser_sync(title, lang, places.query(here), labels, a11y=False))
+            f" onfocus='this.select()'>{esc(url)}</textarea>"
+            + copy_button(lang) + "</details>"
+            + browser_sync(title, lang, places.query(here), labels, a11y=False) + _script(_KEEP_OPEN))
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:
             presenter.relabel()

@@ -8,7 +8,8 @@ The Voilà settings live in ``voila.json`` at the repository root (standalone
 Voilà reads it from its working directory) and in
 ``binder/jupyter_server_config.json`` (Voilà as a Jupyter server extension, on
 Binder): sources stripped, no tracebacks, idle kernels culled, a cell's late
-outputs waited for (:data:`IOPUB_TIMEOUT`).
+outputs waited for (:data:`IOPUB_TIMEOUT`), and the page template ``rules-tutor``
+(``share/jupyter/voila/templates/``: Voilà's lab template asking nothing of the internet).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+# pol3: the page template (share/jupyter/voila/templates/rules-tutor), found from a checkout too
+TEMPLATE = "rules-tutor"
+JUPYTER_DATA = ROOT / "share" / "jupyter"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -115,6 +119,7 @@ def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE
         # printed): jupyter_server's IOPub rate limit decoded and counted each one for nothing
         "--ZMQChannelsWebsocketConnection.limit_rate=False",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--VoilaConfiguration.template={TEMPLATE}",
         *(room.options() if room else []),
     ]
     replaced = {a.split("=")[0] for a in extra if a.startswith("--") and "=" in a}
@@ -125,6 +130,8 @@ def server_env(env: dict | None = None) -> dict:
     """The environment of our Voilà process (its kernels inherit it)."""
     out = dict(os.environ)
     out.setdefault("PYTHONUNBUFFERED", "1")
+    # the page template from this checkout (an installed tutor has it under sys.prefix/share/jupyter too)
+    out["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), out.get("JUPYTER_PATH", "")) if p)
     if env:
         out.update(env)
     return out

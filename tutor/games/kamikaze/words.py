@@ -10,7 +10,7 @@ cards, decks, decisions and players, and the worked examples' texts.
 ('gioca Arciere', 'défier le joueur 3')
 >>> c.render("{Players} may swap the Familiar for another card in hand (not the Kamikaze).",
 ...          {"players": (0, 1)}, "it")
-"Giocatore 1 e Giocatore 2 può scambiare il Famiglio con un'altra carta in mano (non il Kamikaze)."
+"Il Famiglio può essere scambiato con un'altra carta in mano (non il Kamikaze) dal Giocatore 1 e dal Giocatore 2."
 """
 
 from __future__ import annotations

@@ -80,8 +80,9 @@ def build_examples(game: Any) -> list[Example]:
     out.append(_example(
         "rulebook/dispute", "The rulebook's fountain dispute", "tir-nan-og/fountain/count", start,
         ["take the river", "join the dispute", "join the dispute", "join the dispute"],
-        "Alfredo 3 (three satyrs), Alex 2, Carlo 3 (three centaurs); tied, Alfredo's second creature is 1 elf, "
-        "Carlo's 2 satyrs: Carlo wins the fountain, Alfredo and Alex turn their territory face down.",
+        "Alfredo 3 (three satyrs, the tutor's griffins), Alex 2, Carlo 3 (three centaurs); tied, Alfredo's "
+        "second creature is 1 elf, Carlo's 2 satyrs (griffins): Carlo wins the fountain, Alfredo and Alex "
+        "turn their territory face down.",
         {"fountains": [[], [], ["fountain-river"]],
          "tops": [_top("plain-1", "plain", False), _top("volcano-1", "volcano", False),
                   _top("castle-1", "castle", True)],
