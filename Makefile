@@ -40,10 +40,10 @@ run: $(VENV)/.installed-run
 
 # JupyterLab on notebooks/, to prepare lessons (notebooks/lesson_builder.ipynb);
 # the dashboard is served by the same server at /voila/render/index.ipynb, with the
-# tutor's page template (share/jupyter: nothing from the internet); JupyterLab asks no
-# news or update question (etc/jupyter/labconfig).
+# tutor's page template (widgets/jupyter/data: nothing from the internet); JupyterLab asks no
+# news or update question (widgets/jupyter/config/labconfig).
 lab: $(VENV)/.installed-run
-	JUPYTER_PATH=$(CURDIR)/share/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter \
+	JUPYTER_PATH=$(CURDIR)/widgets/jupyter/data JUPYTER_CONFIG_PATH=$(CURDIR)/widgets/jupyter/config \
 	$(VPY) -m jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1 --port $(PORT) \
 		--VoilaConfiguration.template=rules-tutor $(if $(filter 0,$(shell id -u)),--allow-root)
 

@@ -159,7 +159,7 @@ def test_closed_pages_leave_no_kernel_behind(new_page, artifacts):
 
     from widgets.serve import ROOT, VoilaServer
 
-    server = VoilaServer(ROOT / "bench", log=artifacts / "voila-cull.log",
+    server = VoilaServer(ROOT / "widgets" / "jupyter", log=artifacts / "voila-cull.log",
                          cull_idle=4, cull_interval=1)
     with server:
         def kernels():

@@ -113,7 +113,7 @@ def _hello_click(page):
 def run(loads: int = 5, n_clicks: int = 24) -> dict:
     figures: dict = {}
     with chromium() as browser:
-        with VoilaServer(ROOT / "bench", log=ROOT / "test-artifacts/bench-hello.log") as srv:
+        with VoilaServer(ROOT / "widgets" / "jupyter", log=ROOT / "test-artifacts/bench-hello.log") as srv:
             url = srv.url("hello.ipynb")
             cold_starts(browser, url, ".rt-hello-button", 1)  # warm the server's caches
             figures["hello_cold"] = cold_starts(browser, url, ".rt-hello-button", loads)

@@ -9,7 +9,7 @@ Voilà reads it from its working directory) and in
 ``binder/jupyter_server_config.json`` (Voilà as a Jupyter server extension, on
 Binder): sources stripped, no tracebacks, idle kernels culled, a cell's late
 outputs waited for (:data:`IOPUB_TIMEOUT`), and the page template ``rules-tutor``
-(``share/jupyter/voila/templates/``: Voilà's lab template asking nothing of the internet).
+(``widgets/jupyter/data/voila/templates/``: Voilà's lab template asking nothing of the internet).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-# pol3: the page template (share/jupyter/voila/templates/rules-tutor), found from a checkout too
+# pol3: the page template (widgets/jupyter/data/voila/templates/rules-tutor), found from a checkout too
 TEMPLATE = "rules-tutor"
-JUPYTER_DATA = ROOT / "share" / "jupyter"
+JUPYTER_DATA = ROOT / "widgets" / "jupyter" / "data"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
