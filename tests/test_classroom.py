@@ -199,6 +199,47 @@ def test_a_pooled_kernel_handed_to_a_page_is_idle_from_then_not_from_its_build()
     assert km._kernels["k1"].last_activity > datetime.now(timezone.utc) - timedelta(minutes=1)
 
 
+def test_the_pools_refill_only_while_the_pages_are_not_in_use_or_after_a_minute():
+    """The room's first clicks are not slowed by kernels starting for its pools: a refill waits
+    until no kernel has been busy for a moment, or until a minute after a page took a kernel."""
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    from widgets.classroom import gradual_pool_refills
+
+    class Manager:
+        def __init__(self):
+            self._kernels: dict = {}
+            self._pools: dict = {"fire_bulls.ipynb": []}
+            self.kernel_pools_config = {"default": {"pool_size": 0}, "fire_bulls.ipynb": {"pool_size": 2}}
+            self.started: list = []
+            self.last_kernel_activity = utcnow()
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            self.started.append(notebook_name)
+
+        def room(self):
+            return None
+
+        async def get_rendered_notebook(self, *args, **kwargs):
+            return "render task", "cache", "k1"
+
+    km = Manager()
+    refill = gradual_pool_refills(km, 2, quiet=0, calm=2, longest=60)
+    run(km.get_rendered_notebook("fire_bulls.ipynb"))  # a page took a kernel
+    km.last_kernel_activity = utcnow()  # and a student clicked just now
+    assert refill() == 0 and km.started == []
+    km.last_kernel_activity = utcnow() - timedelta(seconds=5)  # no kernel busy for 5 s
+    assert refill() == 2 and km.started == ["fire_bulls.ipynb"]
+
+    busy = Manager()
+    refill = gradual_pool_refills(busy, 2, quiet=0, calm=2, longest=0)  # "a minute" has passed
+    run(busy.get_rendered_notebook("fire_bulls.ipynb"))
+    busy.last_kernel_activity = utcnow()
+    assert refill() == 2 and busy.started == ["fire_bulls.ipynb"]
+
+
 def test_a_kernel_whose_page_has_not_connected_yet_is_kept_then_culled_as_usual_once_it_has():
     """A page built while the machine is loaded connects late: its kernel is not culled in
     the meantime (the page would never come up), and once the page has connected and gone,
