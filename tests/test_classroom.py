@@ -542,3 +542,45 @@ def test_the_page_modules_leave_pandas_and_matplotlib_unimported():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_kernel_flushes_its_stdout_only_when_something_was_written_and_then_sends_it_all():
+    """ipykernel flushes stdout after each message a page sends (a click): with nothing written,
+    the guard's flush costs no trip to the IO thread; anything written still reaches the page."""
+    import zmq
+    from ipykernel.iostream import IOPubThread, OutStream
+    from jupyter_client.session import Session
+
+    from widgets.kernel_guard import lazy_flush
+
+    ctx = zmq.Context()
+    pub, sub = ctx.socket(zmq.PUB), ctx.socket(zmq.SUB)
+    pub.bind("inproc://stdout-test")
+    sub.connect("inproc://stdout-test")
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    thread = IOPubThread(pub)
+    thread.start()
+    session = Session(key=b"k")
+    stream = OutStream(session, thread, "stdout")
+    try:
+        scheduled = []
+        schedule = thread.schedule
+        thread.schedule = lambda f: (scheduled.append(f), schedule(f))[1]
+        assert lazy_flush(stream)
+        stream.flush()
+        assert scheduled == []  # nothing written: no trip to the IO thread
+        stream.write("the board")
+        stream.flush()
+        assert scheduled  # written: flushed through the IO thread as before
+        sub.RCVTIMEO = 5000
+        msg = session.deserialize(session.feed_identities(sub.recv_multipart())[1])
+        assert msg["msg_type"] == "stream" and msg["content"]["text"] == "the board"
+        scheduled.clear()
+        stream.flush()
+        assert scheduled == []
+    finally:
+        stream.close()
+        thread.stop()
+        thread.close()
+        sub.close()
+        ctx.term()
