@@ -13,10 +13,20 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
    at once, and once every page is usable each steps the example (Next,
    ``--clicks`` times), all at once.  Two of the sessions (``--browsers``, 2 by
    default) are real pages in Debian's Chromium (:class:`BrowserPages`), which
-   show that the pages also render and work without measuring themselves: they
-   open with the others, are idle (drawn, nothing changing) before the others
-   click, and step the example, open Play and make a move each after the
-   others' clicks; their figures are printed on their own lines.  A session whose
+   show that the pages also render and work without measuring themselves.  A
+   room's browsers are running before the teacher says "open it", on the
+   students' own devices: Chromium (the browser and a blank tab per page)
+   starts and settles before the room opens, so that only the pages' loading
+   is part of the burst, and it runs only on CPU the server and its kernels
+   leave (Linux's ``SCHED_IDLE``, ``--browser-cpu idle``, the default; ``normal``
+   makes it compete as an equal, as a student's browser never does).  The two
+   pages are navigated at the same instant as the others open theirs, are idle
+   (drawn, nothing changing) before the others click, and step the example,
+   open Play and make a move each after the others' clicks; their figures are
+   printed on their own lines, and their errors count with the others'.  The
+   CPU seconds the server, the sessions' kernels, the other kernels (pools,
+   refills, the Chromium pages') and Chromium spent while the room opened and
+   while it clicked are printed side by side.  A session whose
    page's HTML holds no widget view counts as an error (its kernel's widgets are
    there, but a browser draws nothing); a Chromium page that does not render is
    described (what it shows, how far Voilà's front end got, the last frames on its
@@ -553,7 +563,8 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m widgets.bench_class")
+    ap = argparse.ArgumentParser(prog="python -m widgets.bench_class", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=30, help="the room: protocol-level sessions and Chromium pages")
     ap.add_argument("--browsers", type=int, default=2, help="of the sessions, real Chromium pages (0: none)")
     ap.add_argument("--clicks", type=int, default=5)
