@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -580,6 +581,16 @@ def test_a_kernel_flushes_its_stdout_only_when_something_was_written_and_then_se
         assert scheduled == []
     finally:
         stream.close()
+        gc_done = threading.Event()  # ipykernel's event-pipe collector ended in the thread, not at exit
+
+        def end_collector():
+            task = getattr(thread, "_event_pipe_gc_task", None)
+            if task is not None:
+                task.cancel()
+            thread.io_loop.add_callback(gc_done.set)
+
+        thread.schedule(end_collector)
+        gc_done.wait(5)
         thread.stop()
         thread.close()
         sub.close()
