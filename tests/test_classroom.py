@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -197,6 +198,47 @@ def test_a_pooled_kernel_handed_to_a_page_is_idle_from_then_not_from_its_build()
     gradual_pool_refills(km, 2)
     assert run(km.get_rendered_notebook("fire_bulls.ipynb")) == ("render task", "cache", "k1")
     assert km._kernels["k1"].last_activity > datetime.now(timezone.utc) - timedelta(minutes=1)
+
+
+def test_the_pools_refill_only_while_the_pages_are_not_in_use_or_after_a_minute():
+    """The room's first clicks are not slowed by kernels starting for its pools: a refill waits
+    until no kernel has been busy for a moment, or until a minute after a page took a kernel."""
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    from widgets.classroom import gradual_pool_refills
+
+    class Manager:
+        def __init__(self):
+            self._kernels: dict = {}
+            self._pools: dict = {"fire_bulls.ipynb": []}
+            self.kernel_pools_config = {"default": {"pool_size": 0}, "fire_bulls.ipynb": {"pool_size": 2}}
+            self.started: list = []
+            self.last_kernel_activity = utcnow()
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            self.started.append(notebook_name)
+
+        def room(self):
+            return None
+
+        async def get_rendered_notebook(self, *args, **kwargs):
+            return "render task", "cache", "k1"
+
+    km = Manager()
+    refill = gradual_pool_refills(km, 2, quiet=0, calm=2, longest=60)
+    run(km.get_rendered_notebook("fire_bulls.ipynb"))  # a page took a kernel
+    km.last_kernel_activity = utcnow()  # and a student clicked just now
+    assert refill() == 0 and km.started == []
+    km.last_kernel_activity = utcnow() - timedelta(seconds=5)  # no kernel busy for 5 s
+    assert refill() == 2 and km.started == ["fire_bulls.ipynb"]
+
+    busy = Manager()
+    refill = gradual_pool_refills(busy, 2, quiet=0, calm=2, longest=0)  # "a minute" has passed
+    run(busy.get_rendered_notebook("fire_bulls.ipynb"))
+    busy.last_kernel_activity = utcnow()
+    assert refill() == 2 and busy.started == ["fire_bulls.ipynb"]
 
 
 def test_a_kernel_whose_page_has_not_connected_yet_is_kept_then_culled_as_usual_once_it_has():
@@ -501,3 +543,55 @@ def test_the_page_modules_leave_pandas_and_matplotlib_unimported():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_kernel_flushes_its_stdout_only_when_something_was_written_and_then_sends_it_all():
+    """ipykernel flushes stdout after each message a page sends (a click): with nothing written,
+    the guard's flush costs no trip to the IO thread; anything written still reaches the page."""
+    import zmq
+    from ipykernel.iostream import IOPubThread, OutStream
+    from jupyter_client.session import Session
+
+    from widgets.kernel_guard import lazy_flush
+
+    ctx = zmq.Context()
+    pub, sub = ctx.socket(zmq.PUB), ctx.socket(zmq.SUB)
+    pub.bind("inproc://stdout-test")
+    sub.connect("inproc://stdout-test")
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    thread = IOPubThread(pub)
+    thread.start()
+    session = Session(key=b"k")
+    stream = OutStream(session, thread, "stdout")
+    try:
+        scheduled = []
+        schedule = thread.schedule
+        thread.schedule = lambda f: (scheduled.append(f), schedule(f))[1]
+        assert lazy_flush(stream)
+        stream.flush()
+        assert scheduled == []  # nothing written: no trip to the IO thread
+        stream.write("the board")
+        stream.flush()
+        assert scheduled  # written: flushed through the IO thread as before
+        sub.RCVTIMEO = 5000
+        msg = session.deserialize(session.feed_identities(sub.recv_multipart())[1])
+        assert msg["msg_type"] == "stream" and msg["content"]["text"] == "the board"
+        scheduled.clear()
+        stream.flush()
+        assert scheduled == []
+    finally:
+        stream.close()
+        gc_done = threading.Event()  # ipykernel's event-pipe collector ended in the thread, not at exit
+
+        def end_collector():
+            task = getattr(thread, "_event_pipe_gc_task", None)
+            if task is not None:
+                task.cancel()
+            thread.io_loop.add_callback(gc_done.set)
+
+        thread.schedule(end_collector)
+        gc_done.wait(5)
+        thread.stop()
+        thread.close()
+        sub.close()
+        ctx.term()

@@ -13,10 +13,20 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
    at once, and once every page is usable each steps the example (Next,
    ``--clicks`` times), all at once.  Two of the sessions (``--browsers``, 2 by
    default) are real pages in Debian's Chromium (:class:`BrowserPages`), which
-   show that the pages also render and work without measuring themselves: they
-   open with the others, are idle (drawn, nothing changing) before the others
-   click, and step the example, open Play and make a move each after the
-   others' clicks; their figures are printed on their own lines.  A session whose
+   show that the pages also render and work without measuring themselves.  A
+   room's browsers are running before the teacher says "open it", on the
+   students' own devices: Chromium (the browser and a blank tab per page)
+   starts and settles before the room opens, so that only the pages' loading
+   is part of the burst, and it runs only on CPU the server and its kernels
+   leave (Linux's ``SCHED_IDLE``, ``--browser-cpu idle``, the default; ``normal``
+   makes it compete as an equal, as a student's browser never does).  The two
+   pages are navigated at the same instant as the others open theirs, are idle
+   (drawn, nothing changing) before the others click, and step the example,
+   open Play and make a move each after the others' clicks; their figures are
+   printed on their own lines, and their errors count with the others'.  The
+   CPU seconds the server, the sessions' kernels, the other kernels (pools,
+   refills, the Chromium pages') and Chromium spent while the room opened and
+   while it clicked are printed side by side.  A session whose
    page's HTML holds no widget view counts as an error (its kernel's widgets are
    there, but a browser draws nothing); a Chromium page that does not render is
    described (what it shows, how far Voilà's front end got, the last frames on its
@@ -38,6 +48,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import statistics
 import threading
@@ -121,6 +132,43 @@ def cpu(procs) -> float:
         except psutil.Error:
             pass
     return total
+
+
+class CpuMeter:
+    """CPU seconds (user + system) by who spent them, between two :meth:`sample` calls: the
+    server, each kernel (by kernel id), and this process's Chromium processes.  A process
+    started between the samples counts from zero; one that ended is not counted."""
+
+    def __init__(self, server: psutil.Process):
+        self.server = server
+
+    def sample(self) -> dict:
+        out: dict = {"server": cpu([self.server]), "kernels": {}, "chromium": {}}
+        for kid, p in kernel_processes(self.server.pid).items():
+            out["kernels"][kid] = cpu([p])
+        for p in chromium_processes():
+            out["chromium"][p.pid] = cpu([p])
+        return out
+
+    @staticmethod
+    def spent(a: dict, b: dict, room: set[str]) -> dict[str, float]:
+        """What each part spent from sample ``a`` to sample ``b``: the server, the ``room``'s
+        kernels (the pages' own), every other kernel (pools, refills, other pages), Chromium,
+        and how many kernels started in between."""
+        def diff(key: str, ids) -> float:
+            return sum(b[key][i] - a[key].get(i, 0.0) for i in ids)
+        others = [k for k in b["kernels"] if k not in room]
+        return {"server": b["server"] - a["server"],
+                "room": diff("kernels", [k for k in b["kernels"] if k in room]),
+                "others": diff("kernels", others),
+                "started": float(sum(1 for k in others if k not in a["kernels"])),
+                "chromium": diff("chromium", b["chromium"])}
+
+
+def spent_line(what: str, d: dict[str, float], seconds: float, n_room: int, n_others: int) -> str:
+    return (f"  cpu {what} ({seconds:.1f}s): server {d['server']:.2f}s, the {n_room} protocol sessions'"
+            f" kernels {d['room']:.2f}s, the {n_others} other kernels {d['others']:.2f}s"
+            f" ({d['started']:.0f} of them started meanwhile), Chromium {d['chromium']:.2f}s")
 
 
 def load() -> str:
@@ -220,6 +268,21 @@ def chromium_processes() -> list[psutil.Process]:
     return found
 
 
+def policies(procs) -> str:
+    """How many of the processes' threads Linux schedules how (SCHED_IDLE, SCHED_OTHER, ...)."""
+    names = {getattr(os, n): n for n in ("SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR")
+             if hasattr(os, n)}
+    count: dict[str, int] = {}
+    for p in procs:
+        try:
+            for t in p.threads():
+                name = names.get(os.sched_getscheduler(t.id), "?")
+                count[name] = count.get(name, 0) + 1
+        except (psutil.Error, OSError):
+            pass
+    return ", ".join(f"{n} threads {k}" for k, n in sorted(count.items())) or "none"
+
+
 def _decode(payload) -> dict | None:
     """A kernel websocket frame as a message (the v1 binary protocol or JSON), None if neither."""
     from widgets.room import from_v1
@@ -291,15 +354,22 @@ class BrowserPages(threading.Thread):
     is the whole round trip to the kernel.  :attr:`results` has the ready times, the Next
     clicks' and the moves' latencies and the errors."""
 
-    def __init__(self, url: str, n: int = 2, clicks: int = 5, timeout: float = 180):
+    def __init__(self, url: str, n: int = 2, clicks: int = 5, timeout: float = 180, idle: bool = False):
         super().__init__(daemon=True, name="bench-class-chromium")
-        self.url, self.n, self.clicks, self.timeout = url, n, clicks, timeout
+        self.url, self.n, self.clicks, self.timeout, self.idle = url, n, clicks, timeout, idle
         self.launched, self.opened, self.stepped, self.moved = (threading.Event() for _ in range(4))
         self.go_open, self.go_step, self.go_move = threading.Event(), threading.Event(), threading.Event()
         self.results: dict = {"ready": [], "click": [], "move": [], "errors": [], "console": [], "frames": [], "probe": []}
 
     def run(self) -> None:
         try:
+            if self.idle:
+                # Linux's SCHED_IDLE: a thread that runs only on CPU nothing else wants.  Linux keeps
+                # the policy per thread and a process inherits its creating thread's: Playwright's
+                # driver and Chromium, started from this thread, run so (this process's other threads,
+                # the protocol sessions', do not).  A nice value would not do: Chromium sets its
+                # processes' own (-8 to 5) where it may, and SCHED_IDLE ignores nice values.
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
             asyncio.run(self._run())
         except Exception as e:  # counted, the run goes on
             self.results["errors"].append(f"chromium: {type(e).__name__}: {str(e)[:160]}")
@@ -416,6 +486,22 @@ def wait_until(pred, timeout: float, step: float = 1.0) -> bool:
     return pred()
 
 
+def quiet_rate(procs_fn, timeout: float = 60, window: float = 2.0, quiet: float = 0.05) -> float:
+    """Wait until the processes ``procs_fn()`` lists use less than ``quiet`` CPU seconds a second
+    together (or ``timeout`` passes): their rate then."""
+    deadline = time.monotonic() + timeout
+    procs = procs_fn()
+    before = cpu(procs)
+    while True:
+        time.sleep(window)
+        now = cpu(procs)
+        rate = (now - before) / window
+        if rate < quiet or time.monotonic() > deadline:
+            return rate
+        procs = procs_fn()
+        before = cpu(procs)
+
+
 def settle(procs, timeout: float = 60, window: float = 2.0) -> bool:
     """Wait until the processes are about idle (their work done): together less than
     0.1 CPU seconds per second, plus 0.005 for each (an idle kernel's heartbeat)."""
@@ -477,7 +563,8 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m widgets.bench_class")
+    ap = argparse.ArgumentParser(prog="python -m widgets.bench_class", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=30, help="the room: protocol-level sessions and Chromium pages")
     ap.add_argument("--browsers", type=int, default=2, help="of the sessions, real Chromium pages (0: none)")
     ap.add_argument("--clicks", type=int, default=5)
@@ -487,6 +574,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pool-others", type=int, default=3)
     ap.add_argument("--max-kernels", type=int, default=80)
     ap.add_argument("--linger", type=int, default=120, help="seconds to wait after the pages close")
+    ap.add_argument("--browser-cpu", choices=("idle", "normal"), default="idle",
+                    help="the Chromium pages' CPU: 'idle' (the default) runs Chromium only on CPU the server and its"
+                    " kernels leave (Linux's SCHED_IDLE): a room's browsers run on the students' own devices, and"
+                    " here they would take the server's two cores from the others; 'normal' competes as equals")
     ap.add_argument("--browser-timeout", type=float, default=180,
                     help="seconds a Chromium page may take to show an enabled Next")
     ap.add_argument("--server-arg", action="append", default=[], metavar="OPTION",
@@ -536,13 +627,23 @@ def main(argv: list[str] | None = None) -> int:
               f" {time.monotonic() - t0:.0f}s{'' if filled and settled else ' (not all of them)'};"
               f" {rss_mib(kernels(srv.proc.pid)):.0f} MiB; cpu before any request: {pool_cpu / max(1, ready):.2f}s"
               f" per kernel, the server {cpu([server]):.1f}s in all (its start included)", flush=True)
-        before_kernels = kernel_processes(srv.proc.pid)
         keep: list[Session] = []
         browsers = None
         if n_browsers:
-            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks, args.browser_timeout)
+            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks, args.browser_timeout,
+                                    args.browser_cpu == "idle")
             browsers.start()
+            # A room's students have their browsers running before the teacher says "open it":
+            # Chromium (the browser and a blank tab per page) starts and settles before the room
+            # opens, so that only the pages' loading is part of the burst.
+            c0 = time.monotonic()
             browsers.launched.wait(180)
+            rate = quiet_rate(chromium_processes)
+            print(f"Chromium started before the room opens (the browser and {n_browsers} blank tabs, as a room's"
+                  f" browsers are already running; CPU: {args.browser_cpu},"
+                  f" {policies(chromium_processes())}):"
+                  f" {cpu(chromium_processes()):.1f}s CPU in"
+                  f" {time.monotonic() - c0:.0f}s, then {rate:.3f}s a second ({load()})", flush=True)
 
         async def opening():
             got = await asyncio.gather(*(open_session(srv.base, args.page, args.query, res)
@@ -579,32 +680,33 @@ def main(argv: list[str] | None = None) -> int:
                 while not event.is_set() and time.monotonic() < deadline:
                     await asyncio.sleep(0.1)
             loop.run_until_complete(waiting())
-        cpu0_server = cpu([server])
-        cpu0 = {kid: cpu([p]) for kid, p in before_kernels.items()}
+        meter = CpuMeter(server)
+        m0 = meter.sample()
         load_open = load()
-        start = time.monotonic()
+        start = burst = time.monotonic()
         if browsers:
             browsers.go_open.set()  # the Chromium pages open with the others
         loop.run_until_complete(opening())
         took_open = time.monotonic() - start
+        m1 = meter.sample()
+        took_all = took_open
         browsers_rate = float("nan")
         if browsers:
             wait_for(browsers.opened, 300)  # the pages drawn, and nothing changing in them for a second
+            took_all = time.monotonic() - start
+            m1 = meter.sample()
             browsers_rate = idle_browsers()
-        now_kernels = kernel_processes(srv.proc.pid)
         mine = {s.kernel_id for s in keep}
-
-        def kernels_cpu() -> float:
-            return sum(cpu([p]) - cpu0.get(kid, 0.0) for kid, p in now_kernels.items() if kid in mine)
-
-        chromium = chromium_processes()
-        cpu1_server, cpu1_kernels, cpu1_chromium = cpu([server]), kernels_cpu(), cpu(chromium)
+        m2 = meter.sample()
         load_click = load()
         start = time.monotonic()
+        clicks_after = start - burst
         loop.run_until_complete(stepping())  # the Chromium pages idle meanwhile
         took_click = time.monotonic() - start
-        cpu2_server, cpu2_kernels, cpu2_chromium = cpu([server]), kernels_cpu(), cpu(chromium)
+        m3 = meter.sample()
         n_clicks = max(1, len(res["click"]))
+        opened, clicked = CpuMeter.spent(m0, m1, mine), CpuMeter.spent(m2, m3, mine)
+        n_others = len(set(m3["kernels"]) - mine)
         if browsers:
             browsers.go_step.set()  # then the Chromium pages step the example ...
             wait_for(browsers.stepped, 300)
@@ -618,15 +720,18 @@ def main(argv: list[str] | None = None) -> int:
         for phase in ("page", "websocket", "widgets"):
             print(line(f"  {phase} done", [p[phase] for p in res["phases"] if phase in p]))
         print(line("click", res["click"], "ms", 1000))
-        print(f"  cpu per session to open: server {(cpu1_server - cpu0_server) / max(1, len(keep)):.3f}s,"
-              f" its kernel {cpu1_kernels / max(1, len(keep)):.3f}s")
-        print(f"  cpu per click: server {1000 * (cpu2_server - cpu1_server) / n_clicks:.1f}ms,"
-              f" kernel {1000 * (cpu2_kernels - cpu1_kernels) / n_clicks:.1f}ms")
+        print(f"  cpu per session to open: server {opened['server'] / max(1, len(keep)):.3f}s,"
+              f" its kernel {opened['room'] / max(1, len(keep)):.3f}s")
+        print(f"  cpu per click: server {1000 * clicked['server'] / n_clicks:.1f}ms,"
+              f" kernel {1000 * clicked['room'] / n_clicks:.1f}ms")
+        print(spent_line("while the room opened, until every page was usable", opened, took_all, len(mine), n_others))
+        print(spent_line(f"while they clicked (from {clicks_after:.1f}s after the room opened)", clicked, took_click,
+                         len(mine), n_others))
         print(f"  errors: {len(res['errors'])} {res['errors'][:3]}")
         if browsers:
             b = browsers.results
             print(f"  the {n_browsers} Chromium pages (1280x720), opened with the others, idle during their clicks"
-                  f" (Chromium's CPU then: {cpu2_chromium - cpu1_chromium:.2f}s in {took_click:.1f}s; before them"
+                  f" (Chromium's CPU then: {clicked['chromium']:.2f}s in {took_click:.1f}s; before them"
                   f" {browsers_rate:.2f}s a second), then stepping and playing on their own; a click measured in the"
                   " page, from the click to what it updates drawn changed (the round trip to the kernel):")
             print(line("  ready (the page drawn, Next enabled)", b["ready"]))

@@ -433,15 +433,20 @@ async def _shutdown_quietly(km, kernel_id: str) -> None:
         km.log.warning("could not shut down the failed pooled kernel %s", kernel_id)
 
 
-def gradual_pool_refills(km, batch: int, quiet: float = 10):
+def gradual_pool_refills(km, batch: int, quiet: float = 10, calm: float = 2, longest: float = 60):
     """Refill Voilà's pools a few kernels at a time, within the cap.
 
     Voilà refills a pool the moment a page takes a kernel from it: thirty
     students arriving at once made thirty kernel starts one second later, on
     the CPU their pages were using.  Here a page taking a kernel starts
     nothing; :func:`refill` (called on a timer) starts at most ``batch``
-    kernels per call, only as many as the cap leaves room for, and none while
-    pages are arriving (a pooled kernel taken in the last ``quiet`` seconds).
+    kernels per call, only as many as the cap leaves room for, none while
+    pages are arriving (a pooled kernel taken in the last ``quiet`` seconds),
+    and none while the pages are in use (a kernel busy in the last ``calm``
+    seconds: the room's first clicks came about ten seconds after it opened,
+    and two kernels starting then took the CPU the clicks waited for) --
+    unless ``longest`` seconds have passed since a page took a kernel, so
+    that a room clicking without a pause still gets its pools back.
     While a pool is empty, pages start their own kernel as without pools.
     Returns ``refill``."""
     original = km.fill_if_needed
@@ -463,8 +468,12 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10):
     km.get_rendered_notebook = get_rendered_notebook
 
     def refill() -> int:
-        if time.monotonic() - last_taken[0] < quiet:
+        since_taken = time.monotonic() - last_taken[0]
+        if since_taken < quiet:
             return 0  # pages are arriving: leave them the CPU
+        busy = getattr(km, "last_kernel_activity", None)  # jupyter_server's: a kernel's last request
+        if busy is not None and since_taken < longest and (utcnow() - busy).total_seconds() < calm:
+            return 0  # pages are in use: leave them the CPU
         started = 0
         for notebook, pool in sorted(km._pools.items(), key=lambda item: len(item[1])):
             for t in [t for t in pool if not _pool_usable(t) or _render_failed(t)]:
