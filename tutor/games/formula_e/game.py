@@ -57,7 +57,7 @@ class FormulaE(Game):
     # the playout path (current_player, legal_actions, apply) calls the engine's functions directly:
     # a method forwarding to them was one more Python call per action (as Tir Nan Og does)
     legal_actions = staticmethod(engine.legal_actions)  # type: ignore[assignment]
-    apply = staticmethod(engine.apply)  # type: ignore[assignment]
+    apply = staticmethod(engine._apply)  # type: ignore[assignment]  # (engine.apply without its call)
 
     def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
         return engine.apply_explained(state, action)
