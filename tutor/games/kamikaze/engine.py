@@ -65,7 +65,7 @@ from .state import (
     REPETITION_LIMIT,
     State,
     MEMO_LIMIT,
-    _duel_entry,
+    _position_key,
     memo,
     _last_duel_json,
 )
@@ -465,7 +465,8 @@ def _finish(s: State, ev: list) -> State:
         nxt = q
     # count the duel: the refusal reads how often each card was played from here
     changed = outcome != "retreat" or any(s.swapped) or bool(taken)
-    entry = _duel_entry(s, cards, changed)
+    # (state._duel_entry, inline: one call less per duel)
+    entry = _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))
     if i < len(positions) and positions[i][0] == entry:
@@ -476,7 +477,8 @@ def _finish(s: State, ev: list) -> State:
         positions = positions[:i] + ((entry, 1),) + positions[i:]
     new: Any = s  # a draft (see above)
     new.positions = positions
-    stuck, refuser = _stuck(s, entry, times_here)
+    # (_stuck answers ("", None) at once for a duel that changed something seen fewer than 3 times)
+    stuck, refuser = _stuck(s, entry, times_here) if times_here >= REPETITION_LIMIT or not changed else ("", None)
     players = len(s.hands)
     new.active, new.opponent, new.pending, new.phase, new.swapped = nxt, None, (), "challenge", _ALL_FALSE[players]
     if players > 2 and ev is not _SILENT:
