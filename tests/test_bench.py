@@ -86,3 +86,13 @@ def test_every_row_plays_its_own_games_after_an_untimed_warm_up(monkeypatch, cap
         seen += seeds
     assert len(seen) == len(set(seen)) == 6 * 12  # peer and five rows: no game played twice
     assert bench.WARM_UP not in seen  # the warm-up game is not timed
+
+
+def test_cpu_option_times_with_the_process_cpu_clock(monkeypatch, capsys):
+    import time
+
+    monkeypatch.setattr(bench, "openspiel_playout", lambda: "ModuleNotFoundError: No module named 'pyspiel'")
+    assert bench.main(["--runs", "1", "--games", "1", "--game", "kamikaze-attack", "--cpu"]) == 0
+    assert bench.CLOCK[0] is time.process_time and "CPU time" in capsys.readouterr().out
+    assert bench.main(["--runs", "1", "--games", "1", "--game", "kamikaze-attack"]) == 0
+    assert bench.CLOCK[0] is time.perf_counter and "wall clock" in capsys.readouterr().out
