@@ -273,7 +273,8 @@ def _put(s: State, **changes: Any) -> State:
 
 
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
-    s = _put(s, phase="commit", opponent=opponent, swapped=_ALL_FALSE[len(s.hands)])
+    d: Any = s  # a draft (see above): its fields set directly (no _put call, no keyword dict)
+    d.phase, d.opponent, d.swapped = "commit", opponent, _ALL_FALSE[len(s.hands)]
     held = s.held
     if held[s.active] or held[opponent]:
         for p in (s.active, opponent):
