@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any, MutableSequence
 
@@ -41,8 +42,10 @@ def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def randbelow(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for a whole ``n`` > 0, the same number from the same generator state."""
+def randbelow(rng: _random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for a whole ``n`` > 0, the same number from the same generator state.
+
+    ``rng`` may be a ``random.Random`` or its C base ``_random.Random`` (only ``getrandbits`` is used)."""
     k = _BITS[n] if n < 1025 else n.bit_length()
     getrandbits = rng.getrandbits
     j = getrandbits(k)
