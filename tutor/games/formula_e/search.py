@@ -38,7 +38,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from tutor.bots import GreedyBot, bot_rng, tell
 
@@ -644,13 +644,13 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
     wins = 0
     times: list[float] = []
     todo = [(g, players, iterations, seed0) for g in range(games)]
+    pool = None
+    results: Iterable[tuple[bool, list[float]]] = map(_one_game, todo)
     if jobs > 1:
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(jobs)
         results = pool.imap(_one_game, todo)
-    else:
-        pool, results = None, map(_one_game, todo)
     try:
         for g, (won, spent) in enumerate(results):
             wins += won
