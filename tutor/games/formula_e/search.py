@@ -38,7 +38,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from tutor.bots import GreedyBot, bot_rng, tell
 
@@ -607,32 +607,60 @@ def interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float]]:
+    """One game of a duel: the search bot in seat ``g % players`` of seed ``seed0 + g`` against greedy bots; whether
+    it won, and the CPU time of each of its moves."""
+    from .game import GAME
+
+    g, players, iterations, seed0 = args
+    seat = g % players
+    search = SearchBot(iterations, seconds=math.inf) if iterations else SearchBot(seconds=math.inf)
+    seats: list[Any] = [GreedyBot() for _ in range(players)]
+    seats[seat] = search
+    s = GAME.new_game(players, seed0 + g)
+    times: list[float] = []
+    while (p := s.current_player) is not None:
+        t = time.process_time()
+        a = seats[p].choose(GAME, s)
+        if p == seat:
+            times.append(time.process_time() - t)
+        s, before = apply(s, a), s
+        tell(seats, GAME, before, a, s)
+    return s.winner == seat, times
+
+
 def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed0: int = 0,
-         report: Any = print) -> dict[str, Any]:
+         report: Any = print, jobs: int = 1) -> dict[str, Any]:
     """The search bot in one seat against greedy bots in the others, ``games`` seeded games (seeds from
     ``seed0``; the search bot's seat turning round), each search ended by its ``iterations`` (no clock, so the
     games replay exactly whatever the load): the wins, and the CPU time (``time.process_time``) of each of
-    the search bot's moves."""
-    from .game import GAME
+    the search bot's moves.  ``jobs``: the games are shared among that many processes (the same games, the same
+    wins: each game is seeded on its own).
 
+    >>> d = duel(2, 3, iterations=6, seed0=5, report=None, jobs=2)
+    >>> d == duel(2, 3, iterations=6, seed0=5, report=None) | {"times": d["times"]} and 0 <= d["wins"] <= 2
+    True
+    """
     wins = 0
     times: list[float] = []
-    for g in range(games):
-        seat = g % players
-        search = SearchBot(iterations, seconds=math.inf) if iterations else SearchBot(seconds=math.inf)
-        seats: list[Any] = [GreedyBot() for _ in range(players)]
-        seats[seat] = search
-        s = GAME.new_game(players, seed0 + g)
-        while (p := s.current_player) is not None:
-            t = time.process_time()
-            a = seats[p].choose(GAME, s)
-            if p == seat:
-                times.append(time.process_time() - t)
-            s, before = apply(s, a), s
-            tell(seats, GAME, before, a, s)
-        wins += s.winner == seat
-        if report and (g + 1) % 20 == 0:
-            report(f"  {players} players, {g + 1} games: {wins} won")
+    todo = [(g, players, iterations, seed0) for g in range(games)]
+    pool = None
+    results: Iterable[tuple[bool, list[float]]] = map(_one_game, todo)
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap(_one_game, todo)
+    try:
+        for g, (won, spent) in enumerate(results):
+            wins += won
+            times += spent
+            if report and (g + 1) % 20 == 0:
+                report(f"  {players} players, {g + 1} games: {wins} won")
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     return {"games": games, "players": players, "wins": wins, "times": sorted(times)}
 
 
@@ -651,8 +679,8 @@ def summary(d: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tutor.games.formula_e [--games N] [--players N ...] [--iterations N]``: the search bot against
-    greedy bots, by iteration budget (the default bot's), each player count in turn."""
+    """``python -m tutor.games.formula_e [--games N] [--players N ...] [--iterations N] [--seed S] [--jobs N]``:
+    the search bot against greedy bots, by iteration budget (the default bot's), each player count in turn."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -660,10 +688,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=1, help="games played in this many processes (same results)")
     args = parser.parse_args(argv)
     ok = True
     for players in args.players:
-        d = duel(args.games, players, args.iterations, args.seed)
+        d = duel(args.games, players, args.iterations, args.seed, jobs=args.jobs)
         print(f"formula-e, {players} players, seeds {args.seed}-{args.seed + args.games - 1}, "
               f"{args.iterations or SearchBot().iterations} iterations a move: {summary(d)}")
         ok = ok and d["wins"] >= 0.5 * d["games"] and (not d["times"] or d["times"][-1] < 1.0)
