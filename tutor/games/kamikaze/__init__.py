@@ -76,7 +76,7 @@ from .engine import (
 )
 from .game import GAME, KamikazeAttack
 from .scenario import from_json, scenario, state_from_dict, to_json
-from .state import ENDS, PHASES, REPETITION_LIMIT, State, _count, _position_key
+from .state import ENDS, PHASES, REPETITION_LIMIT, State, _position_key
 
 _bots.register("coach", CoachBot, games=("kamikaze-attack",))
 
@@ -108,7 +108,6 @@ __all__ = [
     "State",
     "Swap",
     "TakeBack",
-    "_count",
     "_dead",
     "_name",
     "_position_key",

@@ -466,7 +466,9 @@ def _finish(s: State, ev: list) -> State:
         nxt = q
     # count the duel: the refusal reads how often each card was played from here
     changed = outcome != "retreat" or any(s.swapped) or bool(taken)
-    # (state._duel_entry, inline: one call less per duel)
+    # the duel's entry: the position it ended in with its duelists (``s`` before the turn passes), "~" when
+    # it changed nothing (a retreat, no power used) or "=" otherwise, then the active player's card and the
+    # challenged player's, e.g. "1>2:SSHHAK/SSHHAK||/~SH"
     entry = _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))

@@ -23,7 +23,7 @@ class State:
     opponent with three or more players); ``opponent`` the other duelist.
     ``pending`` lists the players who still have a decision after the reveal
     (Familiar swap) or after a retreat (Cleric).  ``positions`` counts the
-    duels fought, each by :func:`_duel_entry` (the position it ended in, who
+    duels fought, each by its entry (made in ``engine._finish``: the position it ended in, who
     challenged whom, and the two cards): the stalemate by refusal reads it;
     ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
     ``last_winners`` are the players who won the last duel that had a winner:
@@ -228,22 +228,6 @@ def _position_key_of(s: State) -> str:
     sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
     turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
     return f"{turn}:{'/'.join(hands)}|{graves}|{sappers}"
-
-
-def _duel_entry(s: State, cards: tuple[str, str], changed: bool) -> str:
-    """How a duel is counted: the position it ended in with its duelists (``s``
-    before the turn passes), "~" when it changed nothing (a retreat, no power
-    used) or "=" otherwise, then the active player's card and the challenged
-    player's, e.g. ``"1>2:SSHHAK/SSHHAK||/~SH"``."""
-    return _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
-
-
-def _count(s: State, key: str) -> int:
-    for k, n in s.positions:
-        if k == key:
-            return n
-    return 0
-
 
 
 def _last_duel_json(s: State) -> dict | None:
