@@ -265,3 +265,30 @@ def test_a_page_built_first_and_sent_to_its_link_after_is_the_page_built_at_that
     later = spec(name).make_page()
     later.go(query, url)
     assert snapshot(later) == direct
+
+
+def test_in_the_static_site_the_browser_hands_the_page_its_address(monkeypatch):
+    """No server gives a Pyodide kernel its page's query string: the page reads its address in
+    the browser and types it into a hidden field; the page then moves to the place the link names
+    (the same page as one built at that link), and the landing page takes the link's language."""
+    import widgets.index
+    import widgets.page
+
+    monkeypatch.setattr(widgets.page, "IN_SITE", True)
+    monkeypatch.setattr(widgets.index, "IN_SITE", True)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    query = "lang=it&example=it-scoring&step=4"
+    url = "https://example.org/site/voici/render/fire_bulls.html?" + query
+    p = page("fire-bulls")
+    sink = p.children[-1]
+    field = sink.children[0]
+    assert "rt-address-sink" in field._dom_classes and sink.layout.display == "none"
+    assert p.language.lang == "en"  # built at its default place, before the browser says where it is
+    field.value = query + " " + url
+    assert snapshot(p) == snapshot(GamePage(spec("fire-bulls"), query=query, request_url=url))
+    assert p.url.startswith("https://example.org/site/voici/render/fire_bulls.html?")  # the site's page, shared
+    field.value = "x" * 3000  # anything else typed there is not an address: nothing moves
+    assert p.language.lang == "it"
+    home = landing()
+    home.children[-1].children[0].value = "lang=fr https://example.org/site/voici/render/index.html?lang=fr"
+    assert home.language.lang == "fr"

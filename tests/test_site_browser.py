@@ -98,9 +98,12 @@ def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, arti
     page.wait_for_selector(".rt-game-link[data-notebook='kamikaze_attack.ipynb']", timeout=START)
     link = page.locator(".rt-game-link[data-notebook='kamikaze_attack.ipynb']")
     assert link.get_attribute("href").startswith("kamikaze_attack.html")  # the site's page, not the notebook
-    link.click()
+    # a link's query string reaches the page in the browser too (no server hands it over): ?lang=fr
+    page.goto(page.url.split("?")[0].replace("index.html", "kamikaze_attack.html") + "?lang=fr&example=x")
     page.wait_for_selector(".rt-page-kamikaze-attack .rt-next", timeout=START)
     assert "/voici/render/kamikaze_attack.html" in page.url
     expect(page.locator(".rt-heading")).to_contain_text("Kamikaze", timeout=STEP)
+    expect(page.locator(".rt-page")).to_contain_text("Langue", timeout=STEP)  # the page in French
+    expect(page.locator(".rt-place-url")).to_contain_text("/voici/render/kamikaze_attack.html", timeout=STEP)
     page.screenshot(path=str(artifacts / "site-kamikaze.png"))
     assert page.blocked == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from urllib.parse import quote
 
@@ -13,7 +12,7 @@ from tutor import games
 from widgets.common import esc, message, style
 from widgets import request
 from widgets.i18n import Language, add_strings, t
-from widgets.page import browser_sync
+from widgets.page import IN_SITE, address_sink, browser_sync
 from widgets.place import parse_lang
 
 # In a pre-started kernel the landing page is built before its request and follows it after.
@@ -23,7 +22,6 @@ request.build_first()
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 # In the static site (Python in the page, on Pyodide) every notebook is a page `name.html`
 # beside this one, built from the same notebooks/ (widgets.site); the wheel has no notebooks/.
-IN_SITE = sys.platform == "emscripten"
 
 
 def href(notebook: str) -> str:
@@ -111,6 +109,10 @@ def landing(lang: str = "en", query: str | None = None) -> Landing:
     if query is None and request.pending():
         built = Landing(lang)
         request.when_requested(built.go)
+        return built
+    if query is None and IN_SITE and "QUERY_STRING" not in os.environ:
+        built = Landing(lang)
+        built.children = (*built.children, address_sink(built.go))
         return built
     if query is None:
         query = os.environ.get("QUERY_STRING", "")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import sys
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -185,6 +186,8 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
     3.5 kB less each time.  Nothing of the page depends on it."""
     code = (f"document.title={json.dumps(title, ensure_ascii=False)};"
             f"document.documentElement.lang={json.dumps(lang)};"
+            # the address the page was opened at, kept before the first change (the static site reads it)
+            "window.rtOpenedAt=window.rtOpenedAt||location.href;"
             f"try{{history.replaceState(history.state,'','?'+{json.dumps(query)})}}catch(e){{}}"
             f"window.rtLabels={json.dumps(labels or {}, ensure_ascii=False)};"
             + (_A11Y_LINE if a11y else "if(window.rtA11y){window.rtA11y();}"))
@@ -215,6 +218,39 @@ def copy_button(lang: str) -> str:
             f" data-done='{esc(t('link_copied', lang))}' data-fail='{esc(t('link_copy_failed', lang))}'>"
             f"<i class='fa fa-copy' aria-hidden='true'></i> {esc(t('link_copy', lang))}</button>"
             f" <span class='rt-copied' role='status' aria-live='polite'></span></div>")
+
+
+# In the static site (Voici: Python runs in the browser, in Pyodide) no server hands the kernel its page's
+# address: there is no ``QUERY_STRING``.  The page's own address is read in the browser and typed into a
+# hidden text field, which ipywidgets sends to the kernel like any typing; the page then moves to the place
+# the link names (``go``), as a pre-started kernel's page does when its request comes.  It reads the address
+# the page was opened at (``window.rtOpenedAt``, kept by :func:`browser_sync` before it first puts the page's
+# own place in the address bar).
+_ADDRESS_JS = (
+    "var i=0,put=function(){var f=document.querySelector('.rt-address-sink input');"
+    "if(!f){if(i++<100){setTimeout(put,100);}return;}"
+    "var h=window.rtOpenedAt||location.href,q=h.split('#')[0].split('?')[1]||'';f.value=q+' '+h;"
+    "f.dispatchEvent(new Event('input',{bubbles:true}));f.dispatchEvent(new Event('change',{bubbles:true}));};put();"
+)
+
+
+#: Python running in the browser (the static site's Pyodide): no server, no ``QUERY_STRING``
+IN_SITE = sys.platform == "emscripten"
+
+
+def address_sink(go: Callable[[str, str | None], None]) -> w.Box:
+    """A hidden field the browser types its page's address into, once drawn: ``go(query, url)`` is
+    called with it (the static site's way of giving a page the link it was opened from)."""
+    field = w.Text(layout=w.Layout(display="none"))
+    field.add_class("rt-address-sink")
+
+    def arrived(change) -> None:
+        query, _, url = str(change["new"]).partition(" ")
+        if len(query) <= 2000:  # an address, not anything else typed there
+            go(query, url or None)
+
+    field.observe(arrived, "value")
+    return w.Box([field, w.HTML(_script(_ADDRESS_JS))], layout=w.Layout(display="none"))
 
 
 class GamePage(w.VBox):
@@ -528,6 +564,10 @@ def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
         built = spec(name).make_page(lang)
         built.stepper.warm()  # the example the room opens on, every step drawn while the room is empty
         request.when_requested(built.go)
+        return built
+    if query is None and IN_SITE and "QUERY_STRING" not in os.environ:
+        built = spec(name).make_page(lang)
+        built.children = (*built.children, address_sink(built.go))
         return built
     if query is None:
         query = os.environ.get("QUERY_STRING", "")

@@ -204,7 +204,14 @@ def query(place: Place) -> str:
 
 def link(notebook: str, query_string: str, request_url: str | None = None) -> str:
     """The address of ``notebook`` with ``query_string``: beside the page Voilà was asked for
-    (``request_url``, the kernel's ``VOILA_REQUEST_URL``), else relative (the notebook's name)."""
+    (``request_url``, the kernel's ``VOILA_REQUEST_URL``), else relative (the notebook's name).
+    A page asked for as ``.html`` (the static site's) links to the notebook's ``.html`` page.
+
+    >>> link("kamikaze_attack.ipynb", "lang=fr", "https://x.org/site/voici/render/kamikaze_attack.html?lang=fr")
+    'https://x.org/site/voici/render/kamikaze_attack.html?lang=fr'
+    >>> link("kamikaze_attack.ipynb", "lang=fr", "http://lan:8866/voila/render/kamikaze_attack.ipynb")
+    'http://lan:8866/voila/render/kamikaze_attack.ipynb?lang=fr'
+    """
     if request_url:
         try:
             scheme, netloc, path, _query, _fragment = urlsplit(request_url)
@@ -212,5 +219,7 @@ def link(notebook: str, query_string: str, request_url: str | None = None) -> st
             scheme = netloc = path = ""
         if scheme in ("http", "https") and netloc:
             folder = path.rsplit("/", 1)[0] if "/" in path else ""
+            if path.endswith(".html"):
+                notebook = notebook.removesuffix(".ipynb") + ".html"
             return urlunsplit((scheme, netloc, f"{folder}/{notebook}", query_string, ""))
     return f"{notebook}?{query_string}" if query_string else notebook
