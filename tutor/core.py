@@ -802,6 +802,8 @@ class Messages:
         values = {}
         for name, value in params.items():
             shown = "" if value is None else self.param(name, value, lang)
+            if type(value) is int:
+                shown = Count(shown, value, lang)
             values[name] = shown
             values[name[:1].upper() + name[1:]] = shown[:1].upper() + shown[1:] if shown else shown
         try:
@@ -809,6 +811,38 @@ class Messages:
         except (KeyError, IndexError, ValueError):
             out = template.format(**values)
         return finish_text(out, lang)
+
+
+class Count(str):
+    """A number as a text shows it, which also picks the word that follows it, singular or plural:
+    ``{n:card|cards}`` in a template is "card" for one and "cards" for any other number (French
+    counts zero as one too: "0 carte").  ``Messages.render`` and ``widgets.i18n.t`` pass every int
+    parameter as a ``Count``.
+
+    >>> "{n} {n:card|cards}".format(n=Count("1", 1, "en")), "{n} {n:carta|carte}".format(n=Count("3", 3, "it"))
+    ('1 card', '3 carte')
+    >>> "{n} {n:carte|cartes}".format(n=Count("0", 0, "fr")), "{n:>3}".format(n=Count("7", 7, "en"))
+    ('0 carte', '  7')
+    """
+
+    n: int
+    lang: str
+
+    def __new__(cls, shown: str, n: int, lang: str) -> "Count":
+        self = super().__new__(cls, shown)
+        self.n, self.lang = n, lang
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(str(self), spec)
+        one, other = spec.split("|", 1)
+        return one if self.n == 1 or (self.lang == "fr" and self.n == 0) else other
+
+
+def counted(value: Any, lang: str) -> Any:
+    """``value`` as a :class:`Count` when it is an int (a bool is not), else itself."""
+    return Count(str(value), value, lang) if type(value) is int else value
 
 
 _FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;!?»])|(«)[ \u00a0]+")

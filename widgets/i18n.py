@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
-from tutor.core import finish_text
+from tutor.core import counted, finish_text
 
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
@@ -331,7 +331,9 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
         text = key
     else:
         text = row[LANGS.index(lang)] if lang in LANGS else row[0]
-    return finish_text(text.format(**kwargs) if kwargs else text, lang)
+    if not kwargs:
+        return finish_text(text, lang)
+    return finish_text(text.format(**{k: counted(v, lang) for k, v in kwargs.items()}), lang)
 
 
 def colon(lang: str) -> str:

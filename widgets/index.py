@@ -12,7 +12,7 @@ from tutor import games
 from widgets.common import esc, message, style
 from widgets import request
 from widgets.i18n import Language, add_strings, t
-from widgets.page import IN_SITE, address_sink, browser_sync
+from widgets.page import IN_SITE, address_from_browser, browser_sync, with_address_sink
 from widgets.place import parse_lang
 
 # In a pre-started kernel the landing page is built before its request and follows it after.
@@ -110,10 +110,8 @@ def landing(lang: str = "en", query: str | None = None) -> Landing:
         built = Landing(lang)
         request.when_requested(built.go)
         return built
-    if query is None and IN_SITE and "QUERY_STRING" not in os.environ:
-        built = Landing(lang)
-        built.children = (*built.children, address_sink(built.go))
-        return built
+    if address_from_browser(query):
+        return with_address_sink(Landing(lang))
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
     return Landing(lang, query)

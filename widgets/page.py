@@ -253,6 +253,18 @@ def address_sink(go: Callable[[str, str | None], None]) -> w.Box:
     return w.Box([field, w.HTML(_script(_ADDRESS_JS))], layout=w.Layout(display="none"))
 
 
+def address_from_browser(query: str | None) -> bool:
+    """Whether a page built with ``query`` learns its link from the browser (:func:`address_sink`): in the
+    static site, when neither the caller nor a server names it."""
+    return query is None and IN_SITE and "QUERY_STRING" not in os.environ
+
+
+def with_address_sink(built: Any) -> Any:
+    """``built`` (a page or the landing page, with its ``go(query, url)``) with an :func:`address_sink` at its end."""
+    built.children = (*built.children, address_sink(built.go))
+    return built
+
+
 class GamePage(w.VBox):
     """The whole page of one game: heading, language chooser and three tabs
     (worked examples, play, rules); Play and Rules are built when first opened."""
@@ -565,10 +577,8 @@ def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
         built.stepper.warm()  # the example the room opens on, every step drawn while the room is empty
         request.when_requested(built.go)
         return built
-    if query is None and IN_SITE and "QUERY_STRING" not in os.environ:
-        built = spec(name).make_page(lang)
-        built.children = (*built.children, address_sink(built.go))
-        return built
+    if address_from_browser(query):
+        return with_address_sink(spec(name).make_page(lang))
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
     return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))
