@@ -248,8 +248,9 @@ _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
 _CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
-# (reserve, hand, discount) -> every Consolidate action of that reserve: one look-up in the usual case
-_RESERVE_CONSOLIDATIONS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tuple[Action, ...]] = {}
+# (reserve card, hand) -> that card's Consolidate actions, without and with the plain's discount: one look-up
+# per reserve card (a memo of whole reserves with the hand missed nearly always, and grew without use)
+_CARD_CONSOLIDATIONS: tuple[dict[tuple[str, tuple[str, ...]], tuple[Action, ...]], ...] = ({}, {})
 MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
@@ -290,6 +291,14 @@ def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple
         acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay)
                                             for pay in _pay(need, wild, len(t.symbols), counts, discount))
     return acts
+
+
+def _card_consolidations(memo: dict, card: str, hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
+    """The Consolidate actions for reserve ``card`` from ``hand``, kept in ``memo`` (legal_actions' look-up)."""
+    if len(memo) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
+        memo.clear()
+    cons = memo[(card, hand)] = _consolidations(card, _capped(_hand_counts(hand), _CAP[card]), discount)
+    return cons
 
 
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
@@ -390,8 +399,7 @@ def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
 
 def legal_actions(s: State) -> list[Action]:
     global _LISTED
-    # State.current_player, inline for the usual turn (a property call costs more than the rest of this line)
-    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player
+    p = s.current_player
     if p is None:
         return []
     if s.phase == "dispute":
@@ -414,17 +422,11 @@ def legal_actions(s: State) -> list[Action]:
         if pile and kind not in seen and VALUE[pile[0]] <= room:
             acts.append(_TAKE_TERRITORY[kind])
     if reserve:
-        key = (reserve, s.hands[p], s.discount[p])
-        cons = _RESERVE_CONSOLIDATIONS.get(key)
-        if cons is None:
-            if len(_RESERVE_CONSOLIDATIONS) > MEMO_LIMIT:
-                _RESERVE_CONSOLIDATIONS.clear()
-            have = _hand_counts(key[1])
-            cons = ()
-            for card in reserve:
-                cons += _consolidations(card, _capped(have, _CAP[card]), key[2])
-            _RESERVE_CONSOLIDATIONS[key] = cons
-        acts += cons
+        hand = s.hands[p]
+        memo = _CARD_CONSOLIDATIONS[s.discount[p]]
+        for card in reserve:
+            cons = memo.get((card, hand))
+            acts += cons if cons is not None else _card_consolidations(memo, card, hand, s.discount[p])
     listed = tuple(acts) or _PASS
     _LISTED = (s, listed)
     return list(listed)
@@ -500,7 +502,7 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action`` (``_step`` without its events, one call less on the playout path)."""
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
-    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player  # (as legal_actions)
+    p = s.current_player
     _check(s, action, p)  # after it, type(action) is one of the game's action types
     assert p is not None
     return _DO[type(action)](s, p, action, _SILENT)
@@ -528,14 +530,16 @@ def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, 
 def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
-    s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
+    asked = s.asked[1:]
+    s = replace(s, asked=asked, joined=s.joined + (p,), current_player=asked[0] if asked else None)
     return _resolve(s, ev) if not s.asked else s
 
 
 def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
-    s = replace(s, asked=s.asked[1:])
+    asked = s.asked[1:]
+    s = replace(s, asked=asked, current_player=asked[0] if asked else None)
     return _resolve(s, ev) if not s.asked else s
 
 
@@ -592,7 +596,7 @@ def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
         over = len(hand) - HAND_LIMIT
         _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
             "decision", player=p, count=len(hand), over=over)
-        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"))
+        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"), current_player=p)
     return _end_turn(s, ev, changes)
 
 
@@ -655,7 +659,7 @@ def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
         _ev(ev, RULE_DISPUTE, "A magic fountain shows on the {kind} pile: the game stops and every player, "
             "clockwise from {revealer}, says whether they dispute it.", "dispute", kind=kind, revealer=p,
             fountain=rest[0])
-        return replace(s, phase="dispute", fountain=rest[0], asked=order, joined=(), shown=())
+        return replace(s, phase="dispute", fountain=rest[0], asked=order, joined=(), shown=(), current_player=p)
     return _end_turn(s, ev)
 
 
@@ -746,7 +750,7 @@ def _resolve(s: State, ev: list[Event]) -> State:
     fountain = s.fountain
     assert fountain is not None
     i = pile_of_fountain(fountain)
-    s = replace(s, piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=())
+    s = replace(s, piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=(), current_player=s.turn)
     parts = s.joined
     if not parts:
         _ev(ev, RULE_NOBODY, "Nobody disputes the fountain: it is discarded.", "fountain")
@@ -785,7 +789,7 @@ def _resolve(s: State, ev: list[Event]) -> State:
         return _end_turn(s, ev)
     _ev(ev, RULE_WINNER_DISCARD, "{Winner} chooses {count} cards to discard, one per participant.", "decision",
         winner=w, count=owe)
-    return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"))
+    return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"), current_player=w)
 
 
 def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
@@ -823,7 +827,8 @@ def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) 
     if not castle and not (s.runouts >= 2 and p == (s.first - 1) % s.players):
         if changes is None:
             changes = {}
-        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+        nxt = (p + 1) % s.players
+        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=nxt, current_player=nxt)
         return _replace(s, changes)
     if changes:
         s = _replace(s, changes)
@@ -834,17 +839,18 @@ def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) 
         _ev(ev, RULE_CASTLE, "{Player}'s castle earns {points} points (visible forests and rivers of the others).",
             "score", player=p, points=seen)
     if s.runouts >= 2 and p == (s.first - 1) % s.players:
-        s = replace(s, phase="turn", owed=None, turns=s.turns + 1)
+        s = replace(s, phase="turn", owed=None, turns=s.turns + 1, current_player=p)
         _ev(ev, RULE_SECOND_RUNOUT, "The round is complete: the game ends with the final scoring.", "end")
         s = _score_territories(s, ev, "final")
-        s = replace(s, phase="over")
+        s = replace(s, phase="over", current_player=None)
         won = winners(s)
         top_points = max(s.points)
         if sum(1 for q in range(s.players) if s.points[q] == top_points) > 1:
             _ev(ev, RULE_TIE_BREAK, "Tied on points: the higher territory value decides.", "tie")
         _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
-    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+    nxt = (p + 1) % s.players
+    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=nxt, current_player=nxt)
 
 
 _DO = {Join: _join, StayOut: _stay_out, Discard: _discard, TakeCreatures: _take_creatures,
