@@ -241,7 +241,7 @@ _CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) f
 _SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _JOIN, _STAY_OUT = Join(), StayOut()
-_DECLARE: list[Action] = [_JOIN, _STAY_OUT]
+_DECLARE: tuple[Action, ...] = (_JOIN, _STAY_OUT)
 _PASS = (Pass(),)
 assert len(SPECIES) == 5, "_capped and _pay are written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
@@ -402,15 +402,18 @@ def legal_actions(s: State) -> list[Action]:
     p = s.current_player
     if p is None:
         return []
-    if s.phase == "dispute":
+    phase = s.phase
+    if phase == "dispute":
+        _LISTED = (s, _DECLARE)
         return list(_DECLARE)
-    if s.phase in ("discard", "fountain-discard"):
+    if phase != "turn":  # discard, fountain-discard
         hand = s.hands[p]
         found = _DISCARDS.get(hand)
         if found is None:
             if len(_DISCARDS) > MEMO_LIMIT:
                 _DISCARDS.clear()
             found = _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+        _LISTED = (s, found)
         return list(found)
     acts: list[Action] = list(_takes(s.display))
     reserve = s.reserves[p]
@@ -503,8 +506,15 @@ def apply(s: State, action: Any) -> State:
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
     p = s.current_player
-    _check(s, action, p)  # after it, type(action) is one of the game's action types
-    assert p is not None
+    listed = _LISTED  # (_check's first look, inline: one call less when legal_actions just listed this state)
+    if listed[0] is s:
+        for a in listed[1]:
+            if a is action:
+                break
+        else:
+            _check(s, action, p)
+    else:
+        _check(s, action, p)  # after it, type(action) is one of the game's action types
     return _DO[type(action)](s, p, action, _SILENT)
 
 
@@ -576,28 +586,37 @@ _TAKEN: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 
 def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
     cards = action.cards
-    hand = _sorted(s.hands[p] + cards)
-    display = _taken(s.display, cards)
-    changes: dict[str, Any] = {"display": display, "hands": _set(s.hands, p, hand)}
+    hands = s.hands
+    hand = hands[p] + cards
+    hand = _SORTED.get(hand) or _sorted(hand)  # (the memos' look-ups inline: a call less each)
+    display = s.display
+    display = _TAKEN.get((display, cards)) or _taken(display, cards)
+    d = s.__dict__.copy()  # (replace, inline: the new state's fields, set one by one)
+    d["hands"] = hands[:p] + (hand,) + hands[p + 1:]
     tell = type(ev) is not _Silent
     if tell:
         _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
     deck = s.deck
     k = DISPLAY_SIZE - len(display)
     if 0 < k < len(deck):  # the usual refill, the deck not running out (what _refill does then, in one step)
-        changes["display"] = _sorted(display + deck[:k])
-        changes["deck"] = deck[k:]
+        display += deck[:k]
+        d["display"] = _SORTED.get(display) or _sorted(display)
+        d["deck"] = deck[k:]
         if tell:
             _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
     else:
-        s = _refill(replace(s, **changes), ev)
-        changes = {}
+        d["display"] = display
+        d = _refill(_new(d), ev).__dict__.copy()
     if len(hand) > HAND_LIMIT:
         over = len(hand) - HAND_LIMIT
-        _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
-            "decision", player=p, count=len(hand), over=over)
-        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"), current_player=p)
-    return _end_turn(s, ev, changes)
+        if tell:
+            _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
+                "decision", player=p, count=len(hand), over=over)
+        d["phase"] = "discard"
+        d["owed"] = (p, over, "hand-limit")
+        d["current_player"] = p
+        return _new(d)
+    return _finish(d, ev)
 
 
 def _refill(s: State, ev: list[Event]) -> State:
@@ -797,24 +816,60 @@ def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
     owed = s.owed
     assert owed is not None
     rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
-    hand = s.hands[p]
+    hands = s.hands
+    hand = hands[p]
     i = hand.index(card)
-    changes: dict[str, Any] = {"hands": _set(s.hands, p, hand[:i] + hand[i + 1:]),
-                               "discard": _add_creature(s.discard, card)}
+    d = s.__dict__.copy()  # (replace, inline)
+    d["hands"] = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
+    discard = s.discard  # (_add_creature, inline)
+    i = bisect.bisect_right(discard, ORDER[card], key=ORDER.__getitem__)
+    d["discard"] = discard[:i] + (card,) + discard[i:]
     if type(ev) is not _Silent:
         _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
     left = owed[1] - 1
     if left:
-        return replace(s, **changes, owed=(p, left, owed[2]))
-    changes["owed"] = None
-    changes["phase"] = "turn"
-    return _end_turn(s, ev, changes)
+        d["owed"] = (p, left, owed[2])
+        return _new(d)
+    return _finish(d, ev)
 
 
 def _add_creature(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """``sort_creatures(cards + (card,))`` for sorted ``cards``: one card put in its place."""
     i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
     return cards[:i] + (card,) + cards[i:]
+
+
+def _new(d: dict[str, Any]) -> State:
+    """The state with the fields in ``d`` (a copy of another state's, changed; see ``replace``)."""
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
+    return new
+
+
+_CASTLES = frozenset(c for c in TERRITORIES if KIND[c] == "castle")
+
+
+def _finish(d: dict[str, Any], ev: list[Event]) -> State:
+    """``_end_turn`` for an action whose changes are made in ``d``, a copy of the state's fields: the usual case
+    (no face-up castle on top, not the game's last turn) in place in ``d``, without another copy."""
+    p = d["turn"]
+    stack = d["stacks"][p]
+    top = stack[-1] if stack else None
+    if (top is None or top not in _CASTLES or top in d["down"][p]) \
+            and (d["runouts"] < 2 or p != (d["first"] - 1) % d["players"]):
+        nxt = p + 1
+        if nxt == d["players"]:
+            nxt = 0
+        d["phase"] = "turn"
+        d["owed"] = None
+        d["turns"] += 1
+        d["turn"] = d["current_player"] = nxt
+        new = object.__new__(State)  # (_new, inline)
+        _set_attr(new, "__dict__", d)
+        return new
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
+    return _end_turn(new, ev)
 
 
 def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
