@@ -85,7 +85,7 @@ from .cards import (
     sort_territories,
     value_of,
 )
-from .dispute import dispute, majorities
+from .dispute import majorities, winner
 from .scoring import stack_points, temple, top_value, volcano, winners
 from .state import State
 from .words import load_catalog
@@ -666,41 +666,69 @@ def _score_territories(s: State, ev: list[Event], when: str) -> State:
 
 def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
     kind = action.kind
-    i = KINDS.index(kind)
-    card, rest = s.piles[i][0], s.piles[i][1:]
-    reserve = sort_territories(s.reserves[p] + (card,))
-    s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, reserve))
+    i = _PILE[kind]
+    piles = s.piles
+    pile = piles[i]
+    card, rest = pile[0], pile[1:]
+    reserves = s.reserves
+    d = s.__dict__.copy()  # (replace, inline)
+    d["piles"] = piles[:i] + (rest,) + piles[i + 1:]
+    d["reserves"] = reserves[:p] + (sort_territories(reserves[p] + (card,)),) + reserves[p + 1:]
     if type(ev) is not _Silent:
         _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
             territory=card)
-    if rest and rest[0] in FOUNTAINS:
-        order = tuple((p + k) % s.players for k in range(s.players))
+    if rest and rest[0] in _FOUNTAIN_SET:
+        n = s.players
         _ev(ev, RULE_DISPUTE, "A magic fountain shows on the {kind} pile: the game stops and every player, "
             "clockwise from {revealer}, says whether they dispute it.", "dispute", kind=kind, revealer=p,
             fountain=rest[0])
-        return replace(s, phase="dispute", fountain=rest[0], asked=order, joined=(), shown=(), current_player=p)
-    return _end_turn(s, ev)
+        d.update(phase="dispute", fountain=rest[0], asked=tuple((p + k) % n for k in range(n)), joined=(), shown=(),
+                 current_player=p)
+        return _new(d)
+    return _finish(d, ev)
+
+
+_PILE = {kind: i for i, kind in enumerate(KINDS)}
+_FOUNTAIN_SET = frozenset(FOUNTAINS)
+_FOUNTAIN_PILE = {f: pile_of_fountain(f) for f in FOUNTAINS}
+
+
+def _add_creatures(cards: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """``sort_creatures(cards + new)`` for sorted ``cards``: each new card put in its place."""
+    for card in new:
+        i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
+        cards = cards[:i] + (card,) + cards[i:]
+    return cards
 
 
 def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
     kind, pay = action.kind, action.pay
-    card = next(c for c in s.reserves[p] if kind_of(c) == kind)
+    reserve = s.reserves[p]
+    for card in reserve:  # the reserve's card of that kind (legal: there is one)
+        if KIND[card] == kind:
+            break
+    i = reserve.index(card)
     used_discount = s.discount[p]
-    s = replace(
-        s,
-        hands=_set(s.hands, p, _remove(s.hands[p], pay)),
-        discard=sort_creatures(s.discard + pay),
-        reserves=_set(s.reserves, p, _remove(s.reserves[p], (card,))),
-        stacks=_set(s.stacks, p, s.stacks[p] + (card,)),
-        discount=_set(s.discount, p, False),
-    )
-    if type(ev) is not _Silent:
-        _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
-            territory=card, pay=pay)
+    hands, reserves, stacks, discount = s.hands, s.reserves, s.stacks, s.discount
+    hand = hands[p]
+    d = s.__dict__.copy()  # (replace, inline)
+    d["hands"] = hands[:p] + (_TAKEN.get((hand, pay)) or _taken(hand, pay),) + hands[p + 1:]
+    d["discard"] = _add_creatures(s.discard, pay)
+    d["reserves"] = reserves[:p] + (reserve[:i] + reserve[i + 1:],) + reserves[p + 1:]
+    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]
+    # the discount is used up; a plain's power gives it again (what _power does for a plain)
+    d["discount"] = discount[:p] + (kind == "plain",) + discount[p + 1:]
+    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play but the plain's, done above)
+        return _finish(d, ev)
+    _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
+        territory=card, pay=pay)
     if used_discount:
         _ev(ev, RULE_PLAIN, "The plain's discount: one creature fewer to pay.", "discount", player=p)
-    s = _power(s, p, kind, ev)
+    s = _power(_new(d), p, kind, ev)
     return _end_turn(s, ev)
+
+
+_QUIET_POWERS = frozenset({"plain", "river", "castle"})
 
 
 def _power(s: State, p: int, kind: str, ev: list[Event]) -> State:
@@ -768,25 +796,32 @@ def symbols_counted(s: State, p: int) -> list[str]:
 def _resolve(s: State, ev: list[Event]) -> State:
     fountain = s.fountain
     assert fountain is not None
-    i = pile_of_fountain(fountain)
-    s = replace(s, piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=(), current_player=s.turn)
+    tell = type(ev) is not _Silent
+    i = _FOUNTAIN_PILE[fountain]
+    d = s.__dict__.copy()  # (replace, inline: every change below goes into this one copy)
+    d.update(piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=(), joined=(), current_player=s.turn)
     parts = s.joined
     if not parts:
         _ev(ev, RULE_NOBODY, "Nobody disputes the fountain: it is discarded.", "fountain")
-        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,)), joined=()), ev)
+        d["lost"] = sort_territories(s.lost + (fountain,))
+        return _finish(d, ev)
     symbols = {q: symbols_counted(s, q) for q in parts}
-    s = replace(s, shown=tuple((q, s.hands[q]) for q in parts), joined=())
-    for q in parts:
-        _ev(ev, RULE_COUNT, "{Player} reveals {cards} and counts {symbols}: majorities {counts}.", "reveal",
-            player=q, cards=s.hands[q], symbols=tuple(symbols[q]), counts=majorities(symbols[q]))
-    w = dispute(symbols)
-    firsts = [majorities(symbols[q])[:1] or (0,) for q in parts]
-    if len(parts) > 1 and sum(1 for f in firsts if f == max(firsts)) > 1 and w is not None:
-        _ev(ev, RULE_TIE, "The highest majorities tie: the tied players compare their next majority.", "tie")
+    counts = {q: majorities(symbols[q]) for q in parts}
+    d["shown"] = tuple((q, s.hands[q]) for q in parts)
+    if tell:
+        for q in parts:
+            _ev(ev, RULE_COUNT, "{Player} reveals {cards} and counts {symbols}: majorities {counts}.", "reveal",
+                player=q, cards=s.hands[q], symbols=tuple(symbols[q]), counts=counts[q])
+    w = winner(counts)
+    if tell:
+        firsts = [counts[q][:1] or (0,) for q in parts]
+        if len(parts) > 1 and sum(1 for f in firsts if f == max(firsts)) > 1 and w is not None:
+            _ev(ev, RULE_TIE, "The highest majorities tie: the tied players compare their next majority.", "tie")
     if w is None:
         _ev(ev, RULE_ABSOLUTE_TIE, "An absolute tie: the fountain is discarded.", "fountain")
-        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,))), ev)
-    s = replace(s, fountains=_set(s.fountains, w, s.fountains[w] + (fountain,)))
+        d["lost"] = sort_territories(s.lost + (fountain,))
+        return _finish(d, ev)
+    d["fountains"] = _set(s.fountains, w, s.fountains[w] + (fountain,))
     _ev(ev, RULE_WINNER, "{Winner} wins the magic fountain (4 points at each scoring).", "fountain", winner=w)
     _ev(ev, RULE_KEPT, "The fountain lies beside {player}'s consolidated territories; it covers none.", "fountain",
         player=w)
@@ -797,18 +832,20 @@ def _resolve(s: State, ev: list[Event]) -> State:
             down[q] = sort_territories(down[q] + (top,))
             _ev(ev, RULE_LOSERS, "{Player} loses and turns the {territory} face down: 0 points and no power.",
                 "face-down", player=q, territory=top)
-    s = replace(s, down=tuple(down))
+    d["down"] = tuple(down)
     owe = len(parts)
     hand = s.hands[w]
     if len(hand) <= owe:
         if hand:
             _ev(ev, RULE_WINNER_DISCARD, "{Winner} discards {cards}, the whole hand.", "discard", winner=w,
                 cards=hand)
-        s = replace(s, hands=_set(s.hands, w, ()), discard=sort_creatures(s.discard + hand))
-        return _end_turn(s, ev)
+        d["hands"] = _set(s.hands, w, ())
+        d["discard"] = sort_creatures(s.discard + hand)
+        return _finish(d, ev)
     _ev(ev, RULE_WINNER_DISCARD, "{Winner} chooses {count} cards to discard, one per participant.", "decision",
         winner=w, count=owe)
-    return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"), current_player=w)
+    d.update(phase="fountain-discard", owed=(w, owe, "fountain"), current_player=w)
+    return _new(d)
 
 
 def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
