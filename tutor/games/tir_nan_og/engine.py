@@ -229,9 +229,15 @@ def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -
     return tuple(payments(symbols, hand, discount))
 
 
-@functools.lru_cache(maxsize=4096)
 def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+    """The TakeCreatures actions a display offers, kept in ``_TAKES`` (legal_actions looks there first)."""
+    if len(_TAKES) > MEMO_LIMIT:
+        _TAKES.clear()
+    found = _TAKES[display] = tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+    return found
+
+
+_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
@@ -243,14 +249,13 @@ _DISCARD = {c: Discard(c) for c in SPECIES}
 _JOIN, _STAY_OUT = Join(), StayOut()
 _DECLARE: tuple[Action, ...] = (_JOIN, _STAY_OUT)
 _PASS = (Pass(),)
-assert len(SPECIES) == 5, "_capped and _pay are written for five species"
+assert len(SPECIES) == 5, "_card_consolidations and _pay are written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
 _CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
-# (reserve card, hand) -> that card's Consolidate actions, without and with the plain's discount: one look-up
-# per reserve card (a memo of whole reserves with the hand missed nearly always, and grew without use)
-_CARD_CONSOLIDATIONS: tuple[dict[tuple[str, tuple[str, ...]], tuple[Action, ...]], ...] = ({}, {})
+# (kind, payment) -> its Consolidate action, one object for all (they are values)
+_CONSOLIDATE: dict[tuple[str, tuple[str, ...]], Action] = {}
 MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
@@ -258,14 +263,6 @@ _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] =
 _LISTED: tuple[Any, tuple[Action, ...]] = (None, ())
 # a hand -> its Discard actions (hand limit, fountain)
 _DISCARDS: dict[tuple[str, ...], tuple[Action, ...]] = {}
-
-
-def _capped(have: tuple[int, ...], cap: tuple[int, ...]) -> tuple[int, ...]:
-    """``tuple(map(min, have, cap))``, unrolled for the five species (min() costs more than the rest)."""
-    h0, h1, h2, h3, h4 = have
-    c0, c1, c2, c3, c4 = cap
-    return (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
-            h4 if h4 < c4 else c4)
 
 
 def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
@@ -288,17 +285,17 @@ def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple
     if acts is None:
         t = TERRITORIES[card]
         need, wild = _SYMBOLS[card]
-        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay)
+        if sum(counts) < len(t.symbols) - discount:  # too few cards to pay (most of the tables' entries)
+            _CONSOLIDATIONS[key] = ()
+            return ()
+        acts = _CONSOLIDATIONS[key] = tuple(_CONSOLIDATE.get((t.kind, pay)) or _consolidate_action(t.kind, pay)
                                             for pay in _pay(need, wild, len(t.symbols), counts, discount))
     return acts
 
 
-def _card_consolidations(memo: dict, card: str, hand: tuple[str, ...], discount: bool) -> tuple[Action, ...]:
-    """The Consolidate actions for reserve ``card`` from ``hand``, kept in ``memo`` (legal_actions' look-up)."""
-    if len(memo) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
-        memo.clear()
-    cons = memo[(card, hand)] = _consolidations(card, _capped(_hand_counts(hand), _CAP[card]), discount)
-    return cons
+def _consolidate_action(kind: str, pay: tuple[str, ...]) -> Action:
+    action = _CONSOLIDATE[(kind, pay)] = Consolidate(kind, pay)
+    return action
 
 
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
@@ -384,6 +381,29 @@ def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 
+# ------------------------------------------------------------------ tables built at import
+# Built once here rather than met one by one in play (a first meeting costs a search; random playouts meet
+# thousands of them in their first few hundred games): every hand of up to 9 cards (7, plus the 2 just taken)
+# with its counts per species and its Discard actions, every display with its TakeCreatures actions, and every
+# reserve card with every hand's counts capped by its symbols (up to 7 cards), with and without the discount,
+# with its Consolidate actions.  A scenario's odd position still finds its actions: each table fills in as met.
+def _build_tables() -> None:
+    hands = [()] + [h for k in range(1, HAND_LIMIT + 3) for h in itertools.combinations_with_replacement(SPECIES, k)]
+    for hand in hands:
+        _hand_counts(hand)
+        _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+        if len(hand) <= DISPLAY_SIZE:
+            _takes(hand)
+    for card, cap in _CAP.items():
+        for counts in itertools.product(*(range(c + 1) for c in cap)):
+            if sum(counts) <= HAND_LIMIT:  # (a hand holds at most 7 cards when it may consolidate)
+                _consolidations(card, counts, False)
+                _consolidations(card, counts, True)
+
+
+_build_tables()
+
+
 def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
     reserve = s.reserves[p]
     top = s.stacks[p][-1] if s.stacks[p] else None
@@ -415,7 +435,8 @@ def legal_actions(s: State) -> list[Action]:
             found = _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
         _LISTED = (s, found)
         return list(found)
-    acts: list[Action] = list(_takes(s.display))
+    display = s.display
+    acts: list[Action] = list(_TAKES.get(display) or _takes(display))
     reserve = s.reserves[p]
     stack = s.stacks[p]  # (_reserve_info, inline: one call less per listing)
     top = stack[-1] if stack else None
@@ -426,13 +447,21 @@ def legal_actions(s: State) -> list[Action]:
             acts.append(_TAKE_TERRITORY[kind])
     if reserve:
         hand = s.hands[p]
-        memo = _CARD_CONSOLIDATIONS[s.discount[p]]
+        discount = s.discount[p]
+        h0, h1, h2, h3, h4 = _HAND_COUNTS.get(hand) or _hand_counts(hand)
         for card in reserve:
-            cons = memo.get((card, hand))
-            acts += cons if cons is not None else _card_consolidations(memo, card, hand, s.discount[p])
-    listed = tuple(acts) or _PASS
-    _LISTED = (s, listed)
-    return list(listed)
+            # _consolidations of the hand's counts capped by the card's symbols (a payment never uses more of a
+            # species than its cap, so the capped hand pays exactly as the whole one); inline: a call less
+            c0, c1, c2, c3, c4 = _CAP[card]
+            counts = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
+                      h4 if h4 < c4 else c4)
+            cons = _CONSOLIDATIONS.get((card, counts, discount))
+            acts += cons if cons is not None else _consolidations(card, counts, discount)
+    if not acts:
+        _LISTED = (s, _PASS)
+        return list(_PASS)
+    _LISTED = (s, tuple(acts))  # (a copy: the list returned is the caller's, and apply trusts this one)
+    return acts
 
 
 def _check(s: State, action: Any, p: int | None) -> None:
@@ -541,16 +570,21 @@ def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
     asked = s.asked[1:]
-    s = replace(s, asked=asked, joined=s.joined + (p,), current_player=asked[0] if asked else None)
-    return _resolve(s, ev) if not s.asked else s
+    d = s.__dict__.copy()  # (replace, inline)
+    d["asked"] = asked
+    d["joined"] = s.joined + (p,)
+    d["current_player"] = asked[0] if asked else None
+    return _resolve(_new(d), ev) if not asked else _new(d)
 
 
 def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
     asked = s.asked[1:]
-    s = replace(s, asked=asked, current_player=asked[0] if asked else None)
-    return _resolve(s, ev) if not s.asked else s
+    d = s.__dict__.copy()  # (replace, inline)
+    d["asked"] = asked
+    d["current_player"] = asked[0] if asked else None
+    return _resolve(_new(d), ev) if not asked else _new(d)
 
 
 def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
@@ -560,23 +594,22 @@ def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
 
 
 def _sorted(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """``sort_creatures`` remembered: hands and displays come back again and again."""
-    found = _SORTED.get(cards)
-    if found is None:
-        if len(_SORTED) > MEMO_LIMIT:
-            _SORTED.clear()
-        found = _SORTED[cards] = sort_creatures(cards)
+    """``sort_creatures``, remembered in ``_SORTED`` (hands and displays come back again and again); the
+    callers look there first, so this runs only for cards not seen yet."""
+    if len(_SORTED) > MEMO_LIMIT:
+        _SORTED.clear()
+    found = _SORTED[cards] = tuple(sorted(cards, key=ORDER.__getitem__))
     return found
 
 
-def _taken(display: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The display without ``cards`` (remembered: there are few displays)."""
-    key = (display, cards)
-    found = _TAKEN.get(key)
-    if found is None:
-        if len(_TAKEN) > MEMO_LIMIT:
-            _TAKEN.clear()
-        found = _TAKEN[key] = _remove(display, cards)
+def _taken(cards: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` without ``taken`` (a display, a hand), remembered in ``_TAKEN``; the callers look there first."""
+    if len(_TAKEN) > MEMO_LIMIT:
+        _TAKEN.clear()
+    rest = list(cards)
+    for c in taken:
+        rest.remove(c)
+    found = _TAKEN[(cards, taken)] = tuple(rest)
     return found
 
 
