@@ -930,29 +930,37 @@ def _new(d: dict[str, Any]) -> State:
 
 
 _CASTLES = frozenset(c for c in TERRITORIES if KIND[c] == "castle")
+_FORESTS_RIVERS = frozenset(c for c in TERRITORIES if KIND[c] in ("forest", "river"))
 
 
 def _finish(d: dict[str, Any], ev: list[Event]) -> State:
-    """``_end_turn`` for an action whose changes are made in ``d``, a copy of the state's fields: the usual case
-    (no face-up castle on top, not the game's last turn) in place in ``d``, without another copy."""
+    """``_end_turn`` for an action whose changes are made in ``d``, a copy of the state's fields: the usual cases
+    (not the game's last turn; a face-up castle on top scoring in silence) in place in ``d``, without another copy."""
     p = d["turn"]
+    n = d["players"]
+    if d["runouts"] >= 2 and p == (d["first"] - 1) % n:  # the game's last turn
+        return _end_turn(_new(d), ev)
     stack = d["stacks"][p]
-    top = stack[-1] if stack else None
-    if (top is None or top not in _CASTLES or top in d["down"][p]) \
-            and (d["runouts"] < 2 or p != (d["first"] - 1) % d["players"]):
-        nxt = p + 1
-        if nxt == d["players"]:
-            nxt = 0
-        d["phase"] = "turn"
-        d["owed"] = None
-        d["turns"] += 1
-        d["turn"] = d["current_player"] = nxt
-        new = object.__new__(State)  # (_new, inline)
-        _set_attr(new, "__dict__", d)
-        return new
-    new = object.__new__(State)
+    if stack and stack[-1] in _CASTLES and stack[-1] not in d["down"][p]:
+        if type(ev) is not _Silent:  # narrated: _end_turn tells the castle's points
+            return _end_turn(_new(d), ev)
+        seen = 0  # the castle's points: the others' visible (face-up) forests and rivers on top
+        stacks, down = d["stacks"], d["down"]
+        for q in range(n):
+            if q != p and stacks[q] and stacks[q][-1] in _FORESTS_RIVERS and stacks[q][-1] not in down[q]:
+                seen += 1
+        points = d["points"]
+        d["points"] = points[:p] + (points[p] + seen,) + points[p + 1:]
+    nxt = p + 1
+    if nxt == n:
+        nxt = 0
+    d["phase"] = "turn"
+    d["owed"] = None
+    d["turns"] += 1
+    d["turn"] = d["current_player"] = nxt
+    new = object.__new__(State)  # (_new, inline)
     _set_attr(new, "__dict__", d)
-    return _end_turn(new, ev)
+    return new
 
 
 def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
