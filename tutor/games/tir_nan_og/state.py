@@ -54,8 +54,9 @@ class State:
     owed: tuple[int, int, str] | None = None
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
     # who decides now: stored, not computed, since the playout reads it before every action (set here for a
-    # state made by the constructor; the engine's transitions set it with the fields it follows from)
-    current_player: int | None = field(init=False, repr=False, compare=False)
+    # state made by the constructor; the engine's transitions set it with the fields it follows from, and
+    # equality compares it, so a transition that forgot it shows in apply's and apply_explained's checks)
+    current_player: int | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "current_player", seat_to_decide(self.phase, self.turn, self.asked, self.owed))
