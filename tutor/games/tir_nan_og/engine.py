@@ -557,6 +557,7 @@ def apply(s: State, action: Any) -> State:
             _check(s, action, p)
     else:
         _check(s, action, p)  # after it, type(action) is one of the game's action types
+    assert p is not None  # (listed: a game over lists nothing; else _check refused it)
     return _DO[type(action)](s, p, action, _SILENT)
 
 
