@@ -110,17 +110,9 @@ _SILENT = _Silent()  # one for every plain apply: ``_ev`` never appends to it
 
 
 def replace(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
+    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made); a
+    change of phase, turn, owed or asked comes with the ``current_player`` it makes (State keeps it)."""
     d = s.__dict__.copy()  # (a dict's copy is one block copied; filling an empty one is an insert per field)
-    d.update(changes)
-    new = object.__new__(State)
-    _set_attr(new, "__dict__", d)
-    return new
-
-
-def _replace(s: State, changes: dict[str, Any]) -> State:
-    """``replace`` with the changes in a dict."""
-    d = s.__dict__.copy()
     d.update(changes)
     new = object.__new__(State)
     _set_attr(new, "__dict__", d)
@@ -249,7 +241,7 @@ _DISCARD = {c: Discard(c) for c in SPECIES}
 _JOIN, _STAY_OUT = Join(), StayOut()
 _DECLARE: tuple[Action, ...] = (_JOIN, _STAY_OUT)
 _PASS = (Pass(),)
-assert len(SPECIES) == 5, "_card_consolidations and _pay are written for five species"
+assert len(SPECIES) == 5, "legal_actions and _pay are written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
@@ -904,7 +896,7 @@ def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
     i = hand.index(card)
     d = s.__dict__.copy()  # (replace, inline)
     d["hands"] = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
-    discard = s.discard  # (_add_creature, inline)
+    discard = s.discard  # (_add_creatures for one card, inline)
     i = bisect.bisect_right(discard, ORDER[card], key=ORDER.__getitem__)
     d["discard"] = discard[:i] + (card,) + discard[i:]
     if type(ev) is not _Silent:
@@ -915,12 +907,6 @@ def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
         d["owed"] = (p, left, owed[2])
         return _new(d)
     return _finish(d, ev)
-
-
-def _add_creature(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``sort_creatures(cards + (card,))`` for sorted ``cards``: one card put in its place."""
-    i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
-    return cards[:i] + (card,) + cards[i:]
 
 
 def _new(d: dict[str, Any]) -> State:
@@ -964,21 +950,13 @@ def _finish(d: dict[str, Any], ev: list[Event]) -> State:
     return new
 
 
-def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
-    """The turn passes clockwise (after the castle's points, or the game ends); ``changes`` are the
-    action's own changes still to make (none of them to a stack, the points or the run-outs)."""
+def _end_turn(s: State, ev: list[Event]) -> State:
+    """The turn passes clockwise (after the castle's points, or the game ends); see ``_finish`` for the usual
+    case when the action's changes are still a dict."""
     p = s.turn
     stack = s.stacks[p]
     top = stack[-1] if stack else None
     castle = top is not None and KIND[top] == "castle" and top not in s.down[p]
-    if not castle and not (s.runouts >= 2 and p == (s.first - 1) % s.players):
-        if changes is None:
-            changes = {}
-        nxt = (p + 1) % s.players
-        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=nxt, current_player=nxt)
-        return _replace(s, changes)
-    if changes:
-        s = _replace(s, changes)
     if castle:
         seen = sum(1 for q in range(s.players) if q != p and s.face_up_top(q) is not None
                    and kind_of(s.face_up_top(q) or "") in ("forest", "river"))
