@@ -203,6 +203,31 @@ def test_only_the_visible_top_has_its_power():
     assert play(up, "take dragon and elf").points[0] == 1
 
 
+@covers(R + "turn/one-action", R + "fountain/declare", R + "creatures/hand-limit", R + "fountain/winner-discards")
+def test_who_decides_follows_the_phase_through_random_games():
+    # the engine keeps who decides with the state; the rules say who it is: the next player to declare
+    # during a dispute, the one who must discard, else the player whose turn it is; nobody once over
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        s = GAME.new_game(players, seed=players)
+        while True:
+            if s.phase == "over":
+                expected = None
+            elif s.phase == "dispute":
+                expected = s.asked[0]
+            elif s.phase in ("discard", "fountain-discard"):
+                expected = s.owed[0]
+            else:
+                expected = s.turn
+            assert GAME.current_player(s) == expected, (s.phase, s.turns)
+            if expected is None:
+                break
+            action = rng.choice(GAME.legal_actions(s))
+            told, _ = GAME.apply_explained(s, action)
+            s = GAME.apply(s, action)
+            assert told == s
+
+
 # ------------------------------------------------------------------ the dispute
 def _dispute_start(players=4, revealer=2):
     hands = [["elf"]] * players

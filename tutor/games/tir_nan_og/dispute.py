@@ -30,7 +30,17 @@ def dispute(symbols: dict[int, list[str]]) -> int | None:
     """
     if not symbols:
         return None
-    counts = {p: majorities(cards) for p, cards in symbols.items()}
+    return winner({p: majorities(cards) for p, cards in symbols.items()})
+
+
+def winner(counts: dict[int, tuple[int, ...]]) -> int | None:
+    """``dispute`` from each participant's ``majorities`` (for a caller who has them already).
+
+    >>> winner({0: (3, 1), 1: (3, 2)}), winner({0: (2,), 1: (2,)})
+    (1, None)
+    """
+    if not counts:
+        return None
     tied = list(counts)
     depth = max((len(c) for c in counts.values()), default=0)
     for i in range(depth + 1):

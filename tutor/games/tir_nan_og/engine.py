@@ -85,7 +85,7 @@ from .cards import (
     sort_territories,
     value_of,
 )
-from .dispute import dispute, majorities
+from .dispute import majorities, winner
 from .scoring import stack_points, temple, top_value, volcano, winners
 from .state import State
 from .words import load_catalog
@@ -110,17 +110,9 @@ _SILENT = _Silent()  # one for every plain apply: ``_ev`` never appends to it
 
 
 def replace(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made)."""
+    """``dataclasses.replace`` without the constructor (a State's fields are checked where they are made); a
+    change of phase, turn, owed or asked comes with the ``current_player`` it makes (State keeps it)."""
     d = s.__dict__.copy()  # (a dict's copy is one block copied; filling an empty one is an insert per field)
-    d.update(changes)
-    new = object.__new__(State)
-    _set_attr(new, "__dict__", d)
-    return new
-
-
-def _replace(s: State, changes: dict[str, Any]) -> State:
-    """``replace`` with the changes in a dict."""
-    d = s.__dict__.copy()
     d.update(changes)
     new = object.__new__(State)
     _set_attr(new, "__dict__", d)
@@ -229,9 +221,15 @@ def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -
     return tuple(payments(symbols, hand, discount))
 
 
-@functools.lru_cache(maxsize=4096)
 def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+    """The TakeCreatures actions a display offers, kept in ``_TAKES`` (legal_actions looks there first)."""
+    if len(_TAKES) > MEMO_LIMIT:
+        _TAKES.clear()
+    found = _TAKES[display] = tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
+    return found
+
+
+_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
@@ -241,15 +239,15 @@ _CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) f
 _SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
 _DISCARD = {c: Discard(c) for c in SPECIES}
 _JOIN, _STAY_OUT = Join(), StayOut()
-_DECLARE: list[Action] = [_JOIN, _STAY_OUT]
+_DECLARE: tuple[Action, ...] = (_JOIN, _STAY_OUT)
 _PASS = (Pass(),)
-assert len(SPECIES) == 5, "_capped and _pay are written for five species"
+assert len(SPECIES) == 5, "legal_actions and _pay are written for five species"
 _HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
 # (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
 # uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
 _CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
-# (reserve, hand, discount) -> every Consolidate action of that reserve: one look-up in the usual case
-_RESERVE_CONSOLIDATIONS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tuple[Action, ...]] = {}
+# (kind, payment) -> its Consolidate action, one object for all (they are values)
+_CONSOLIDATE: dict[tuple[str, tuple[str, ...]], Action] = {}
 MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
@@ -257,14 +255,6 @@ _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] =
 _LISTED: tuple[Any, tuple[Action, ...]] = (None, ())
 # a hand -> its Discard actions (hand limit, fountain)
 _DISCARDS: dict[tuple[str, ...], tuple[Action, ...]] = {}
-
-
-def _capped(have: tuple[int, ...], cap: tuple[int, ...]) -> tuple[int, ...]:
-    """``tuple(map(min, have, cap))``, unrolled for the five species (min() costs more than the rest)."""
-    h0, h1, h2, h3, h4 = have
-    c0, c1, c2, c3, c4 = cap
-    return (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
-            h4 if h4 < c4 else c4)
 
 
 def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
@@ -287,9 +277,17 @@ def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple
     if acts is None:
         t = TERRITORIES[card]
         need, wild = _SYMBOLS[card]
-        acts = _CONSOLIDATIONS[key] = tuple(Consolidate(t.kind, pay)
+        if sum(counts) < len(t.symbols) - discount:  # too few cards to pay (most of the tables' entries)
+            _CONSOLIDATIONS[key] = ()
+            return ()
+        acts = _CONSOLIDATIONS[key] = tuple(_CONSOLIDATE.get((t.kind, pay)) or _consolidate_action(t.kind, pay)
                                             for pay in _pay(need, wild, len(t.symbols), counts, discount))
     return acts
+
+
+def _consolidate_action(kind: str, pay: tuple[str, ...]) -> Action:
+    action = _CONSOLIDATE[(kind, pay)] = Consolidate(kind, pay)
+    return action
 
 
 def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
@@ -375,6 +373,29 @@ def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 
+# ------------------------------------------------------------------ tables built at import
+# Built once here rather than met one by one in play (a first meeting costs a search; random playouts meet
+# thousands of them in their first few hundred games): every hand of up to 9 cards (7, plus the 2 just taken)
+# with its counts per species and its Discard actions, every display with its TakeCreatures actions, and every
+# reserve card with every hand's counts capped by its symbols (up to 7 cards), with and without the discount,
+# with its Consolidate actions.  A scenario's odd position still finds its actions: each table fills in as met.
+def _build_tables() -> None:
+    hands = [()] + [h for k in range(1, HAND_LIMIT + 3) for h in itertools.combinations_with_replacement(SPECIES, k)]
+    for hand in hands:
+        _hand_counts(hand)
+        _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+        if len(hand) <= DISPLAY_SIZE:
+            _takes(hand)
+    for card, cap in _CAP.items():
+        for counts in itertools.product(*(range(c + 1) for c in cap)):
+            if sum(counts) <= HAND_LIMIT:  # (a hand holds at most 7 cards when it may consolidate)
+                _consolidations(card, counts, False)
+                _consolidations(card, counts, True)
+
+
+_build_tables()
+
+
 def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
     reserve = s.reserves[p]
     top = s.stacks[p][-1] if s.stacks[p] else None
@@ -388,46 +409,64 @@ def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
     return info
 
 
+def _tops(piles: tuple[tuple[str, ...], ...]) -> tuple[Any, tuple[tuple[str, int, Action], ...]]:
+    """``piles`` and, for each pile with a card, its kind, its top card's value and its TakeTerritory action (kept in
+    ``_TOPS``: the piles change only when a territory is taken, so the next listings look them up at once)."""
+    global _TOPS
+    _TOPS = (piles, tuple((kind, VALUE[pile[0]], _TAKE_TERRITORY[kind]) for kind, pile in zip(KINDS, piles) if pile))
+    return _TOPS
+
+
+# the last piles listed and their tops (see _tops)
+_TOPS: tuple[Any, tuple[tuple[str, int, Action], ...]] = (None, ())
+
+
 def legal_actions(s: State) -> list[Action]:
     global _LISTED
-    # State.current_player, inline for the usual turn (a property call costs more than the rest of this line)
-    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player
+    p = s.current_player
     if p is None:
         return []
-    if s.phase == "dispute":
+    phase = s.phase
+    if phase == "dispute":
+        _LISTED = (s, _DECLARE)
         return list(_DECLARE)
-    if s.phase in ("discard", "fountain-discard"):
+    if phase != "turn":  # discard, fountain-discard
         hand = s.hands[p]
         found = _DISCARDS.get(hand)
         if found is None:
             if len(_DISCARDS) > MEMO_LIMIT:
                 _DISCARDS.clear()
             found = _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+        _LISTED = (s, found)
         return list(found)
-    acts: list[Action] = list(_takes(s.display))
+    display = s.display
+    acts: list[Action] = list(_TAKES.get(display) or _takes(display))
     reserve = s.reserves[p]
     stack = s.stacks[p]  # (_reserve_info, inline: one call less per listing)
     top = stack[-1] if stack else None
     info = _RESERVE.get((reserve, None if top is None or top in s.down[p] else KIND[top]))
     seen, room = info if info is not None else _reserve_info(s, p)
-    for kind, pile in zip(KINDS, s.piles):  # (a loop, not a list comprehension: one frame less)
-        if pile and kind not in seen and VALUE[pile[0]] <= room:
-            acts.append(_TAKE_TERRITORY[kind])
+    tops = _TOPS if s.piles is _TOPS[0] else _tops(s.piles)
+    for kind, value, take in tops[1]:  # (a loop, not a list comprehension: one frame less)
+        if value <= room and kind not in seen:
+            acts.append(take)
     if reserve:
-        key = (reserve, s.hands[p], s.discount[p])
-        cons = _RESERVE_CONSOLIDATIONS.get(key)
-        if cons is None:
-            if len(_RESERVE_CONSOLIDATIONS) > MEMO_LIMIT:
-                _RESERVE_CONSOLIDATIONS.clear()
-            have = _hand_counts(key[1])
-            cons = ()
-            for card in reserve:
-                cons += _consolidations(card, _capped(have, _CAP[card]), key[2])
-            _RESERVE_CONSOLIDATIONS[key] = cons
-        acts += cons
-    listed = tuple(acts) or _PASS
-    _LISTED = (s, listed)
-    return list(listed)
+        hand = s.hands[p]
+        discount = s.discount[p]
+        h0, h1, h2, h3, h4 = _HAND_COUNTS.get(hand) or _hand_counts(hand)
+        for card in reserve:
+            # _consolidations of the hand's counts capped by the card's symbols (a payment never uses more of a
+            # species than its cap, so the capped hand pays exactly as the whole one); inline: a call less
+            c0, c1, c2, c3, c4 = _CAP[card]
+            counts = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
+                      h4 if h4 < c4 else c4)
+            cons = _CONSOLIDATIONS.get((card, counts, discount))
+            acts += cons if cons is not None else _consolidations(card, counts, discount)
+    if not acts:
+        _LISTED = (s, _PASS)
+        return list(_PASS)
+    _LISTED = (s, tuple(acts))  # (a copy: the list returned is the caller's, and apply trusts this one)
+    return acts
 
 
 def _check(s: State, action: Any, p: int | None) -> None:
@@ -500,9 +539,17 @@ def apply(s: State, action: Any) -> State:
     """The state after ``action`` (``_step`` without its events, one call less on the playout path)."""
     if not isinstance(s, State):
         raise TypeError("expected a Tir Nan Og Wars State")
-    p = (s.turn if s.owed is None else s.owed[0]) if s.phase == "turn" else s.current_player  # (as legal_actions)
-    _check(s, action, p)  # after it, type(action) is one of the game's action types
-    assert p is not None
+    p = s.current_player
+    listed = _LISTED  # (_check's first look, inline: one call less when legal_actions just listed this state)
+    if listed[0] is s:
+        for a in listed[1]:
+            if a is action:
+                break
+        else:
+            _check(s, action, p)
+    else:
+        _check(s, action, p)  # after it, type(action) is one of the game's action types
+    assert p is not None  # (listed: a game over lists nothing; else _check refused it)
     return _DO[type(action)](s, p, action, _SILENT)
 
 
@@ -528,15 +575,22 @@ def _step(s: State, action: Any, ev: list[Event] | None = None) -> tuple[State, 
 def _join(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} joins the dispute.", "declare", player=p)
-    s = replace(s, asked=s.asked[1:], joined=s.joined + (p,))
-    return _resolve(s, ev) if not s.asked else s
+    asked = s.asked[1:]
+    d = s.__dict__.copy()  # (replace, inline)
+    d["asked"] = asked
+    d["joined"] = s.joined + (p,)
+    d["current_player"] = asked[0] if asked else None
+    return _resolve(_new(d), ev) if not asked else _new(d)
 
 
 def _stay_out(s: State, p: int, action: Any, ev: list[Event]) -> State:
     if type(ev) is not _Silent:
         _ev(ev, RULE_DECLARE, "{Player} stays out of the dispute.", "declare", player=p)
-    s = replace(s, asked=s.asked[1:])
-    return _resolve(s, ev) if not s.asked else s
+    asked = s.asked[1:]
+    d = s.__dict__.copy()  # (replace, inline)
+    d["asked"] = asked
+    d["current_player"] = asked[0] if asked else None
+    return _resolve(_new(d), ev) if not asked else _new(d)
 
 
 def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
@@ -546,23 +600,22 @@ def _pass(s: State, p: int, action: Any, ev: list[Event]) -> State:
 
 
 def _sorted(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """``sort_creatures`` remembered: hands and displays come back again and again."""
-    found = _SORTED.get(cards)
-    if found is None:
-        if len(_SORTED) > MEMO_LIMIT:
-            _SORTED.clear()
-        found = _SORTED[cards] = sort_creatures(cards)
+    """``sort_creatures``, remembered in ``_SORTED`` (hands and displays come back again and again); the
+    callers look there first, so this runs only for cards not seen yet."""
+    if len(_SORTED) > MEMO_LIMIT:
+        _SORTED.clear()
+    found = _SORTED[cards] = tuple(sorted(cards, key=ORDER.__getitem__))
     return found
 
 
-def _taken(display: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The display without ``cards`` (remembered: there are few displays)."""
-    key = (display, cards)
-    found = _TAKEN.get(key)
-    if found is None:
-        if len(_TAKEN) > MEMO_LIMIT:
-            _TAKEN.clear()
-        found = _TAKEN[key] = _remove(display, cards)
+def _taken(cards: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` without ``taken`` (a display, a hand), remembered in ``_TAKEN``; the callers look there first."""
+    if len(_TAKEN) > MEMO_LIMIT:
+        _TAKEN.clear()
+    rest = list(cards)
+    for c in taken:
+        rest.remove(c)
+    found = _TAKEN[(cards, taken)] = tuple(rest)
     return found
 
 
@@ -572,28 +625,37 @@ _TAKEN: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 
 def _take_creatures(s: State, p: int, action: Any, ev: list[Event]) -> State:
     cards = action.cards
-    hand = _sorted(s.hands[p] + cards)
-    display = _taken(s.display, cards)
-    changes: dict[str, Any] = {"display": display, "hands": _set(s.hands, p, hand)}
+    hands = s.hands
+    hand = hands[p] + cards
+    hand = _SORTED.get(hand) or _sorted(hand)  # (the memos' look-ups inline: a call less each)
+    display = s.display
+    display = _TAKEN.get((display, cards)) or _taken(display, cards)
+    d = s.__dict__.copy()  # (replace, inline: the new state's fields, set one by one)
+    d["hands"] = hands[:p] + (hand,) + hands[p + 1:]
     tell = type(ev) is not _Silent
     if tell:
         _ev(ev, RULE_TAKE_CREATURES, "{Player} takes {cards} from the display.", "take", player=p, cards=cards)
     deck = s.deck
     k = DISPLAY_SIZE - len(display)
     if 0 < k < len(deck):  # the usual refill, the deck not running out (what _refill does then, in one step)
-        changes["display"] = _sorted(display + deck[:k])
-        changes["deck"] = deck[k:]
+        display += deck[:k]
+        d["display"] = _SORTED.get(display) or _sorted(display)
+        d["deck"] = deck[k:]
         if tell:
             _ev(ev, RULE_REFILL, "{Count} cards from the deck refill the display.", "refill", count=k)
     else:
-        s = _refill(replace(s, **changes), ev)
-        changes = {}
+        d["display"] = display
+        d = _refill(_new(d), ev).__dict__.copy()
     if len(hand) > HAND_LIMIT:
         over = len(hand) - HAND_LIMIT
-        _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
-            "decision", player=p, count=len(hand), over=over)
-        return replace(s, **changes, phase="discard", owed=(p, over, "hand-limit"))
-    return _end_turn(s, ev, changes)
+        if tell:
+            _ev(ev, RULE_HAND_LIMIT, "{Player} holds {count} cards, more than 7, and chooses {over} to discard.",
+                "decision", player=p, count=len(hand), over=over)
+        d["phase"] = "discard"
+        d["owed"] = (p, over, "hand-limit")
+        d["current_player"] = p
+        return _new(d)
+    return _finish(d, ev)
 
 
 def _refill(s: State, ev: list[Event]) -> State:
@@ -643,41 +705,69 @@ def _score_territories(s: State, ev: list[Event], when: str) -> State:
 
 def _take_territory(s: State, p: int, action: Any, ev: list[Event]) -> State:
     kind = action.kind
-    i = KINDS.index(kind)
-    card, rest = s.piles[i][0], s.piles[i][1:]
-    reserve = sort_territories(s.reserves[p] + (card,))
-    s = replace(s, piles=_set(s.piles, i, rest), reserves=_set(s.reserves, p, reserve))
+    i = _PILE[kind]
+    piles = s.piles
+    pile = piles[i]
+    card, rest = pile[0], pile[1:]
+    reserves = s.reserves
+    d = s.__dict__.copy()  # (replace, inline)
+    d["piles"] = piles[:i] + (rest,) + piles[i + 1:]
+    d["reserves"] = reserves[:p] + (sort_territories(reserves[p] + (card,)),) + reserves[p + 1:]
     if type(ev) is not _Silent:
         _ev(ev, RULE_TAKE_TERRITORY, "{Player} takes the {territory} into their reserve.", "take", player=p,
             territory=card)
-    if rest and rest[0] in FOUNTAINS:
-        order = tuple((p + k) % s.players for k in range(s.players))
+    if rest and rest[0] in _FOUNTAIN_SET:
+        n = s.players
         _ev(ev, RULE_DISPUTE, "A magic fountain shows on the {kind} pile: the game stops and every player, "
             "clockwise from {revealer}, says whether they dispute it.", "dispute", kind=kind, revealer=p,
             fountain=rest[0])
-        return replace(s, phase="dispute", fountain=rest[0], asked=order, joined=(), shown=())
-    return _end_turn(s, ev)
+        d.update(phase="dispute", fountain=rest[0], asked=tuple((p + k) % n for k in range(n)), joined=(), shown=(),
+                 current_player=p)
+        return _new(d)
+    return _finish(d, ev)
+
+
+_PILE = {kind: i for i, kind in enumerate(KINDS)}
+_FOUNTAIN_SET = frozenset(FOUNTAINS)
+_FOUNTAIN_PILE = {f: pile_of_fountain(f) for f in FOUNTAINS}
+
+
+def _add_creatures(cards: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """``sort_creatures(cards + new)`` for sorted ``cards``: each new card put in its place."""
+    for card in new:
+        i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
+        cards = cards[:i] + (card,) + cards[i:]
+    return cards
 
 
 def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
     kind, pay = action.kind, action.pay
-    card = next(c for c in s.reserves[p] if kind_of(c) == kind)
+    reserve = s.reserves[p]
+    for card in reserve:  # the reserve's card of that kind (legal: there is one)
+        if KIND[card] == kind:
+            break
+    i = reserve.index(card)
     used_discount = s.discount[p]
-    s = replace(
-        s,
-        hands=_set(s.hands, p, _remove(s.hands[p], pay)),
-        discard=sort_creatures(s.discard + pay),
-        reserves=_set(s.reserves, p, _remove(s.reserves[p], (card,))),
-        stacks=_set(s.stacks, p, s.stacks[p] + (card,)),
-        discount=_set(s.discount, p, False),
-    )
-    if type(ev) is not _Silent:
-        _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
-            territory=card, pay=pay)
+    hands, reserves, stacks, discount = s.hands, s.reserves, s.stacks, s.discount
+    hand = hands[p]
+    d = s.__dict__.copy()  # (replace, inline)
+    d["hands"] = hands[:p] + (_TAKEN.get((hand, pay)) or _taken(hand, pay),) + hands[p + 1:]
+    d["discard"] = _add_creatures(s.discard, pay)
+    d["reserves"] = reserves[:p] + (reserve[:i] + reserve[i + 1:],) + reserves[p + 1:]
+    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]
+    # the discount is used up; a plain's power gives it again (what _power does for a plain)
+    d["discount"] = discount[:p] + (kind == "plain",) + discount[p + 1:]
+    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play but the plain's, done above)
+        return _finish(d, ev)
+    _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
+        territory=card, pay=pay)
     if used_discount:
         _ev(ev, RULE_PLAIN, "The plain's discount: one creature fewer to pay.", "discount", player=p)
-    s = _power(s, p, kind, ev)
+    s = _power(_new(d), p, kind, ev)
     return _end_turn(s, ev)
+
+
+_QUIET_POWERS = frozenset({"plain", "river", "castle"})
 
 
 def _power(s: State, p: int, kind: str, ev: list[Event]) -> State:
@@ -745,25 +835,32 @@ def symbols_counted(s: State, p: int) -> list[str]:
 def _resolve(s: State, ev: list[Event]) -> State:
     fountain = s.fountain
     assert fountain is not None
-    i = pile_of_fountain(fountain)
-    s = replace(s, piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=())
+    tell = type(ev) is not _Silent
+    i = _FOUNTAIN_PILE[fountain]
+    d = s.__dict__.copy()  # (replace, inline: every change below goes into this one copy)
+    d.update(piles=_set(s.piles, i, s.piles[i][1:]), fountain=None, asked=(), joined=(), current_player=s.turn)
     parts = s.joined
     if not parts:
         _ev(ev, RULE_NOBODY, "Nobody disputes the fountain: it is discarded.", "fountain")
-        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,)), joined=()), ev)
+        d["lost"] = sort_territories(s.lost + (fountain,))
+        return _finish(d, ev)
     symbols = {q: symbols_counted(s, q) for q in parts}
-    s = replace(s, shown=tuple((q, s.hands[q]) for q in parts), joined=())
-    for q in parts:
-        _ev(ev, RULE_COUNT, "{Player} reveals {cards} and counts {symbols}: majorities {counts}.", "reveal",
-            player=q, cards=s.hands[q], symbols=tuple(symbols[q]), counts=majorities(symbols[q]))
-    w = dispute(symbols)
-    firsts = [majorities(symbols[q])[:1] or (0,) for q in parts]
-    if len(parts) > 1 and sum(1 for f in firsts if f == max(firsts)) > 1 and w is not None:
-        _ev(ev, RULE_TIE, "The highest majorities tie: the tied players compare their next majority.", "tie")
+    counts = {q: majorities(symbols[q]) for q in parts}
+    d["shown"] = tuple((q, s.hands[q]) for q in parts)
+    if tell:
+        for q in parts:
+            _ev(ev, RULE_COUNT, "{Player} reveals {cards} and counts {symbols}: majorities {counts}.", "reveal",
+                player=q, cards=s.hands[q], symbols=tuple(symbols[q]), counts=counts[q])
+    w = winner(counts)
+    if tell:
+        firsts = [counts[q][:1] or (0,) for q in parts]
+        if len(parts) > 1 and sum(1 for f in firsts if f == max(firsts)) > 1 and w is not None:
+            _ev(ev, RULE_TIE, "The highest majorities tie: the tied players compare their next majority.", "tie")
     if w is None:
         _ev(ev, RULE_ABSOLUTE_TIE, "An absolute tie: the fountain is discarded.", "fountain")
-        return _end_turn(replace(s, lost=sort_territories(s.lost + (fountain,))), ev)
-    s = replace(s, fountains=_set(s.fountains, w, s.fountains[w] + (fountain,)))
+        d["lost"] = sort_territories(s.lost + (fountain,))
+        return _finish(d, ev)
+    d["fountains"] = _set(s.fountains, w, s.fountains[w] + (fountain,))
     _ev(ev, RULE_WINNER, "{Winner} wins the magic fountain (4 points at each scoring).", "fountain", winner=w)
     _ev(ev, RULE_KEPT, "The fountain lies beside {player}'s consolidated territories; it covers none.", "fountain",
         player=w)
@@ -774,59 +871,92 @@ def _resolve(s: State, ev: list[Event]) -> State:
             down[q] = sort_territories(down[q] + (top,))
             _ev(ev, RULE_LOSERS, "{Player} loses and turns the {territory} face down: 0 points and no power.",
                 "face-down", player=q, territory=top)
-    s = replace(s, down=tuple(down))
+    d["down"] = tuple(down)
     owe = len(parts)
     hand = s.hands[w]
     if len(hand) <= owe:
         if hand:
             _ev(ev, RULE_WINNER_DISCARD, "{Winner} discards {cards}, the whole hand.", "discard", winner=w,
                 cards=hand)
-        s = replace(s, hands=_set(s.hands, w, ()), discard=sort_creatures(s.discard + hand))
-        return _end_turn(s, ev)
+        d["hands"] = _set(s.hands, w, ())
+        d["discard"] = sort_creatures(s.discard + hand)
+        return _finish(d, ev)
     _ev(ev, RULE_WINNER_DISCARD, "{Winner} chooses {count} cards to discard, one per participant.", "decision",
         winner=w, count=owe)
-    return replace(s, phase="fountain-discard", owed=(w, owe, "fountain"))
+    d.update(phase="fountain-discard", owed=(w, owe, "fountain"), current_player=w)
+    return _new(d)
 
 
 def _discard(s: State, p: int, action: Any, ev: list[Event]) -> State:
     card = action.card
     owed = s.owed
     assert owed is not None
-    rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
-    hand = s.hands[p]
+    hands = s.hands
+    hand = hands[p]
     i = hand.index(card)
-    changes: dict[str, Any] = {"hands": _set(s.hands, p, hand[:i] + hand[i + 1:]),
-                               "discard": _add_creature(s.discard, card)}
+    d = s.__dict__.copy()  # (replace, inline)
+    d["hands"] = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
+    discard = s.discard  # (_add_creatures for one card, inline)
+    i = bisect.bisect_right(discard, ORDER[card], key=ORDER.__getitem__)
+    d["discard"] = discard[:i] + (card,) + discard[i:]
     if type(ev) is not _Silent:
+        rule = RULE_HAND_LIMIT if owed[2] == "hand-limit" else RULE_WINNER_DISCARD
         _ev(ev, rule, "{Player} discards a {card}.", "discard", player=p, card=card)
     left = owed[1] - 1
     if left:
-        return replace(s, **changes, owed=(p, left, owed[2]))
-    changes["owed"] = None
-    changes["phase"] = "turn"
-    return _end_turn(s, ev, changes)
+        d["owed"] = (p, left, owed[2])
+        return _new(d)
+    return _finish(d, ev)
 
 
-def _add_creature(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``sort_creatures(cards + (card,))`` for sorted ``cards``: one card put in its place."""
-    i = bisect.bisect_right(cards, ORDER[card], key=ORDER.__getitem__)
-    return cards[:i] + (card,) + cards[i:]
+def _new(d: dict[str, Any]) -> State:
+    """The state with the fields in ``d`` (a copy of another state's, changed; see ``replace``)."""
+    new = object.__new__(State)
+    _set_attr(new, "__dict__", d)
+    return new
 
 
-def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) -> State:
-    """The turn passes clockwise (after the castle's points, or the game ends); ``changes`` are the
-    action's own changes still to make (none of them to a stack, the points or the run-outs)."""
+_CASTLES = frozenset(c for c in TERRITORIES if KIND[c] == "castle")
+_FORESTS_RIVERS = frozenset(c for c in TERRITORIES if KIND[c] in ("forest", "river"))
+
+
+def _finish(d: dict[str, Any], ev: list[Event]) -> State:
+    """``_end_turn`` for an action whose changes are made in ``d``, a copy of the state's fields: the usual cases
+    (not the game's last turn; a face-up castle on top scoring in silence) in place in ``d``, without another copy."""
+    p = d["turn"]
+    n = d["players"]
+    if d["runouts"] >= 2 and p == (d["first"] - 1) % n:  # the game's last turn
+        return _end_turn(_new(d), ev)
+    stack = d["stacks"][p]
+    if stack and stack[-1] in _CASTLES and stack[-1] not in d["down"][p]:
+        if type(ev) is not _Silent:  # narrated: _end_turn tells the castle's points
+            return _end_turn(_new(d), ev)
+        seen = 0  # the castle's points: the others' visible (face-up) forests and rivers on top
+        stacks, down = d["stacks"], d["down"]
+        for q in range(n):
+            if q != p and stacks[q] and stacks[q][-1] in _FORESTS_RIVERS and stacks[q][-1] not in down[q]:
+                seen += 1
+        points = d["points"]
+        d["points"] = points[:p] + (points[p] + seen,) + points[p + 1:]
+    nxt = p + 1
+    if nxt == n:
+        nxt = 0
+    d["phase"] = "turn"
+    d["owed"] = None
+    d["turns"] += 1
+    d["turn"] = d["current_player"] = nxt
+    new = object.__new__(State)  # (_new, inline)
+    _set_attr(new, "__dict__", d)
+    return new
+
+
+def _end_turn(s: State, ev: list[Event]) -> State:
+    """The turn passes clockwise (after the castle's points, or the game ends); see ``_finish`` for the usual
+    case when the action's changes are still a dict."""
     p = s.turn
     stack = s.stacks[p]
     top = stack[-1] if stack else None
     castle = top is not None and KIND[top] == "castle" and top not in s.down[p]
-    if not castle and not (s.runouts >= 2 and p == (s.first - 1) % s.players):
-        if changes is None:
-            changes = {}
-        changes.update(phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
-        return _replace(s, changes)
-    if changes:
-        s = _replace(s, changes)
     if castle:
         seen = sum(1 for q in range(s.players) if q != p and s.face_up_top(q) is not None
                    and kind_of(s.face_up_top(q) or "") in ("forest", "river"))
@@ -834,17 +964,18 @@ def _end_turn(s: State, ev: list[Event], changes: dict[str, Any] | None = None) 
         _ev(ev, RULE_CASTLE, "{Player}'s castle earns {points} points (visible forests and rivers of the others).",
             "score", player=p, points=seen)
     if s.runouts >= 2 and p == (s.first - 1) % s.players:
-        s = replace(s, phase="turn", owed=None, turns=s.turns + 1)
+        s = replace(s, phase="turn", owed=None, turns=s.turns + 1, current_player=p)
         _ev(ev, RULE_SECOND_RUNOUT, "The round is complete: the game ends with the final scoring.", "end")
         s = _score_territories(s, ev, "final")
-        s = replace(s, phase="over")
+        s = replace(s, phase="over", current_player=None)
         won = winners(s)
         top_points = max(s.points)
         if sum(1 for q in range(s.players) if s.points[q] == top_points) > 1:
             _ev(ev, RULE_TIE_BREAK, "Tied on points: the higher territory value decides.", "tie")
         _ev(ev, RULE_TOTAL, "The game is over. Winner: {winners}.", "end", winners=tuple(won))
         return s
-    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=(p + 1) % s.players)
+    nxt = (p + 1) % s.players
+    return replace(s, phase="turn", owed=None, turns=s.turns + 1, turn=nxt, current_player=nxt)
 
 
 _DO = {Join: _join, StayOut: _stay_out, Discard: _discard, TakeCreatures: _take_creatures,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PHASES = ("turn", "discard", "dispute", "fountain-discard", "over")
 
@@ -53,16 +53,13 @@ class State:
     joined: tuple[int, ...] = ()
     owed: tuple[int, int, str] | None = None
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    # who decides now: stored, not computed, since the playout reads it before every action (set here for a
+    # state made by the constructor; the engine's transitions set it with the fields it follows from, and
+    # equality compares it, so a transition that forgot it shows in apply's and apply_explained's checks)
+    current_player: int | None = field(init=False, repr=False)
 
-    @property
-    def current_player(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase == "dispute":
-            return self.asked[0]
-        if self.owed is not None:
-            return self.owed[0]
-        return self.turn
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "current_player", seat_to_decide(self.phase, self.turn, self.asked, self.owed))
 
     def top(self, p: int) -> str | None:
         """Player p's visible consolidated territory (None: no stack)."""
@@ -72,3 +69,15 @@ class State:
         """Player p's visible consolidated territory when it lies face up (it has its power)."""
         top = self.top(p)
         return top if top is not None and top not in self.down[p] else None
+
+
+def seat_to_decide(phase: str, turn: int, asked: tuple[int, ...], owed: tuple[int, int, str] | None) -> int | None:
+    """Who decides in this phase: nobody once over, the next to declare in a dispute, who owes a discard, or
+    the player whose turn it is."""
+    if phase == "over":
+        return None
+    if phase == "dispute":
+        return asked[0]
+    if owed is not None:
+        return owed[0]
+    return turn
