@@ -581,7 +581,7 @@ def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event
     ev: list[Event] = [] if narrate else _SILENT
     card = action.card if type(action) is Play else None
     if s.phase == "commit" and type(card) is str and card in ORDER:  # a card played: the most frequent step
-        me = to_move(s)
+        me = s.turn
         assert me is not None  # (commit: someone has still to play)
         hand = s.hands[me]
         if card not in hand:
@@ -735,7 +735,7 @@ _PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of ea
 def legal_actions(s: State) -> list[Action]:
     phase = s.phase
     if phase == "commit":
-        hand = s.hands[to_move(s)]  # type: ignore[index]  # (commit: someone has still to play)
+        hand = s.hands[s.turn]  # type: ignore[index]  # (commit: someone has still to play)
         plays = _PLAYS.get(hand)
         if plays is None:  # hands are kept sorted: each kind once, in order
             if len(_PLAYS) >= MEMO_LIMIT:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_json_data
@@ -78,8 +79,9 @@ class KamikazeAttack(Game):
 
     def apply(self, state: State, action: Any) -> State:
         after = _step_draft(state, action, False)[0]  # engine.apply, fewer calls on the playout path
-        if type(after) is _Draft:
-            _set_field(after, "__class__", State)  # (state.done)
+        if type(after) is _Draft:  # (state.done)
+            _set_field(after, "turn", to_move(after))
+            _set_field(after, "__class__", State)
         return after
 
     def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
@@ -91,7 +93,8 @@ class KamikazeAttack(Game):
     def parse_action(self, state: State, text: str) -> Action:
         return parse_action(state, text)
 
-    current_player = staticmethod(to_move)  # type: ignore[assignment]
+    # the stored field (see State.turn): a C call, no Python frame, on the playout's hot path
+    current_player = attrgetter("turn")  # type: ignore[assignment]
 
     def decision(self, state: State) -> str:
         return "" if state.current_player is None else state.phase

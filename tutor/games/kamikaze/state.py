@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from .cards import LETTERS, sort_cards
@@ -55,6 +55,12 @@ class State:
     seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
     last_duel: tuple[tuple[str, Any], ...] = ()
     end: str = ""
+    # who must act now (``to_move``), stored so that asking is a field read (``game.current_player`` is
+    # an attrgetter of it: no Python call on the playout's hot path); set by __post_init__ and ``done``
+    turn: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "turn", to_move(self))
 
     @property
     def players(self) -> int:
@@ -157,8 +163,9 @@ def draft(s: State, **changes: Any) -> State:
 
 
 def done(s: State) -> State:
-    """``s`` as a State: a draft becomes one (and must not be changed afterwards)."""
+    """``s`` as a State: a draft becomes one (and must not be changed afterwards), who moves now stored."""
     if type(s) is _Draft:
+        _set_field(s, "turn", to_move(s))
         _set_field(s, "__class__", State)
     return s
 
