@@ -70,6 +70,7 @@ from .state import (
     _last_duel_json,
 )
 from .state import (
+    _Draft,
     _copy,
     _set_field,
     done,
@@ -128,10 +129,18 @@ def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-@memo
 def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``cards`` (a hand, kept sorted) with ``card`` put in its place."""
-    return sort_cards(cards + (card,))
+    """``cards`` (a hand, kept sorted) with ``card`` put in its place (memoised in _ADDED)."""
+    key = (cards, card)
+    value = _ADDED.get(key)
+    if value is None:
+        if len(_ADDED) >= MEMO_LIMIT:
+            _ADDED.clear()
+        value = _ADDED[key] = sort_cards(cards + (card,))
+    return value
+
+
+_ADDED: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 # every pair of cards: who wins, where each goes, the rule that decides it
@@ -166,7 +175,12 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
     # what decides it: the hands, held Sappers, and which graveyards hold a card a Cleric could take back
-    takeable = tuple(g.count("kamikaze") < len(g) for g in s.graveyards)
+    graves = s.graveyards
+    takeable = _TAKEABLE.get(graves)
+    if takeable is None:
+        if len(_TAKEABLE) >= MEMO_LIMIT:
+            _TAKEABLE.clear()
+        takeable = _TAKEABLE[graves] = tuple(g.count("kamikaze") < len(g) for g in graves)
     key = (s.active, s.hands, takeable, s.field, s.held)
     try:
         return _DEAD[key]
@@ -178,6 +192,7 @@ def _dead(s: State) -> bool:
 
 
 _DEAD: dict[tuple, bool] = {}
+_TAKEABLE: dict[tuple, tuple[bool, ...]] = {}  # graveyards -> which hold a card a Cleric could take back
 
 
 def _dead_now(s: State) -> bool:
@@ -287,11 +302,12 @@ def _begin_duel(s: State, opponent: int, ev: list) -> State:
 
 
 def _after_commit(s: State, ev: list) -> State:
-    p, q = s.active, s.rival
-    a, b = s.field[p], s.field[q]
+    p, q = s.active, s.opponent  # (s.rival without the property's call: a duel is under way)
+    a, b = s.field[p], s.field[q]  # type: ignore[index]
     if a is None or b is None:
         return s
-    _set_field(s, "hidden", _ALL_FALSE[len(s.hands)])  # a draft (see above): both cards face up
+    d: Any = s  # a draft (see above): both cards face up
+    d.hidden = _ALL_FALSE[len(s.hands)]
     if ev is not _SILENT:
         _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
             "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
@@ -318,16 +334,17 @@ _OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
 def _resolve(s: State, ev: list) -> State:
     """Both cards are face up and every Familiar decided: the duel's outcome, in one pass."""
     tell = ev is not _SILENT
-    p, q = s.active, s.rival
-    a, b = s.card(p), s.card(q)
-    who, (fate_a, fate_b), rule = _TABLE[(a, b)]
+    p, q = s.active, s.opponent  # (s.rival and s.card without their calls: both cards are on the field)
+    field = s.field
+    a, b = field[p], field[q]  # type: ignore[index]
+    who, (fate_a, fate_b), rule = _TABLE[(a, b)]  # type: ignore[index]
     was_held = s.held[p], s.held[q]
     if was_held[0]:
         fate_a = _HELD_AGAIN.get(fate_a, fate_a)
     if was_held[1]:
         fate_b = _HELD_AGAIN.get(fate_b, fate_b)
     hands, graves = list(s.hands), list(s.graveyards)
-    field, held = list(s.field), list(s.held)
+    field, held = list(field), list(s.held)
     field[p] = field[q] = None
     held[p] = held[q] = False
 
@@ -360,7 +377,7 @@ def _resolve(s: State, ev: list) -> State:
                 _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
                     "sapper", player=x)
         elif dest == "hand":
-            hands[x] = _add(hands[x], card)
+            hands[x] = _ADDED.get((hands[x], card)) or _add(hands[x], card)  # (_add's memo read inline)
             if tell:
                 text = ("The {card} goes back to {player}'s hand."
                         if who != "retreat" else "The {card} retreats to {player}'s hand.")
@@ -385,7 +402,7 @@ def _resolve(s: State, ev: list) -> State:
                 _ev(ev, r, "{Player}'s {card} goes to {opponent}'s graveyard.", "move",
                     player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
-            hands[y] = _add(hands[y], card)
+            hands[y] = _ADDED.get((hands[y], card)) or _add(hands[y], card)  # (_add's memo read inline)
             if tell:
                 _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
                     "move", player=x, opponent=y, card=card, to=f"hand {y}")
@@ -455,7 +472,7 @@ _NEXT = {  # who plays next after each outcome, and the rule saying so
 
 
 def _finish(s: State, ev: list) -> State:
-    p, q = s.active, s.rival
+    p, q = s.active, s.opponent  # (s.rival without the property's call)
     # the duel's record (see _resolve): cards, duel, outcome, players, taken, winner
     (_, cards), _duel, (_, outcome), (_, duelists), (_, taken), (_, winner) = s.last_duel
     if outcome == "win":
@@ -488,9 +505,10 @@ def _finish(s: State, ev: list) -> State:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
 
-    s = _end_if_over(s, ev)
-    if s.phase == "over":
-        return s
+    # the start of the next turn: _end_if_over, its usual answer (cards in every hand, a duel that could
+    # still change something) read here without its call
+    if not all(s.hands) or _dead(s):
+        return _end_if_over(s, ev)
     if stuck:
         s = _put(s, phase="over", end="repetition")
         if refuser is None:
@@ -505,7 +523,10 @@ def _finish(s: State, ev: list) -> State:
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
     if players == 2:
-        return _begin_duel(s, 1 - s.active, ev)
+        if s.held[0] or s.held[1]:
+            return _begin_duel(s, 1 - nxt, ev)
+        new.phase, new.opponent = "commit", 1 - nxt  # (_begin_duel's work when no Sapper holds the field)
+        return s
     if ev is not _SILENT:
         _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
@@ -760,6 +781,34 @@ def legal_actions(s: State) -> list[Action]:
 
 def apply(s: State, action: Any) -> State:
     return _step(s, action, narrate=False)[0]
+
+
+def apply_silent(s: State, action: Any) -> State:
+    """``apply``, on the playout's hot path (``game.apply``): a card committed while the other duelist has
+    still to commit (half of all actions) is done here in one call; anything else goes through ``_step``."""
+    if type(action) is Play and type(s) is State and s.phase == "commit":
+        card = action.card
+        me: Any = s.turn
+        hand = s.hands[me]
+        if type(card) is str and card in hand:  # (the same checks as _step_draft's)
+            i = hand.index(card)
+            d: Any = _copy(s)  # a draft (see above), its changed fields set directly
+            hands, field, hidden = list(s.hands), list(s.field), list(s.hidden)
+            hands[me], field[me], hidden[me] = hand[:i] + hand[i + 1:], card, True
+            d.hands, d.field, d.hidden = tuple(hands), tuple(field), tuple(hidden)
+            q = s.opponent
+            if field[q] is None:  # the active player committed, the challenged one is next (_after_commit waits)
+                d.turn = q
+            else:
+                d = _after_commit(d, _SILENT)
+                d.turn = to_move(d)
+            d.__class__ = State  # (done)
+            return d
+    after: Any = _step_draft(s, action, False)[0]
+    if type(after) is _Draft:  # (done)
+        after.turn = to_move(after)
+        after.__class__ = State
+    return after
 
 
 def explain(s: State, action: Any) -> list[Event]:
