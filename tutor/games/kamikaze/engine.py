@@ -700,6 +700,13 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     one of the three new decks in the rulebook's order; any seat may be given
     any deck.
     """
+    if not options and type(players) is int and type(seed) is int:  # a default table: its first position ready
+        first = _DEFAULT_FIRST.get((players, ruleset))
+        if first is not None:
+            d: Any = _copy(first)  # (fast_replace without its keyword dict and calls)
+            d.seed = seed
+            d.__class__ = State  # (done: who moves is first's)
+            return d
     if ruleset is None:
         ruleset = "base" if players == 2 and all(d == "base" for d in options.get("decks") or ()) else "expansion"
     if ruleset not in RULESETS:
@@ -724,6 +731,19 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     return fast_replace(_first_position(ruleset, decks), seed=int(seed))
 
 
+# (players, ruleset) -> the first position of a game with the default decks, checked by new_game once
+_DEFAULT_FIRST: dict[tuple[int, str | None], State] = {}
+
+
+def _default_firsts() -> None:
+    for players in range(2, 6):
+        for ruleset in (None, *RULESETS):
+            try:
+                _DEFAULT_FIRST[(players, ruleset)] = new_game(players, 0, ruleset)
+            except ValueError:  # (the base game has no table of 3 to 5)
+                pass
+
+
 @memo
 def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
     """The position a game with these decks starts in (seed 0; a State is immutable, so shared)."""
@@ -746,6 +766,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
     return s
 
 
+_default_firsts()
 _PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves every list
 _CHALLENGE = [Challenge(q) for q in range(5)]
 
@@ -765,7 +786,7 @@ def legal_actions(s: State) -> list[Action]:
         return list(plays)
     if phase == "over":
         return []
-    me = s.mover
+    me: Any = s.turn  # (s.mover without the property's calls: the game is running)
     out: list[Action] = []
     if phase == "challenge":
         out += [_CHALLENGE[q] for q in range(s.players) if q != me]
@@ -802,6 +823,13 @@ def apply_silent(s: State, action: Any) -> State:
             else:
                 d = _after_commit(d, _SILENT)
                 d.turn = to_move(d)
+            d.__class__ = State  # (done)
+            return d
+    elif type(action) is Challenge and type(s) is State and s.phase == "challenge":
+        q = action.opponent
+        if type(q) is int and 0 <= q < len(s.hands) and q != s.active:  # (_step_draft's checks)
+            d = _begin_duel(_copy(s), q, _SILENT)
+            d.turn = to_move(d)
             d.__class__ = State  # (done)
             return d
     after: Any = _step_draft(s, action, False)[0]
