@@ -419,14 +419,16 @@ def _resolve(s: State, ev: list) -> State:
             discards = ((q, p, RULE_DISCARD),) if a == "kamikaze" else ((p, q, RULE_DISCARD),)
         for d, k, r in discards:
             if not hands[d]:
-                _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
+                if tell:
+                    _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
                 continue
             card = _draw(s, draws, hands[d])
             draws += 1
             hands[d] = _remove(hands[d], card)
             graves[k] += (card,)
-            _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
-                "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
+            if tell:  # (no call to _ev for nothing: a search's apply narrates nothing)
+                _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+                    "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
 
     # the Librarian's look
     seen = s.seen
@@ -434,8 +436,9 @@ def _resolve(s: State, ev: list) -> State:
         for x, y, card in ((p, q, a), (q, p, b)):
             if card == "librarian" and (who == "both" or (who == "a") == (x == p)):
                 seen = tuple(v for v in seen if (v[0], v[1]) != (x, y)) + ((x, y, hands[y], s.duels + 1),)
-                _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
-                    "peek", viewer=x, player=y)
+                if tell:
+                    _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
+                        "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
     record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", _OUTCOME[who]),
@@ -554,6 +557,8 @@ def _end_if_over(s: State, ev: list) -> State:
 
 
 def _announce(s: State, ev: list) -> State:
+    if ev is _SILENT:  # (it only narrates)
+        return s
     w = winners(s)
     g = [len(x) for x in s.graveyards]
     rule = RULE_MOST

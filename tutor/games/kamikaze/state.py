@@ -227,14 +227,34 @@ _KEYS: dict[tuple, str] = {}
 def _position_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
-    field, held = s.field, s.held
+    # (a miss of _position_key's memo, most duels with 4-5 players: _letters' memo read inline, tables for
+    # the turn and for no held Sapper)
+    field, held, letters = s.field, s.held, _LETTERS
+    if True not in held and field.count(None) == len(field):  # nothing on the field: every duel's end
+        hand_texts = tuple(map(letters.get, s.hands))  # (C loops: no bytecode per player)
+        grave_texts = tuple(map(letters.get, s.graveyards))
+        if None not in hand_texts and None not in grave_texts:
+            return (f"{_TURNS[(s.active, s.opponent)]}:{'/'.join(hand_texts)}|{'/'.join(grave_texts)}|"  # type: ignore[arg-type]
+                    f"{_NO_SAPPERS[len(field)]}")
     hands = []
     for h, c, kept in zip(s.hands, field, held):
-        hands.append(_letters(h if c is None or kept else h + (c,)))  # a committed card is still the player's
-    graves = "/".join(map(_letters, s.graveyards))
-    sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
-    turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
-    return f"{turn}:{'/'.join(hands)}|{graves}|{sappers}"
+        if c is not None and not kept:
+            h = h + (c,)  # a committed card is still the player's
+        text = letters.get(h)
+        hands.append(text if text is not None else _letters(h))
+    graves = []
+    for g in s.graveyards:
+        text = letters.get(g)
+        graves.append(text if text is not None else _letters(g))
+    if True in held:
+        sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
+    else:
+        sappers = _NO_SAPPERS[len(field)]
+    return f"{_TURNS[(s.active, s.opponent)]}:{'/'.join(hands)}|{'/'.join(graves)}|{sappers}"
+
+
+_TURNS = {(a, o): f"{a + 1}" if o is None else f"{a + 1}>{o + 1}" for a in range(5) for o in (None, *range(5))}
+_NO_SAPPERS = {n: "/" * (n - 1) for n in range(2, 6)}
 
 
 def _last_duel_json(s: State) -> dict | None:
