@@ -66,6 +66,7 @@ from .state import (
     State,
     MEMO_LIMIT,
     _position_key,
+    _position_key_of,
     memo,
     _last_duel_json,
 )
@@ -174,6 +175,15 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
+    # the usual answer first, without the memo (whose keys cost more to hash than this): a card of the player
+    # to move that could defeat, or fall to, a card in another player's hand
+    p, hands, held = s.active, s.hands, s.held
+    if not held[p]:
+        for a in hands[p]:
+            moving = _NOT_RETREAT[a]
+            for q, h in enumerate(hands):
+                if q != p and not held[q] and not moving.isdisjoint(h):
+                    return False
     # what decides it: the hands, held Sappers, and which graveyards hold a card a Cleric could take back
     graves = s.graveyards
     takeable = _TAKEABLE.get(graves)
@@ -192,6 +202,7 @@ def _dead(s: State) -> bool:
 
 
 _DEAD: dict[tuple, bool] = {}
+_NOT_RETREAT = {a: frozenset(b for b in ORDER if _TABLE[(a, b)][0] != "retreat") for a in ORDER}  # a's duels that move
 _TAKEABLE: dict[tuple, tuple[bool, ...]] = {}  # graveyards -> which hold a card a Cleric could take back
 
 
@@ -489,7 +500,10 @@ def _finish(s: State, ev: list) -> State:
     # the duel's entry: the position it ended in with its duelists (``s`` before the turn passes), "~" when
     # it changed nothing (a retreat, no power used) or "=" otherwise, then the active player's card and the
     # challenged player's, e.g. "1>2:SSHHAK/SSHHAK||/~SH"
-    entry = _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
+    # (the key's memo pays with 2 players, where half the duels' positions come back; with more most are new
+    # and looking the memo up costs more than it saves: measured in instructions per playout action)
+    key = _position_key(s) if len(s.hands) == 2 else _position_key_of(s)
+    entry = key + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))
     if i < len(positions) and positions[i][0] == entry:
