@@ -254,9 +254,15 @@ def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     hi = lo
     while hi < len(positions) and positions[hi][0].startswith(here):
         hi += 1
-    mine = [(k, n) for k, n in positions[lo:hi] if len(k) == len(entry)]
-    for i, (x, y) in enumerate(((p, q), (q, p))):
-        times = sum(n for k, n in mine if k[-2 + i] == pair[i])
+    size = len(entry)
+    times_p = times_q = 0  # how often each duelist played this card from here (entries of this duel's length)
+    for k, n in positions[lo:hi]:
+        if len(k) == size:
+            if k[-2] == pair[0]:
+                times_p += n
+            if k[-1] == pair[1]:
+                times_q += n
+    for i, (x, y, times) in enumerate(((p, q, times_p), (q, p, times_q))):
         if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
             return "refusal", x
     return "", None
@@ -289,6 +295,8 @@ def _draw(s: State, draws: int, cards: tuple[str, ...]) -> str:
 
 
 _ALL_FALSE = {n: (False,) * n for n in range(2, 6)}  # no swap, nothing face down: per table size
+_NO_CARDS = {n: (None,) * n for n in range(2, 6)}  # an empty field
+_ONE_HIDDEN = {n: tuple(tuple(i == p for i in range(n)) for p in range(n)) for n in range(2, 6)}  # [n][p]
 
 
 def _put(s: State, **changes: Any) -> State:
@@ -355,9 +363,13 @@ def _resolve(s: State, ev: list) -> State:
     if was_held[1]:
         fate_b = _HELD_AGAIN.get(fate_b, fate_b)
     hands, graves = list(s.hands), list(s.graveyards)
-    field, held = list(field), list(s.held)
-    field[p] = field[q] = None
-    held[p] = held[q] = False
+    # (most duels: no Sapper held anywhere nor staying, so the field ends empty and nothing held: tables,
+    # not two lists made into tuples)
+    plain = True not in s.held and fate_a != "field" and fate_b != "field"
+    if not plain:
+        field, held = list(field), list(s.held)
+        field[p] = field[q] = None
+        held[p] = held[q] = False
 
     if tell:  # the outcome
         if who == "retreat":
@@ -461,7 +473,11 @@ def _resolve(s: State, ev: list) -> State:
     elif winner is not None:
         won = (winner,)
     new: Any = s  # a draft (see above): its fields set one by one, the interpreter's fastest way
-    new.hands, new.graveyards, new.field, new.held = tuple(hands), tuple(graves), tuple(field), tuple(held)
+    new.hands, new.graveyards = tuple(hands), tuple(graves)
+    if plain:
+        new.field, new.held = _NO_CARDS[len(hands)], _ALL_FALSE[len(hands)]
+    else:
+        new.field, new.held = tuple(field), tuple(held)
     new.draws, new.seen, new.duels, new.last_duel, new.last_winners = draws, seen, s.duels + 1, record, won
 
     # the Cleric's retreat
@@ -833,9 +849,14 @@ def apply_silent(s: State, action: Any) -> State:
         if type(card) is str and card in hand:  # (the same checks as _step_draft's)
             i = hand.index(card)
             d: Any = _copy(s)  # a draft (see above), its changed fields set directly
-            hands, field, hidden = list(s.hands), list(s.field), list(s.hidden)
-            hands[me], field[me], hidden[me] = hand[:i] + hand[i + 1:], card, True
-            d.hands, d.field, d.hidden = tuple(hands), tuple(field), tuple(hidden)
+            hands, field = list(s.hands), list(s.field)
+            hands[me], field[me] = hand[:i] + hand[i + 1:], card
+            d.hands, d.field = tuple(hands), tuple(field)
+            hidden = s.hidden
+            if hidden is _ALL_FALSE[len(hidden)]:  # (the first card down, usually: a table, not a list made a tuple)
+                d.hidden = _ONE_HIDDEN[len(hidden)][me]
+            else:
+                d.hidden = _set(hidden, me, True)
             q = s.opponent
             if field[q] is None:  # the active player committed, the challenged one is next (_after_commit waits)
                 d.turn = q
