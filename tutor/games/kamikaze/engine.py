@@ -790,7 +790,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
         hands=tuple(sort_cards(DECKS[d]) for d in decks),
         graveyards=((),) * players,
         field=(None,) * players,
-        hidden=(False,) * players,
+        hidden=_ALL_FALSE[players],
         held=(False,) * players,
         phase="challenge",
         active=0,
