@@ -849,18 +849,22 @@ def apply_silent(s: State, action: Any) -> State:
         if type(card) is str and card in hand:  # (the same checks as _step_draft's)
             i = hand.index(card)
             d: Any = _copy(s)  # a draft (see above), its changed fields set directly
-            hands, field = list(s.hands), list(s.field)
-            hands[me], field[me] = hand[:i] + hand[i + 1:], card
-            d.hands, d.field = tuple(hands), tuple(field)
-            hidden = s.hidden
-            if hidden is _ALL_FALSE[len(hidden)]:  # (the first card down, usually: a table, not a list made a tuple)
-                d.hidden = _ONE_HIDDEN[len(hidden)][me]
+            rest, hands, field = hand[:i] + hand[i + 1:], s.hands, s.field
+            if len(hands) == 2:  # (two players: each new pair made at once, not a list made a tuple)
+                d.hands = (rest, hands[1]) if me == 0 else (hands[0], rest)
+                d.field = field = (card, field[1]) if me == 0 else (field[0], card)
             else:
-                d.hidden = _set(hidden, me, True)
+                new_hands, new_field = list(hands), list(field)
+                new_hands[me], new_field[me] = rest, card
+                d.hands, d.field = tuple(new_hands), tuple(new_field)
+                field = d.field
             q = s.opponent
             if field[q] is None:  # the active player committed, the challenged one is next (_after_commit waits)
+                hidden = s.hidden
+                # (the first card down, usually: a table, not a new tuple)
+                d.hidden = _ONE_HIDDEN[len(hands)][me] if hidden is _ALL_FALSE[len(hands)] else _set(hidden, me, True)
                 d.turn = q
-            else:
+            else:  # both cards are down: _after_commit turns them face up (hidden) and fights the duel
                 d = _after_commit(d, _SILENT)
                 d.turn = to_move(d)
             d.__class__ = State  # (done)
