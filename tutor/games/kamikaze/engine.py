@@ -321,8 +321,9 @@ def _begin_duel(s: State, opponent: int, ev: list) -> State:
 
 
 def _after_commit(s: State, ev: list) -> State:
-    p, q = s.active, s.opponent  # (s.rival without the property's call: a duel is under way)
-    a, b = s.field[p], s.field[q]  # type: ignore[index]
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival without the property's call: a duel is under way)
+    a, b = s.field[p], s.field[q]
     if a is None or b is None:
         return s
     d: Any = s  # a draft (see above): both cards face up
@@ -353,10 +354,12 @@ _OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
 def _resolve(s: State, ev: list) -> State:
     """Both cards are face up and every Familiar decided: the duel's outcome, in one pass."""
     tell = ev is not _SILENT
-    p, q = s.active, s.opponent  # (s.rival and s.card without their calls: both cards are on the field)
-    field = s.field
-    a, b = field[p], field[q]  # type: ignore[index]
-    who, (fate_a, fate_b), rule = _TABLE[(a, b)]  # type: ignore[index]
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival and s.card without their calls: a duel is under way)
+    field: Any = s.field  # (both duelists' cards are on it)
+    a: str = field[p]
+    b: str = field[q]
+    who, (fate_a, fate_b), rule = _TABLE[(a, b)]
     was_held = s.held[p], s.held[q]
     if was_held[0]:
         fate_a = _HELD_AGAIN.get(fate_a, fate_a)
@@ -502,7 +505,8 @@ _NEXT = {  # who plays next after each outcome, and the rule saying so
 
 
 def _finish(s: State, ev: list) -> State:
-    p, q = s.active, s.opponent  # (s.rival without the property's call)
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival without the property's call)
     # the duel's record (see _resolve): cards, duel, outcome, players, taken, winner
     (_, cards), _duel, (_, outcome), (_, duelists), (_, taken), (_, winner) = s.last_duel
     if outcome == "win":
@@ -858,7 +862,7 @@ def apply_silent(s: State, action: Any) -> State:
                 new_hands[me], new_field[me] = rest, card
                 d.hands, d.field = tuple(new_hands), tuple(new_field)
                 field = d.field
-            q = s.opponent
+            q: int = s.opponent  # type: ignore[assignment]  # (a duel is under way)
             if field[q] is None:  # the active player committed, the challenged one is next (_after_commit waits)
                 hidden = s.hidden
                 # (the first card down, usually: a table, not a new tuple)
@@ -870,16 +874,16 @@ def apply_silent(s: State, action: Any) -> State:
             d.__class__ = State  # (done)
             return d
     elif type(action) is Challenge and type(s) is State and s.phase == "challenge":
-        q = action.opponent
-        if type(q) is int and 0 <= q < len(s.hands) and q != s.active:  # (_step_draft's checks)
-            d = _begin_duel(_copy(s), q, _SILENT)
+        them = action.opponent
+        if type(them) is int and 0 <= them < len(s.hands) and them != s.active:  # (_step_draft's checks)
+            d = _begin_duel(_copy(s), them, _SILENT)
             d.turn = to_move(d)
             d.__class__ = State  # (done)
             return d
     after: Any = _step_draft(s, action, False)[0]
     if type(after) is _Draft:  # (done)
-        after.turn = to_move(after)
-        after.__class__ = State
+        _set_field(after, "turn", to_move(after))
+        _set_field(after, "__class__", State)
     return after
 
 

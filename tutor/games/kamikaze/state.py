@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import dataclasses
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .cards import LETTERS, sort_cards
@@ -57,7 +58,7 @@ class State:
     end: str = ""
     # who must act now (``to_move``), stored so that asking is a field read (``game.current_player`` is
     # an attrgetter of it: no Python call on the playout's hot path); set by __post_init__ and ``done``
-    turn: int | None = field(default=None, init=False, compare=False, repr=False)
+    turn: int | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "turn", to_move(self))
