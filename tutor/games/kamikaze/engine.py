@@ -349,6 +349,12 @@ def _after_commit(s: State, ev: list) -> State:
 # somewhere: beaten again it leaves the field, otherwise it stays there
 _HELD_AGAIN = {"field": "opponent", "hand": "field"}
 _OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
+# the items a duel's record (see _resolve) shares with every other duel of the same cards, players, outcome
+_CARDS_ITEM = {a: {b: ("cards", (a, b)) for b in ORDER} for a in ORDER}
+_OUTCOME_ITEM = {who: ("outcome", outcome) for who, outcome in _OUTCOME.items()}
+_PLAYERS_ITEM = [[("players", (p, q)) for q in range(5)] for p in range(5)]
+_NO_TAKEN: tuple[str, tuple] = ("taken", ())
+_WINNER_ITEM = {w: ("winner", w) for w in (None, *range(5))}
 
 
 def _resolve(s: State, ev: list) -> State:
@@ -467,8 +473,9 @@ def _resolve(s: State, ev: list) -> State:
                         "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
-    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", _OUTCOME[who]),
-              ("players", (p, q)), ("taken", ()), ("winner", winner))
+    # (the record's constant items from tables: fewer tuples made per duel)
+    record = (_CARDS_ITEM[a][b], ("duel", s.duels + 1), _OUTCOME_ITEM[who], _PLAYERS_ITEM[p][q], _NO_TAKEN,
+              _WINNER_ITEM[winner])
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
     won: tuple[int, ...] = s.last_winners
     if who == "both":
@@ -523,7 +530,7 @@ def _finish(s: State, ev: list) -> State:
     # (the key's memo pays with 2 players, where half the duels' positions come back; with more most are new
     # and looking the memo up costs more than it saves: measured in instructions per playout action)
     key = _position_key(s) if len(s.hands) == 2 else _position_key_of(s)
-    entry = key + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
+    entry = f"{key}{'=' if changed else '~'}{LETTERS[cards[0]]}{LETTERS[cards[1]]}"
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))
     if i < len(positions) and positions[i][0] == entry:
@@ -869,7 +876,11 @@ def apply_silent(s: State, action: Any) -> State:
                 d.hidden = _ONE_HIDDEN[len(hands)][me] if hidden is _ALL_FALSE[len(hands)] else _set(hidden, me, True)
                 d.turn = q
             else:  # both cards are down: _after_commit turns them face up (hidden) and fights the duel
-                d = _after_commit(d, _SILENT)
+                if field[s.active] == "familiar" or field[q] == "familiar":
+                    d = _after_commit(d, _SILENT)
+                else:  # (_after_commit's work without its call: no Familiar to decide on)
+                    d.hidden = _ALL_FALSE[len(hands)]
+                    d = _resolve(d, _SILENT)
                 d.turn = to_move(d)
             d.__class__ = State  # (done)
             return d
