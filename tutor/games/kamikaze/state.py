@@ -231,12 +231,6 @@ def _position_key_of(s: State) -> str:
     # (a miss of _position_key's memo, most duels with 4-5 players: _letters' memo read inline, tables for
     # the turn and for no held Sapper)
     field, held, letters = s.field, s.held, _LETTERS
-    if True not in held and field.count(None) == len(field):  # nothing on the field: every duel's end
-        hand_texts = tuple(map(letters.get, s.hands))  # (C loops: no bytecode per player)
-        grave_texts = tuple(map(letters.get, s.graveyards))
-        if None not in hand_texts and None not in grave_texts:
-            return (f"{_TURNS[(s.active, s.opponent)]}:{'/'.join(hand_texts)}|{'/'.join(grave_texts)}|"  # type: ignore[arg-type]
-                    f"{_NO_SAPPERS[len(field)]}")
     hands = []
     for h, c, kept in zip(s.hands, field, held):
         if c is not None and not kept:
