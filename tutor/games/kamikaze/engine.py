@@ -66,10 +66,12 @@ from .state import (
     State,
     MEMO_LIMIT,
     _position_key,
+    _position_key_of,
     memo,
     _last_duel_json,
 )
 from .state import (
+    _Draft,
     _copy,
     _set_field,
     done,
@@ -128,10 +130,18 @@ def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-@memo
 def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``cards`` (a hand, kept sorted) with ``card`` put in its place."""
-    return sort_cards(cards + (card,))
+    """``cards`` (a hand, kept sorted) with ``card`` put in its place (memoised in _ADDED)."""
+    key = (cards, card)
+    value = _ADDED.get(key)
+    if value is None:
+        if len(_ADDED) >= MEMO_LIMIT:
+            _ADDED.clear()
+        value = _ADDED[key] = sort_cards(cards + (card,))
+    return value
+
+
+_ADDED: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 # every pair of cards: who wins, where each goes, the rule that decides it
@@ -165,8 +175,22 @@ def _duel_can_change(s: State, p: int, q: int) -> bool:
 
 def _dead(s: State) -> bool:
     """No duel the player to move can start could change anything."""
+    # the usual answer first, without the memo (whose keys cost more to hash than this): a card of the player
+    # to move that could defeat, or fall to, a card in another player's hand
+    p, hands, held = s.active, s.hands, s.held
+    if not held[p]:
+        for a in hands[p]:
+            moving = _NOT_RETREAT[a]
+            for q, h in enumerate(hands):
+                if q != p and not held[q] and not moving.isdisjoint(h):
+                    return False
     # what decides it: the hands, held Sappers, and which graveyards hold a card a Cleric could take back
-    takeable = tuple(g.count("kamikaze") < len(g) for g in s.graveyards)
+    graves = s.graveyards
+    takeable = _TAKEABLE.get(graves)
+    if takeable is None:
+        if len(_TAKEABLE) >= MEMO_LIMIT:
+            _TAKEABLE.clear()
+        takeable = _TAKEABLE[graves] = tuple(g.count("kamikaze") < len(g) for g in graves)
     key = (s.active, s.hands, takeable, s.field, s.held)
     try:
         return _DEAD[key]
@@ -178,6 +202,8 @@ def _dead(s: State) -> bool:
 
 
 _DEAD: dict[tuple, bool] = {}
+_NOT_RETREAT = {a: frozenset(b for b in ORDER if _TABLE[(a, b)][0] != "retreat") for a in ORDER}  # a's duels that move
+_TAKEABLE: dict[tuple, tuple[bool, ...]] = {}  # graveyards -> which hold a card a Cleric could take back
 
 
 def _dead_now(s: State) -> bool:
@@ -228,9 +254,15 @@ def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
     hi = lo
     while hi < len(positions) and positions[hi][0].startswith(here):
         hi += 1
-    mine = [(k, n) for k, n in positions[lo:hi] if len(k) == len(entry)]
-    for i, (x, y) in enumerate(((p, q), (q, p))):
-        times = sum(n for k, n in mine if k[-2 + i] == pair[i])
+    size = len(entry)
+    times_p = times_q = 0  # how often each duelist played this card from here (entries of this duel's length)
+    for k, n in positions[lo:hi]:
+        if len(k) == size:
+            if k[-2] == pair[0]:
+                times_p += n
+            if k[-1] == pair[1]:
+                times_q += n
+    for i, (x, y, times) in enumerate(((p, q, times_p), (q, p, times_q))):
         if times >= 2 and not _can_answer(s, y, _BY_LETTER[pair[i]], x):
             return "refusal", x
     return "", None
@@ -263,6 +295,8 @@ def _draw(s: State, draws: int, cards: tuple[str, ...]) -> str:
 
 
 _ALL_FALSE = {n: (False,) * n for n in range(2, 6)}  # no swap, nothing face down: per table size
+_NO_CARDS = {n: (None,) * n for n in range(2, 6)}  # an empty field
+_ONE_HIDDEN = {n: tuple(tuple(i == p for i in range(n)) for p in range(n)) for n in range(2, 6)}  # [n][p]
 
 
 def _put(s: State, **changes: Any) -> State:
@@ -287,11 +321,13 @@ def _begin_duel(s: State, opponent: int, ev: list) -> State:
 
 
 def _after_commit(s: State, ev: list) -> State:
-    p, q = s.active, s.rival
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival without the property's call: a duel is under way)
     a, b = s.field[p], s.field[q]
     if a is None or b is None:
         return s
-    _set_field(s, "hidden", _ALL_FALSE[len(s.hands)])  # a draft (see above): both cards face up
+    d: Any = s  # a draft (see above): both cards face up
+    d.hidden = _ALL_FALSE[len(s.hands)]
     if ev is not _SILENT:
         _ev(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
             "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
@@ -313,13 +349,22 @@ def _after_commit(s: State, ev: list) -> State:
 # somewhere: beaten again it leaves the field, otherwise it stays there
 _HELD_AGAIN = {"field": "opponent", "hand": "field"}
 _OUTCOME = {"a": "win", "b": "win", "both": "both", "retreat": "retreat"}
+# the items a duel's record (see _resolve) shares with every other duel of the same cards, players, outcome
+_CARDS_ITEM = {a: {b: ("cards", (a, b)) for b in ORDER} for a in ORDER}
+_OUTCOME_ITEM = {who: ("outcome", outcome) for who, outcome in _OUTCOME.items()}
+_PLAYERS_ITEM = [[("players", (p, q)) for q in range(5)] for p in range(5)]
+_NO_TAKEN: tuple[str, tuple] = ("taken", ())
+_WINNER_ITEM = {w: ("winner", w) for w in (None, *range(5))}
 
 
 def _resolve(s: State, ev: list) -> State:
     """Both cards are face up and every Familiar decided: the duel's outcome, in one pass."""
     tell = ev is not _SILENT
-    p, q = s.active, s.rival
-    a, b = s.card(p), s.card(q)
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival and s.card without their calls: a duel is under way)
+    field: Any = s.field  # (both duelists' cards are on it)
+    a: str = field[p]
+    b: str = field[q]
     who, (fate_a, fate_b), rule = _TABLE[(a, b)]
     was_held = s.held[p], s.held[q]
     if was_held[0]:
@@ -327,9 +372,13 @@ def _resolve(s: State, ev: list) -> State:
     if was_held[1]:
         fate_b = _HELD_AGAIN.get(fate_b, fate_b)
     hands, graves = list(s.hands), list(s.graveyards)
-    field, held = list(s.field), list(s.held)
-    field[p] = field[q] = None
-    held[p] = held[q] = False
+    # (most duels: no Sapper held anywhere nor staying, so the field ends empty and nothing held: tables,
+    # not two lists made into tuples)
+    plain = True not in s.held and fate_a != "field" and fate_b != "field"
+    if not plain:
+        field, held = list(field), list(s.held)
+        field[p] = field[q] = None
+        held[p] = held[q] = False
 
     if tell:  # the outcome
         if who == "retreat":
@@ -360,7 +409,7 @@ def _resolve(s: State, ev: list) -> State:
                 _ev(ev, RULE_SAPPER_BLOCKS, "{Player}'s Sapper holds its ground and stays on the field.",
                     "sapper", player=x)
         elif dest == "hand":
-            hands[x] = _add(hands[x], card)
+            hands[x] = _ADDED.get((hands[x], card)) or _add(hands[x], card)  # (_add's memo read inline)
             if tell:
                 text = ("The {card} goes back to {player}'s hand."
                         if who != "retreat" else "The {card} retreats to {player}'s hand.")
@@ -385,7 +434,7 @@ def _resolve(s: State, ev: list) -> State:
                 _ev(ev, r, "{Player}'s {card} goes to {opponent}'s graveyard.", "move",
                     player=x, opponent=y, card=card, to=f"graveyard {y}")
         elif dest == "opponent-hand":
-            hands[y] = _add(hands[y], card)
+            hands[y] = _ADDED.get((hands[y], card)) or _add(hands[y], card)  # (_add's memo read inline)
             if tell:
                 _ev(ev, RULE_BARD, "The {card} beat a Bard: it goes into {opponent}'s hand, not back to {player}'s.",
                     "move", player=x, opponent=y, card=card, to=f"hand {y}")
@@ -402,14 +451,16 @@ def _resolve(s: State, ev: list) -> State:
             discards = ((q, p, RULE_DISCARD),) if a == "kamikaze" else ((p, q, RULE_DISCARD),)
         for d, k, r in discards:
             if not hands[d]:
-                _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
+                if tell:
+                    _ev(ev, r, "{Player} has no card left to discard.", "discard", player=d)
                 continue
             card = _draw(s, draws, hands[d])
             draws += 1
             hands[d] = _remove(hands[d], card)
             graves[k] += (card,)
-            _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
-                "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
+            if tell:  # (no call to _ev for nothing: a search's apply narrates nothing)
+                _ev(ev, r, "{Player} discards a card at random: the {card} goes to {opponent}'s graveyard.",
+                    "discard", player=d, opponent=k, card=card, to=f"graveyard {k}")
 
     # the Librarian's look
     seen = s.seen
@@ -417,12 +468,14 @@ def _resolve(s: State, ev: list) -> State:
         for x, y, card in ((p, q, a), (q, p, b)):
             if card == "librarian" and (who == "both" or (who == "a") == (x == p)):
                 seen = tuple(v for v in seen if (v[0], v[1]) != (x, y)) + ((x, y, hands[y], s.duels + 1),)
-                _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
-                    "peek", viewer=x, player=y)
+                if tell:
+                    _ev(ev, RULE_LIBRARIAN, "The Librarian wins: {viewer} looks at {player}'s hand.",
+                        "peek", viewer=x, player=y)
 
     winner = None if who in ("retreat", "both") else (p if who == "a" else q)
-    record = (("cards", (a, b)), ("duel", s.duels + 1), ("outcome", _OUTCOME[who]),
-              ("players", (p, q)), ("taken", ()), ("winner", winner))
+    # (the record's constant items from tables: fewer tuples made per duel)
+    record = (_CARDS_ITEM[a][b], ("duel", s.duels + 1), _OUTCOME_ITEM[who], _PLAYERS_ITEM[p][q], _NO_TAKEN,
+              _WINNER_ITEM[winner])
     # a mutual kill is a win for both duelists (victory/tie-last-turn, power/librarian)
     won: tuple[int, ...] = s.last_winners
     if who == "both":
@@ -430,7 +483,11 @@ def _resolve(s: State, ev: list) -> State:
     elif winner is not None:
         won = (winner,)
     new: Any = s  # a draft (see above): its fields set one by one, the interpreter's fastest way
-    new.hands, new.graveyards, new.field, new.held = tuple(hands), tuple(graves), tuple(field), tuple(held)
+    new.hands, new.graveyards = tuple(hands), tuple(graves)
+    if plain:
+        new.field, new.held = _NO_CARDS[len(hands)], _ALL_FALSE[len(hands)]
+    else:
+        new.field, new.held = tuple(field), tuple(held)
     new.draws, new.seen, new.duels, new.last_duel, new.last_winners = draws, seen, s.duels + 1, record, won
 
     # the Cleric's retreat
@@ -455,7 +512,8 @@ _NEXT = {  # who plays next after each outcome, and the rule saying so
 
 
 def _finish(s: State, ev: list) -> State:
-    p, q = s.active, s.rival
+    p: int = s.active
+    q: int = s.opponent  # type: ignore[assignment]  # (s.rival without the property's call)
     # the duel's record (see _resolve): cards, duel, outcome, players, taken, winner
     (_, cards), _duel, (_, outcome), (_, duelists), (_, taken), (_, winner) = s.last_duel
     if outcome == "win":
@@ -469,7 +527,10 @@ def _finish(s: State, ev: list) -> State:
     # the duel's entry: the position it ended in with its duelists (``s`` before the turn passes), "~" when
     # it changed nothing (a retreat, no power used) or "=" otherwise, then the active player's card and the
     # challenged player's, e.g. "1>2:SSHHAK/SSHHAK||/~SH"
-    entry = _position_key(s) + ("=" if changed else "~") + LETTERS[cards[0]] + LETTERS[cards[1]]
+    # (the key's memo pays with 2 players, where half the duels' positions come back; with more most are new
+    # and looking the memo up costs more than it saves: measured in instructions per playout action)
+    key = _position_key(s) if len(s.hands) == 2 else _position_key_of(s)
+    entry = f"{key}{'=' if changed else '~'}{LETTERS[cards[0]]}{LETTERS[cards[1]]}"
     positions = s.positions  # kept sorted by key
     i = bisect_left(positions, (entry,))
     if i < len(positions) and positions[i][0] == entry:
@@ -488,9 +549,10 @@ def _finish(s: State, ev: list) -> State:
         rule, why = _NEXT[outcome]
         _ev(ev, rule, why, "turn", player=nxt)
 
-    s = _end_if_over(s, ev)
-    if s.phase == "over":
-        return s
+    # the start of the next turn: _end_if_over, its usual answer (cards in every hand, a duel that could
+    # still change something) read here without its call
+    if not all(s.hands) or _dead(s):
+        return _end_if_over(s, ev)
     if stuck:
         s = _put(s, phase="over", end="repetition")
         if refuser is None:
@@ -505,7 +567,10 @@ def _finish(s: State, ev: list) -> State:
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
     if players == 2:
-        return _begin_duel(s, 1 - s.active, ev)
+        if s.held[0] or s.held[1]:
+            return _begin_duel(s, 1 - nxt, ev)
+        new.phase, new.opponent = "commit", 1 - nxt  # (_begin_duel's work when no Sapper holds the field)
+        return s
     if ev is not _SILENT:
         _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
@@ -533,6 +598,8 @@ def _end_if_over(s: State, ev: list) -> State:
 
 
 def _announce(s: State, ev: list) -> State:
+    if ev is _SILENT:  # (it only narrates)
+        return s
     w = winners(s)
     g = [len(x) for x in s.graveyards]
     rule = RULE_MOST
@@ -581,7 +648,7 @@ def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event
     ev: list[Event] = [] if narrate else _SILENT
     card = action.card if type(action) is Play else None
     if s.phase == "commit" and type(card) is str and card in ORDER:  # a card played: the most frequent step
-        me = to_move(s)
+        me = s.turn
         assert me is not None  # (commit: someone has still to play)
         hand = s.hands[me]
         if card not in hand:
@@ -679,6 +746,13 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     one of the three new decks in the rulebook's order; any seat may be given
     any deck.
     """
+    if not options and type(players) is int and type(seed) is int:  # a default table: its first position ready
+        first = _DEFAULT_FIRST.get((players, ruleset))
+        if first is not None:
+            d: Any = _copy(first)  # (fast_replace without its keyword dict and calls)
+            d.seed = seed
+            d.__class__ = State  # (done: who moves is first's)
+            return d
     if ruleset is None:
         ruleset = "base" if players == 2 and all(d == "base" for d in options.get("decks") or ()) else "expansion"
     if ruleset not in RULESETS:
@@ -703,6 +777,19 @@ def new_game(players: int = 2, seed: int = 0, ruleset: str | None = None, **opti
     return fast_replace(_first_position(ruleset, decks), seed=int(seed))
 
 
+# (players, ruleset) -> the first position of a game with the default decks, checked by new_game once
+_DEFAULT_FIRST: dict[tuple[int, str | None], State] = {}
+
+
+def _default_firsts() -> None:
+    for players in range(2, 6):
+        for ruleset in (None, *RULESETS):
+            try:
+                _DEFAULT_FIRST[(players, ruleset)] = new_game(players, 0, ruleset)
+            except ValueError:  # (the base game has no table of 3 to 5)
+                pass
+
+
 @memo
 def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
     """The position a game with these decks starts in (seed 0; a State is immutable, so shared)."""
@@ -714,7 +801,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
         hands=tuple(sort_cards(DECKS[d]) for d in decks),
         graveyards=((),) * players,
         field=(None,) * players,
-        hidden=(False,) * players,
+        hidden=_ALL_FALSE[players],
         held=(False,) * players,
         phase="challenge",
         active=0,
@@ -725,6 +812,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
     return s
 
 
+_default_firsts()
 _PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves every list
 _CHALLENGE = [Challenge(q) for q in range(5)]
 
@@ -735,7 +823,7 @@ _PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of ea
 def legal_actions(s: State) -> list[Action]:
     phase = s.phase
     if phase == "commit":
-        hand = s.hands[to_move(s)]  # type: ignore[index]  # (commit: someone has still to play)
+        hand = s.hands[s.turn]  # type: ignore[index]  # (commit: someone has still to play)
         plays = _PLAYS.get(hand)
         if plays is None:  # hands are kept sorted: each kind once, in order
             if len(_PLAYS) >= MEMO_LIMIT:
@@ -744,7 +832,7 @@ def legal_actions(s: State) -> list[Action]:
         return list(plays)
     if phase == "over":
         return []
-    me = s.mover
+    me: Any = s.turn  # (s.mover without the property's calls: the game is running)
     out: list[Action] = []
     if phase == "challenge":
         out += [_CHALLENGE[q] for q in range(s.players) if q != me]
@@ -760,6 +848,54 @@ def legal_actions(s: State) -> list[Action]:
 
 def apply(s: State, action: Any) -> State:
     return _step(s, action, narrate=False)[0]
+
+
+def apply_silent(s: State, action: Any) -> State:
+    """``apply``, on the playout's hot path (``game.apply``): a card committed while the other duelist has
+    still to commit (half of all actions) is done here in one call; anything else goes through ``_step``."""
+    if type(action) is Play and type(s) is State and s.phase == "commit":
+        card = action.card
+        me: Any = s.turn
+        hand = s.hands[me]
+        if type(card) is str and card in hand:  # (the same checks as _step_draft's)
+            i = hand.index(card)
+            d: Any = _copy(s)  # a draft (see above), its changed fields set directly
+            rest, hands, field = hand[:i] + hand[i + 1:], s.hands, s.field
+            if len(hands) == 2:  # (two players: each new pair made at once, not a list made a tuple)
+                d.hands = (rest, hands[1]) if me == 0 else (hands[0], rest)
+                d.field = field = (card, field[1]) if me == 0 else (field[0], card)
+            else:
+                new_hands, new_field = list(hands), list(field)
+                new_hands[me], new_field[me] = rest, card
+                d.hands, d.field = tuple(new_hands), tuple(new_field)
+                field = d.field
+            q: int = s.opponent  # type: ignore[assignment]  # (a duel is under way)
+            if field[q] is None:  # the active player committed, the challenged one is next (_after_commit waits)
+                hidden = s.hidden
+                # (the first card down, usually: a table, not a new tuple)
+                d.hidden = _ONE_HIDDEN[len(hands)][me] if hidden is _ALL_FALSE[len(hands)] else _set(hidden, me, True)
+                d.turn = q
+            else:  # both cards are down: _after_commit turns them face up (hidden) and fights the duel
+                if field[s.active] == "familiar" or field[q] == "familiar":
+                    d = _after_commit(d, _SILENT)
+                else:  # (_after_commit's work without its call: no Familiar to decide on)
+                    d.hidden = _ALL_FALSE[len(hands)]
+                    d = _resolve(d, _SILENT)
+                d.turn = to_move(d)
+            d.__class__ = State  # (done)
+            return d
+    elif type(action) is Challenge and type(s) is State and s.phase == "challenge":
+        them = action.opponent
+        if type(them) is int and 0 <= them < len(s.hands) and them != s.active:  # (_step_draft's checks)
+            d = _begin_duel(_copy(s), them, _SILENT)
+            d.turn = to_move(d)
+            d.__class__ = State  # (done)
+            return d
+    after: Any = _step_draft(s, action, False)[0]
+    if type(after) is _Draft:  # (done)
+        _set_field(after, "turn", to_move(after))
+        _set_field(after, "__class__", State)
+    return after
 
 
 def explain(s: State, action: Any) -> list[Event]:

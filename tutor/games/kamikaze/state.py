@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,12 @@ class State:
     seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
     last_duel: tuple[tuple[str, Any], ...] = ()
     end: str = ""
+    # who must act now (``to_move``), stored so that asking is a field read (``game.current_player`` is
+    # an attrgetter of it: no Python call on the playout's hot path); set by __post_init__ and ``done``
+    turn: int | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "turn", to_move(self))
 
     @property
     def players(self) -> int:
@@ -157,8 +164,9 @@ def draft(s: State, **changes: Any) -> State:
 
 
 def done(s: State) -> State:
-    """``s`` as a State: a draft becomes one (and must not be changed afterwards)."""
+    """``s`` as a State: a draft becomes one (and must not be changed afterwards), who moves now stored."""
     if type(s) is _Draft:
+        _set_field(s, "turn", to_move(s))
         _set_field(s, "__class__", State)
     return s
 
@@ -220,14 +228,28 @@ _KEYS: dict[tuple, str] = {}
 def _position_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
-    field, held = s.field, s.held
+    # (a miss of _position_key's memo, most duels with 4-5 players: _letters' memo read inline, tables for
+    # the turn and for no held Sapper)
+    field, held, letters = s.field, s.held, _LETTERS
     hands = []
     for h, c, kept in zip(s.hands, field, held):
-        hands.append(_letters(h if c is None or kept else h + (c,)))  # a committed card is still the player's
-    graves = "/".join(map(_letters, s.graveyards))
-    sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
-    turn = f"{s.active + 1}" if s.opponent is None else f"{s.active + 1}>{s.opponent + 1}"
-    return f"{turn}:{'/'.join(hands)}|{graves}|{sappers}"
+        if c is not None and not kept:
+            h = h + (c,)  # a committed card is still the player's
+        text = letters.get(h)
+        hands.append(text if text is not None else _letters(h))
+    graves = []
+    for g in s.graveyards:
+        text = letters.get(g)
+        graves.append(text if text is not None else _letters(g))
+    if True in held:
+        sappers = "/".join(LETTERS[c] if held[p] and c is not None else "" for p, c in enumerate(field))
+    else:
+        sappers = _NO_SAPPERS[len(field)]
+    return f"{_TURNS[(s.active, s.opponent)]}:{'/'.join(hands)}|{'/'.join(graves)}|{sappers}"
+
+
+_TURNS = {(a, o): f"{a + 1}" if o is None else f"{a + 1}>{o + 1}" for a in range(5) for o in (None, *range(5))}
+_NO_SAPPERS = {n: "/" * (n - 1) for n in range(2, 6)}
 
 
 def _last_duel_json(s: State) -> dict | None:
