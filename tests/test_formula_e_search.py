@@ -301,3 +301,18 @@ def test_a_greedy_rival_that_moved_a_green_1_is_dealt_no_bigger_card_among_those
     assert all(sum(c in big for c in w.hands[mover]) <= 1 for w in worlds)
     blind = [formula_e_search.deal(s, me, rng, {}) for _ in range(60)]
     assert any(sum(c in big for c in w.hands[mover]) >= 2 for w in blind)
+
+
+def test_the_duel_says_which_seats_won_beside_the_same_seeds_with_greedy_bots_only():
+    """The bench tells who beat the search bot, by seat after it, and who won the same seeds with a greedy bot in
+    its seat (the games replayed here through the generic ``bots.play``), so a seat that wins often against the
+    bot can be told from a seat those seeds favour anyway."""
+    d = formula_e_search.duel(3, 3, iterations=4, seed0=8, report=None)
+    expected = [0, 0, 0]
+    for g in range(3):
+        final, _ = bots.play(GAME, GAME.new_game(3, 8 + g), [bots.get("greedy")] * 3)
+        expected[(final.winner - g % 3) % 3] += 1
+    assert d["greedy_seats"] == expected
+    assert d["seats"][0] == d["wins"] and sum(d["seats"]) == 3
+    assert "with a greedy bot in its seat, by that seat and the seats 1, 2 after it: " + ", ".join(
+        map(str, expected)) in formula_e_search.summary(d)

@@ -607,9 +607,10 @@ def interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float]]:
+def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float], int | None, int | None]:
     """One game of a duel: the search bot in seat ``g % players`` of seed ``seed0 + g`` against greedy bots; whether
-    it won, and the CPU time of each of its moves."""
+    it won, the CPU time of each of its moves, the winner's seat counted on from the search bot's (0 the bot, 1
+    the seat after it...), and the same for the game of that seed with a greedy bot in the search bot's seat."""
     from .game import GAME
 
     g, players, iterations, seed0 = args
@@ -626,7 +627,12 @@ def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float]
             times.append(time.process_time() - t)
         s, before = apply(s, a), s
         tell(seats, GAME, before, a, s)
-    return s.winner == seat, times
+    greedy = GreedyBot()
+    alone = GAME.new_game(players, seed0 + g)
+    while alone.current_player is not None:
+        alone = apply(alone, greedy.choose(GAME, alone))
+    return (s.winner == seat, times, None if s.winner is None else (s.winner - seat) % players,
+            None if alone.winner is None else (alone.winner - seat) % players)
 
 
 def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed0: int = 0,
@@ -634,34 +640,45 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
     """The search bot in one seat against greedy bots in the others, ``games`` seeded games (seeds from
     ``seed0``; the search bot's seat turning round), each search ended by its ``iterations`` (no clock, so the
     games replay exactly whatever the load): the wins, and the CPU time (``time.process_time``) of each of
-    the search bot's moves.  ``jobs``: the games are shared among that many processes (the same games, the same
-    wins: each game is seeded on its own).
+    the search bot's moves; ``seats``: how many games the seat k places after the search bot's won (k = 0: the
+    bot), and ``greedy_seats`` the same for the games of the same seeds with a greedy bot in its seat (whether the
+    seats that beat the bot are the seats those seeds favour anyway).  ``jobs``: the games are shared among that
+    many processes (the same games, the same wins: each game is seeded on its own).
 
     >>> d = duel(2, 3, iterations=6, seed0=5, report=None, jobs=2)
     >>> d == duel(2, 3, iterations=6, seed0=5, report=None) | {"times": d["times"]} and 0 <= d["wins"] <= 2
+    True
+    >>> d["seats"][0] == d["wins"] and sum(d["seats"]) == sum(d["greedy_seats"]) == 2
     True
     """
     wins = 0
     times: list[float] = []
     todo = [(g, players, iterations, seed0) for g in range(games)]
     pool = None
-    results: Iterable[tuple[bool, list[float]]] = map(_one_game, todo)
+    seats = [0] * players
+    greedy_seats = [0] * players
+    results: Iterable[tuple[bool, list[float], int | None, int | None]] = map(_one_game, todo)
     if jobs > 1:
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(jobs)
         results = pool.imap(_one_game, todo)
     try:
-        for g, (won, spent) in enumerate(results):
+        for g, (won, spent, rel, greedy_rel) in enumerate(results):
             wins += won
             times += spent
+            if rel is not None:
+                seats[rel] += 1
+            if greedy_rel is not None:
+                greedy_seats[greedy_rel] += 1
             if report and (g + 1) % 20 == 0:
                 report(f"  {players} players, {g + 1} games: {wins} won")
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    return {"games": games, "players": players, "wins": wins, "times": sorted(times)}
+    return {"games": games, "players": players, "wins": wins, "times": sorted(times), "seats": seats,
+            "greedy_seats": greedy_seats}
 
 
 def summary(d: dict[str, Any]) -> str:
@@ -675,7 +692,22 @@ def summary(d: dict[str, Any]) -> str:
     return (f"search bot in one seat against {d['players'] - 1} greedy bots, {games} seeded games: won {wins} "
             f"({wins / games:.0%}, 95% interval {low:.0%}-{high:.0%}; an equal share is {1 / d['players']:.0%}, "
             f"the issue's target 50%); CPU time a move over {len(times)} moves: p50 {at(0.5):.3f} s, p95 "
-            f"{at(0.95):.3f} s, max {at(1.0):.3f} s (target under 1 s)")
+            f"{at(0.95):.3f} s, max {at(1.0):.3f} s (target under 1 s)" + _by_seat(d))
+
+
+def _by_seat(d: dict[str, Any]) -> str:
+    """Who won the games, by seat counted on from the search bot's, beside the same seeds with a greedy bot there.
+
+    >>> print(_by_seat({"players": 3, "seats": [5, 3, 2], "greedy_seats": [2, 4, 4]})[2:].replace("; ", "\\n"))
+    won by the seats 1, 2 places after it: 3, 2
+    with a greedy bot in its seat, by that seat and the seats 1, 2 after it: 2, 4, 4
+    """
+    if "seats" not in d:
+        return ""
+    places = ", ".join(str(k) for k in range(1, d["players"]))
+    return (f"; won by the seats {places} places after it: {', '.join(str(x) for x in d['seats'][1:])}; with a greedy "
+            f"bot in its seat, by that seat and the seats {places} after it: "
+            f"{', '.join(str(x) for x in d['greedy_seats'])}")
 
 
 def main(argv: list[str] | None = None) -> int:
