@@ -316,3 +316,30 @@ def test_the_duel_says_which_seats_won_beside_the_same_seeds_with_greedy_bots_on
     assert d["seats"][0] == d["wins"] and sum(d["seats"]) == 3
     assert "with a greedy bot in its seat, by that seat and the seats 1, 2 after it: " + ", ".join(
         map(str, expected)) in formula_e_search.summary(d)
+
+
+def test_the_bot_prays_for_the_green_4_that_crosses_the_line_when_its_own_cards_fall_short():
+    """Prayer: take any card from the discards; a green taken may be played at once if no green was played this
+    turn (rule card/prayer).  Four rows from the line with greens of 1 and the Prayer, a green 4 on the discards
+    and the next player two rows from the line, the bot plays the Prayer (the greedy bot would move one row)."""
+    s = GAME.new_game(3, seed=1)
+    while GAME.decision(s) == "place":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    me = s.active
+    rows = s.track.rows_count
+    lane = next(lane for lane in range(s.track.width)
+                if all(s.track.kind((r, lane)) in ".oB" and (r, lane) not in s.cows and (r, lane) != s.rat
+                       for r in range(rows - 4, rows)))
+    rival = (me + 1) % 3  # next to play, two rows from the line in another lane, with cards to cross it
+    el = list(s.elephants)
+    el[me] = (rows - 4, lane)
+    el[rival] = next((rows - 2, x) for x in range(s.track.width) if x != lane
+                     and s.track.kind((rows - 2, x)) in ".oB" and s.track.kind((rows - 1, x)) in ".oB"
+                     and {(rows - 2, x), (rows - 1, x)}.isdisjoint(s.cows))
+    s = replace(s, elephants=tuple(el))
+    s = _dealt(s, {me: ("g1", "g1", "g1", "prayer", "cow", "cow"), rival: ("g2", "g3", "g3", "p5", "p6", "cow")})
+    pool = list(s.deck)
+    pool.remove("g4")
+    s = replace(s, deck=tuple(pool), discard=("g4",))
+    assert bots.get("greedy").choose(GAME, s) == Play("g1")
+    assert SearchBot(iterations=40, seconds=60).choose(GAME, s) == Play("prayer")
