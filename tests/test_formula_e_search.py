@@ -343,3 +343,22 @@ def test_the_bot_prays_for_the_green_4_that_crosses_the_line_when_its_own_cards_
     s = replace(s, deck=tuple(pool), discard=("g4",))
     assert bots.get("greedy").choose(GAME, s) == Play("g1")
     assert SearchBot(iterations=40, seconds=60).choose(GAME, s) == Play("prayer")
+
+
+def test_a_playout_prays_for_the_card_that_goes_furthest_a_green_while_it_can_be_played_now():
+    """In the playouts a Prayer takes the green that goes furthest while no green was played this turn (a green
+    taken may be played at once, rule card/prayer), else the movement card that goes furthest."""
+    s = _four_on_the_grid()
+    me = s.active
+    rivals = ("g1", "g2", "g2", "p5", "mango", "carpet")  # no Tiger: no window
+    s = _dealt(s, {q: ("g1", "g2", "g3", "prayer", "cow", "cow") if q == me else rivals for q in range(4)})
+    pool = list(s.deck)
+    for c in ("g1", "g4", "p6", "monkey"):
+        pool.remove(c)
+    s = replace(s, deck=tuple(pool), discard=("g1", "g4", "p6", "monkey"))
+    first = GAME.apply(s, Play("prayer"))
+    assert GAME.decision(first) == "prayer"
+    assert formula_e_search.quick(first, random.Random(0)).card == "g4"
+    after_green = GAME.apply(replace(s, played=("g3",)), Play("prayer"))
+    assert GAME.decision(after_green) == "prayer"
+    assert formula_e_search.quick(after_green, random.Random(0)).card == "p6"

@@ -14,7 +14,8 @@ round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: one of the actions the greedy bot ties on, found
 from the paths without playing them, ``greedy_choices``: the card or pair
 that goes furthest, then the hand's size, so with no card that moves any
-discard at all; a Tiger against any movement card), then judges the position (``chances``: a softmax of
+discard at all; a Tiger against any movement card; a Prayer taking the card that goes
+furthest), then judges the position (``chances``: a softmax of
 the rows left, the wait for one's turn, the best movement card in hand, the
 Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
@@ -191,7 +192,9 @@ def quick(s: State, rng: random.Random) -> Any:
     """The greedy bot's move, quickly (every seat plays it in the playouts): in a turn or a move, one of the
     actions the greedy bot ties on, at random (``greedy_choices``: with no card that moves the elephant, any
     discard); a Tiger against any movement card; after a green, no second card; else (choices the greedy bot
-    never weighs: they gain it no row) at random, but for the Rat on its own elephant."""
+    never weighs: they gain it no row) at random, but for the Rat on its own elephant and the Prayer's card (the
+    one that moves furthest, a green first while a green may still be played this turn: one of the greedy bot's
+    ties, as every card taken leaves it where it is)."""
     acts = listed(s)
     if len(acts) == 1:
         return acts[0]
@@ -201,6 +204,10 @@ def quick(s: State, rng: random.Random) -> Any:
         return best[0] if len(best) == 1 else rng.choice(best)
     if phase == "tiger":
         return next((a for a in acts if isinstance(a, Cancel) and is_movement(a.card)), acts[0])
+    if phase == "prayer":  # the card that moves the elephant furthest, a green first while one may be played now
+        green_now = not any(is_green(c) for c in s.played)
+        return max(acts, key=lambda a: (green_now and is_green(a.card),
+                                        value_of(a.card) if a.card and is_movement(a.card) else -1))
     if phase == "rat":
         own = s.elephants[s.active]
         return rng.choice([a for a in acts if a.cell != own] or acts)
