@@ -301,3 +301,64 @@ def test_a_greedy_rival_that_moved_a_green_1_is_dealt_no_bigger_card_among_those
     assert all(sum(c in big for c in w.hands[mover]) <= 1 for w in worlds)
     blind = [formula_e_search.deal(s, me, rng, {}) for _ in range(60)]
     assert any(sum(c in big for c in w.hands[mover]) >= 2 for w in blind)
+
+
+def test_the_duel_says_which_seats_won_beside_the_same_seeds_with_greedy_bots_only():
+    """The bench tells who beat the search bot, by seat after it, and who won the same seeds with a greedy bot in
+    its seat (the games replayed here through the generic ``bots.play``), so a seat that wins often against the
+    bot can be told from a seat those seeds favour anyway."""
+    d = formula_e_search.duel(3, 3, iterations=4, seed0=8, report=None)
+    expected = [0, 0, 0]
+    for g in range(3):
+        final, _ = bots.play(GAME, GAME.new_game(3, 8 + g), [bots.get("greedy")] * 3)
+        expected[(final.winner - g % 3) % 3] += 1
+    assert d["greedy_seats"] == expected
+    assert d["seats"][0] == d["wins"] and sum(d["seats"]) == 3
+    assert "with a greedy bot in its seat, by that seat and the seats 1, 2 after it: " + ", ".join(
+        map(str, expected)) in formula_e_search.summary(d)
+
+
+def test_the_bot_prays_for_the_green_4_that_crosses_the_line_when_its_own_cards_fall_short():
+    """Prayer: take any card from the discards; a green taken may be played at once if no green was played this
+    turn (rule card/prayer).  Four rows from the line with greens of 1 and the Prayer, a green 4 on the discards
+    and the next player two rows from the line, the bot plays the Prayer (the greedy bot would move one row)."""
+    s = GAME.new_game(3, seed=1)
+    while GAME.decision(s) == "place":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    me = s.active
+    rows = s.track.rows_count
+    lane = next(lane for lane in range(s.track.width)
+                if all(s.track.kind((r, lane)) in ".oB" and (r, lane) not in s.cows and (r, lane) != s.rat
+                       for r in range(rows - 4, rows)))
+    rival = (me + 1) % 3  # next to play, two rows from the line in another lane, with cards to cross it
+    el = list(s.elephants)
+    el[me] = (rows - 4, lane)
+    el[rival] = next((rows - 2, x) for x in range(s.track.width) if x != lane
+                     and s.track.kind((rows - 2, x)) in ".oB" and s.track.kind((rows - 1, x)) in ".oB"
+                     and {(rows - 2, x), (rows - 1, x)}.isdisjoint(s.cows))
+    s = replace(s, elephants=tuple(el))
+    s = _dealt(s, {me: ("g1", "g1", "g1", "prayer", "cow", "cow"), rival: ("g2", "g3", "g3", "p5", "p6", "cow")})
+    pool = list(s.deck)
+    pool.remove("g4")
+    s = replace(s, deck=tuple(pool), discard=("g4",))
+    assert bots.get("greedy").choose(GAME, s) == Play("g1")
+    assert SearchBot(iterations=40, seconds=60).choose(GAME, s) == Play("prayer")
+
+
+def test_a_playout_prays_for_the_card_that_goes_furthest_a_green_while_it_can_be_played_now():
+    """In the playouts a Prayer takes the green that goes furthest while no green was played this turn (a green
+    taken may be played at once, rule card/prayer), else the movement card that goes furthest."""
+    s = _four_on_the_grid()
+    me = s.active
+    rivals = ("g1", "g2", "g2", "p5", "mango", "carpet")  # no Tiger: no window
+    s = _dealt(s, {q: ("g1", "g2", "g3", "prayer", "cow", "cow") if q == me else rivals for q in range(4)})
+    pool = list(s.deck)
+    for c in ("g1", "g4", "p6", "monkey"):
+        pool.remove(c)
+    s = replace(s, deck=tuple(pool), discard=("g1", "g4", "p6", "monkey"))
+    first = GAME.apply(s, Play("prayer"))
+    assert GAME.decision(first) == "prayer"
+    assert formula_e_search.quick(first, random.Random(0)).card == "g4"
+    after_green = GAME.apply(replace(s, played=("g3",)), Play("prayer"))
+    assert GAME.decision(after_green) == "prayer"
+    assert formula_e_search.quick(after_green, random.Random(0)).card == "p6"

@@ -14,13 +14,15 @@ round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: one of the actions the greedy bot ties on, found
 from the paths without playing them, ``greedy_choices``: the card or pair
 that goes furthest, then the hand's size, so with no card that moves any
-discard at all; a Tiger against any movement card), then judges the position (``chances``: a softmax of
+discard at all; a Tiger against any movement card; a Prayer taking the card that goes
+furthest), then judges the position (``chances``: a softmax of
 the rows left, the wait for one's turn, the best movement card in hand, the
 Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
 few worlds the search plays as greedy does.  The candidates are pruned
 (``candidates``): with a movement card in hand, only movement cards and
-pairs, the Rat, the Snake Charmer and the Monkey; one path for each place a move leaves the pieces in.  Chance comes
+pairs, the Rat, the Snake Charmer, the Monkey and the Prayer; one path for
+each place a move leaves the pieces in.  Chance comes
 from the position (``tutor.bots.bot_rng``), so a game between bots replays
 exactly as long as the iteration count ends each search (the clock stops it
 only on a machine too loaded to finish in time).
@@ -57,8 +59,10 @@ ROUNDS = 1  # how far a playout looks: the turn under way, then this many rounds
 W_ROWS, W_WAIT, W_BEST, W_TIGER, W_COBRA = -0.39, -1.2, 0.28, 0.17, -0.1
 PRIOR = 0.02  # the greedy bot's choice starts this far ahead (a share of a win per world)
 #: the cards the search also weighs beside a movement card (seeds 0-99, 4 players, 240 iterations: 46 wins of 100
-#: with movement cards only, 48 with these too, and 0.146 s instead of 0.147 s of CPU a move at the median)
-ATTACKS = ("rat", "snake", "monkey")
+#: with movement cards only, 48 with the Rat, the Snake Charmer and the Monkey too, and 0.146 s instead of 0.147 s
+#: of CPU a move at the median; with the Prayer too, 53, 45 and 46 on seeds 0-99, 100-199 and 200-299 where
+#: without it 50, 43 and 45, and 55, 45 and 49 once the playouts' Prayer takes the card that goes furthest)
+ATTACKS = ("rat", "snake", "monkey", "prayer")
 
 
 # ------------------------------------------------------------------ the quick policy of the playouts
@@ -188,7 +192,9 @@ def quick(s: State, rng: random.Random) -> Any:
     """The greedy bot's move, quickly (every seat plays it in the playouts): in a turn or a move, one of the
     actions the greedy bot ties on, at random (``greedy_choices``: with no card that moves the elephant, any
     discard); a Tiger against any movement card; after a green, no second card; else (choices the greedy bot
-    never weighs: they gain it no row) at random, but for the Rat on its own elephant."""
+    never weighs: they gain it no row) at random, but for the Rat on its own elephant and the Prayer's card (the
+    one that moves furthest, a green first while a green may still be played this turn: one of the greedy bot's
+    ties, as every card taken leaves it where it is)."""
     acts = listed(s)
     if len(acts) == 1:
         return acts[0]
@@ -198,6 +204,10 @@ def quick(s: State, rng: random.Random) -> Any:
         return best[0] if len(best) == 1 else rng.choice(best)
     if phase == "tiger":
         return next((a for a in acts if isinstance(a, Cancel) and is_movement(a.card)), acts[0])
+    if phase == "prayer":  # the card that moves the elephant furthest, a green first while one may be played now
+        green_now = not any(is_green(c) for c in s.played)
+        return max(acts, key=lambda a: (green_now and is_green(a.card),
+                                        value_of(a.card) if a.card and is_movement(a.card) else -1))
     if phase == "rat":
         own = s.elephants[s.active]
         return rng.choice([a for a in acts if a.cell != own] or acts)
@@ -238,7 +248,7 @@ def playout(s: State, me: int, rng: random.Random, stop: int) -> float:
 # ------------------------------------------------------------------ the root
 def candidates(s: State, first: Any = None) -> list:
     """The actions worth trying, ``first`` (the greedy bot's choice) first: on a turn with a movement card in
-    hand, the movement cards and pairs and the Rat, Snake Charmer and Monkey (``ATTACKS``) only (measured: a
+    hand, the movement cards and pairs and the Rat, Snake Charmer, Monkey and Prayer (``ATTACKS``) only (measured: a
     search free to discard and wait, for the rivals to spend their Tigers on each other, won 3-4 of 40 games
     against greedy bots, one that always moves 12 of 40); else all, but for the discards only single cards and
     "everything that does not move" (a hand of nine lists hundreds of discards); one path for each place a move
@@ -257,7 +267,7 @@ def candidates(s: State, first: Any = None) -> list:
         return acts
     moving = [a for a in acts if isinstance(a, PlayPair) or (isinstance(a, Play) and is_movement(a.card))]
     if moving:  # a card is played when there is a movement card (the playouts overrate waiting for the Tigers to
-        # go): a movement card, or one that sets a rival back (the Rat, the Snake Charmer, the Monkey)
+        # go): a movement card, one that sets a rival back (the Rat, the Snake Charmer, the Monkey) or the Prayer
         attacks = [a for a in acts if isinstance(a, Play) and a.card in ATTACKS]
         return [a for a in acts if a is first] + [a for a in moving + attacks if a is not first]
     hand = s.hands[s.active]
@@ -607,9 +617,10 @@ def interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float]]:
+def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float], int | None, int | None]:
     """One game of a duel: the search bot in seat ``g % players`` of seed ``seed0 + g`` against greedy bots; whether
-    it won, and the CPU time of each of its moves."""
+    it won, the CPU time of each of its moves, the winner's seat counted on from the search bot's (0 the bot, 1
+    the seat after it...), and the same for the game of that seed with a greedy bot in the search bot's seat."""
     from .game import GAME
 
     g, players, iterations, seed0 = args
@@ -626,7 +637,12 @@ def _one_game(args: tuple[int, int, int | None, int]) -> tuple[bool, list[float]
             times.append(time.process_time() - t)
         s, before = apply(s, a), s
         tell(seats, GAME, before, a, s)
-    return s.winner == seat, times
+    greedy = GreedyBot()
+    alone = GAME.new_game(players, seed0 + g)
+    while alone.current_player is not None:
+        alone = apply(alone, greedy.choose(GAME, alone))
+    return (s.winner == seat, times, None if s.winner is None else (s.winner - seat) % players,
+            None if alone.winner is None else (alone.winner - seat) % players)
 
 
 def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed0: int = 0,
@@ -634,34 +650,45 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
     """The search bot in one seat against greedy bots in the others, ``games`` seeded games (seeds from
     ``seed0``; the search bot's seat turning round), each search ended by its ``iterations`` (no clock, so the
     games replay exactly whatever the load): the wins, and the CPU time (``time.process_time``) of each of
-    the search bot's moves.  ``jobs``: the games are shared among that many processes (the same games, the same
-    wins: each game is seeded on its own).
+    the search bot's moves; ``seats``: how many games the seat k places after the search bot's won (k = 0: the
+    bot), and ``greedy_seats`` the same for the games of the same seeds with a greedy bot in its seat (whether the
+    seats that beat the bot are the seats those seeds favour anyway).  ``jobs``: the games are shared among that
+    many processes (the same games, the same wins: each game is seeded on its own).
 
     >>> d = duel(2, 3, iterations=6, seed0=5, report=None, jobs=2)
     >>> d == duel(2, 3, iterations=6, seed0=5, report=None) | {"times": d["times"]} and 0 <= d["wins"] <= 2
+    True
+    >>> d["seats"][0] == d["wins"] and sum(d["seats"]) == sum(d["greedy_seats"]) == 2
     True
     """
     wins = 0
     times: list[float] = []
     todo = [(g, players, iterations, seed0) for g in range(games)]
     pool = None
-    results: Iterable[tuple[bool, list[float]]] = map(_one_game, todo)
+    seats = [0] * players
+    greedy_seats = [0] * players
+    results: Iterable[tuple[bool, list[float], int | None, int | None]] = map(_one_game, todo)
     if jobs > 1:
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(jobs)
         results = pool.imap(_one_game, todo)
     try:
-        for g, (won, spent) in enumerate(results):
+        for g, (won, spent, rel, greedy_rel) in enumerate(results):
             wins += won
             times += spent
+            if rel is not None:
+                seats[rel] += 1
+            if greedy_rel is not None:
+                greedy_seats[greedy_rel] += 1
             if report and (g + 1) % 20 == 0:
                 report(f"  {players} players, {g + 1} games: {wins} won")
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    return {"games": games, "players": players, "wins": wins, "times": sorted(times)}
+    return {"games": games, "players": players, "wins": wins, "times": sorted(times), "seats": seats,
+            "greedy_seats": greedy_seats}
 
 
 def summary(d: dict[str, Any]) -> str:
@@ -675,7 +702,22 @@ def summary(d: dict[str, Any]) -> str:
     return (f"search bot in one seat against {d['players'] - 1} greedy bots, {games} seeded games: won {wins} "
             f"({wins / games:.0%}, 95% interval {low:.0%}-{high:.0%}; an equal share is {1 / d['players']:.0%}, "
             f"the issue's target 50%); CPU time a move over {len(times)} moves: p50 {at(0.5):.3f} s, p95 "
-            f"{at(0.95):.3f} s, max {at(1.0):.3f} s (target under 1 s)")
+            f"{at(0.95):.3f} s, max {at(1.0):.3f} s (target under 1 s)" + _by_seat(d))
+
+
+def _by_seat(d: dict[str, Any]) -> str:
+    """Who won the games, by seat counted on from the search bot's, beside the same seeds with a greedy bot there.
+
+    >>> print(_by_seat({"players": 3, "seats": [5, 3, 2], "greedy_seats": [2, 4, 4]})[2:].replace("; ", "\\n"))
+    won by the seats 1, 2 places after it: 3, 2
+    with a greedy bot in its seat, by that seat and the seats 1, 2 after it: 2, 4, 4
+    """
+    if "seats" not in d:
+        return ""
+    places = ", ".join(str(k) for k in range(1, d["players"]))
+    return (f"; won by the seats {places} places after it: {', '.join(str(x) for x in d['seats'][1:])}; with a greedy "
+            f"bot in its seat, by that seat and the seats {places} after it: "
+            f"{', '.join(str(x) for x in d['greedy_seats'])}")
 
 
 def main(argv: list[str] | None = None) -> int:
