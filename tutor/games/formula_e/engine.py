@@ -173,7 +173,8 @@ def legal_actions(s: State) -> "Sequence[Any]":
     cache = s.__dict__  # (listed's work, inline: one call less per action)
     found = cache.get("_legal")
     if found is None:
-        found = compute_legal(s)
+        # (most of a playout is a turn: its actions without compute_legal's call)
+        found = turn_actions(s, s.hands[s.active]) if s.phase == "turn" else compute_legal(s)
         if type(found) is TurnActions:
             cache["_legal"] = found
             return found
@@ -259,6 +260,7 @@ PAIRS = Interned(lambda yg: PlayPair(*yg))
 COW_STEPS_OF = Interned(lambda cd: CowStep(*cd), ids={})
 STOP_COWS, END_TURN = StopCows(), EndTurn()
 RANK = CARD_RANK
+TA_NEW = object.__new__
 
 
 def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
@@ -286,12 +288,31 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
     more, combos = HIGH_KINDS[tuple(kinds[low:])]
     pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
     if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
-        pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+        here = s.elephants[s.active]
+        if here is None:
+            pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+        else:  # carpet_lands's test, inline (one Python call for each green otherwise)
+            rows, elephants, cows = s.track.rows, s.elephants, s.cows
+            ahead, lane = here
+            open_pairs = []
+            for a in pairs:
+                if a.yellow == "carpet":
+                    row = ahead + VALUES[a.green]
+                    if row < len(rows) and not (0 <= lane < len(rows[row]) and rows[row][lane] != "#"
+                                                and (row, lane) not in elephants and (row, lane) not in cows):
+                        continue
+                open_pairs.append(a)
+            pairs = tuple(open_pairs)
     counts = tuple(shape)
     picks = PICKS.get(counts)
     if picks is None:
         picks = picks_for(counts)
-    return TurnActions(plays + more + pairs, hand, counts, picks)
+    acts = TA_NEW(TurnActions)  # TurnActions(...) without its __init__'s call (one Python frame less per turn)
+    acts.head = head = plays + more + pairs
+    acts.hand, acts.shape, acts.picks = hand, counts, picks
+    acts.edge = edge = len(head)
+    acts.size = edge + len(picks)
+    return acts
 
 
 class TurnActions(Sequence):
