@@ -349,19 +349,17 @@ class TurnActions(Sequence):
 
     def __getitem__(self, i: Any) -> Any:
         if type(i) is int:
-            edge = self.edge
-            if 0 <= i < edge:
+            j = i - self.edge
+            if j >= 0:  # a discard (most of what a random choice picks), tested first
+                if i < self.size:
+                    get = self.picks[j]
+                    cards = (pick(self.shape, self.picks, j) if get is None else get)(self.hand)
+                    found = DISCARD_OF(cards)
+                    return DISCARDS[cards] if found is None else found
+                raise IndexError("turn action index out of range")
+            if i >= 0:
                 return self.head[i]
-            if i < 0:
-                i += self.size
-                if 0 <= i < edge:
-                    return self.head[i]
-            if edge <= i < self.size:
-                get = self.picks[i - edge]
-                cards = (pick(self.shape, self.picks, i - edge) if get is None else get)(self.hand)
-                found = DISCARDS.by_cards.get(cards)
-                return DISCARDS[cards] if found is None else found
-            raise IndexError("turn action index out of range")
+            return self[i + self.size] if i + self.size >= 0 else self.head[i - self.size]  # (IndexError)
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(self.size))]
         return self[operator.index(i)]  # (TypeError for anything that is no index, as a list says)
@@ -482,6 +480,8 @@ class DiscardTable:
 
 
 DISCARDS = DiscardTable()
+DISCARD_OF = DISCARDS.by_cards.get  # (the table's dict is emptied when full, never replaced)
+DISCARD_IDS = DISCARDS.ids.get
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -526,18 +526,20 @@ def apply(s: State, action: Any) -> State:
 
 def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
     """``apply`` (``say`` the default) or ``apply_explained``'s work; the Game's ``apply`` is this (one call less)."""
-    if type(action) is Discard and s.phase == "turn" and DISCARDS.ids.get(id(action)) is action:
+    if type(action) is Discard and s.phase == "turn" and DISCARD_IDS(id(action)) is action:
         # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
         # made them) that the hand holds; anything else takes the general way below
         p = s.active
         hand = s.hands[p]
         cards = action.cards
         kept = list(hand)
-        for c in cards:
-            if c not in kept:
-                break
-            kept.remove(c)
-        else:  # the hand holds them all
+        try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
+            for c in cards:
+                kept.remove(c)
+            held = True
+        except ValueError:  # the hand lacks one: the general way below refuses the discard
+            held = False
+        if held:
             deck = s.deck
             need = HAND_SIZE - len(kept)
             if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
