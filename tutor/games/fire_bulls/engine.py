@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ from tutor.games.fire_bulls.payment import _counts, _pay_options, _payments, _pa
 from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import WORK, State
 from tutor.rand import shuffle
+
+_QI_RANK = _QI_ORDER.__getitem__
 
 
 def _work_code() -> str:
@@ -117,11 +120,7 @@ class _Work(_WorkFields):
         taking cards out keeps that order.
         """
         hand = self.hands[p]
-        order = _QI_ORDER
-        rank = order[card]
-        i = len(hand)
-        while i and order[hand[i - 1]] > rank:
-            i -= 1
+        i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)  # (in C: after the last card ranked at most as it)
         self.hands[p] = hand[:i] + (card,) + hand[i:]
 
     def drop(self, p: int, card: str) -> None:

@@ -27,6 +27,7 @@ from tutor.games.fire_bulls.actions import (
     Action,
     action_text,
     quote,
+    _SHAPED,
     shape_ok,
 )
 from tutor.games.fire_bulls.cards import (
@@ -219,11 +220,12 @@ class FireBulls(Game):
             takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
                                                               for c in _distinct(state.reserve)))
         pawn = state.pawns[p]
-        return [*takes, *_DRAWS[pawn], *_attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts)]
+        return _attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts, [*takes, *_DRAWS[pawn]])
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
-        if type(action) is Action and shape_ok(action):  # the playout path: _run's work, one call less
+        # the playout path: _run's work, one call less (and shape_ok's first test inline: a value it passed before)
+        if type(action) is Action and (_SHAPED_GET(id(action)) is action or shape_ok(action)):
             w = _work(state, False)
             _perform(w, action)
             return w.freeze()
@@ -486,6 +488,7 @@ _DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 
 # (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
 _ALONG: dict[tuple, tuple[Action, ...]] = {}
 _new_action = tuple.__new__
+_SHAPED_GET = _SHAPED.get  # (actions._SHAPED is emptied when full, never replaced)
 _PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
 # a card -> the one "take" (or "release") action value of it, so that every list holds the same values
 # (shape_ok then knows them at once)
@@ -509,10 +512,10 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
 
 
 def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tuple[str | None, ...],
-             counts: tuple[int, ...]) -> list[Action]:
-    """The attacks open along these directions (and on the General when it is set aside) to a hand with
-    these counts: for each direction, the ways to pay for its nearest card."""
-    acts: list[Action] = []
+             counts: tuple[int, ...], acts: list[Action]) -> list[Action]:
+    """``acts`` followed by the attacks open along these directions (and on the General when it is set aside) to a
+    hand with these counts: for each direction, the ways to pay for its nearest card.  (The list the turn's
+    other actions are in, extended: not a list of its own copied into it.)"""
     memo = _ALONG
     caps = _CAPS[ruleset]
     h0, h1, h2, h3, h4, h5 = counts

@@ -173,7 +173,8 @@ def legal_actions(s: State) -> "Sequence[Any]":
     cache = s.__dict__  # (listed's work, inline: one call less per action)
     found = cache.get("_legal")
     if found is None:
-        found = compute_legal(s)
+        # (most of a playout is a turn: its actions without compute_legal's call)
+        found = turn_actions(s, s.hands[s.active]) if s.phase == "turn" else compute_legal(s)
         if type(found) is TurnActions:
             cache["_legal"] = found
             return found
@@ -259,6 +260,7 @@ PAIRS = Interned(lambda yg: PlayPair(*yg))
 COW_STEPS_OF = Interned(lambda cd: CowStep(*cd), ids={})
 STOP_COWS, END_TURN = StopCows(), EndTurn()
 RANK = CARD_RANK
+TA_NEW = object.__new__
 
 
 def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
@@ -286,12 +288,31 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
     more, combos = HIGH_KINDS[tuple(kinds[low:])]
     pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
     if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
-        pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+        here = s.elephants[s.active]
+        if here is None:
+            pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
+        else:  # carpet_lands's test, inline (one Python call for each green otherwise)
+            rows, elephants, cows = s.track.rows, s.elephants, s.cows
+            ahead, lane = here
+            open_pairs = []
+            for a in pairs:
+                if a.yellow == "carpet":
+                    row = ahead + VALUES[a.green]
+                    if row < len(rows) and not (0 <= lane < len(rows[row]) and rows[row][lane] != "#"
+                                                and (row, lane) not in elephants and (row, lane) not in cows):
+                        continue
+                open_pairs.append(a)
+            pairs = tuple(open_pairs)
     counts = tuple(shape)
     picks = PICKS.get(counts)
     if picks is None:
         picks = picks_for(counts)
-    return TurnActions(plays + more + pairs, hand, counts, picks)
+    acts = TA_NEW(TurnActions)  # TurnActions(...) without its __init__'s call (one Python frame less per turn)
+    acts.head = head = plays + more + pairs
+    acts.hand, acts.shape, acts.picks = hand, counts, picks
+    acts.edge = edge = len(head)
+    acts.size = edge + len(picks)
+    return acts
 
 
 class TurnActions(Sequence):
@@ -328,19 +349,17 @@ class TurnActions(Sequence):
 
     def __getitem__(self, i: Any) -> Any:
         if type(i) is int:
-            edge = self.edge
-            if 0 <= i < edge:
+            j = i - self.edge
+            if j >= 0:  # a discard (most of what a random choice picks), tested first
+                if i < self.size:
+                    get = self.picks[j]
+                    cards = (pick(self.shape, self.picks, j) if get is None else get)(self.hand)
+                    found = DISCARD_OF(cards)
+                    return DISCARDS[cards] if found is None else found
+                raise IndexError("turn action index out of range")
+            if i >= 0:
                 return self.head[i]
-            if i < 0:
-                i += self.size
-                if 0 <= i < edge:
-                    return self.head[i]
-            if edge <= i < self.size:
-                get = self.picks[i - edge]
-                cards = (pick(self.shape, self.picks, i - edge) if get is None else get)(self.hand)
-                found = DISCARDS.by_cards.get(cards)
-                return DISCARDS[cards] if found is None else found
-            raise IndexError("turn action index out of range")
+            return self[i + self.size] if i + self.size >= 0 else self.head[i - self.size]  # (IndexError)
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(self.size))]
         return self[operator.index(i)]  # (TypeError for anything that is no index, as a list says)
@@ -461,6 +480,8 @@ class DiscardTable:
 
 
 DISCARDS = DiscardTable()
+DISCARD_OF = DISCARDS.by_cards.get  # (the table's dict is emptied when full, never replaced)
+DISCARD_IDS = DISCARDS.ids.get
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -505,18 +526,20 @@ def apply(s: State, action: Any) -> State:
 
 def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
     """``apply`` (``say`` the default) or ``apply_explained``'s work; the Game's ``apply`` is this (one call less)."""
-    if type(action) is Discard and s.phase == "turn" and DISCARDS.ids.get(id(action)) is action:
+    if type(action) is Discard and s.phase == "turn" and DISCARD_IDS(id(action)) is action:
         # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
         # made them) that the hand holds; anything else takes the general way below
         p = s.active
         hand = s.hands[p]
         cards = action.cards
         kept = list(hand)
-        for c in cards:
-            if c not in kept:
-                break
-            kept.remove(c)
-        else:  # the hand holds them all
+        try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
+            for c in cards:
+                kept.remove(c)
+            held = True
+        except ValueError:  # the hand lacks one: the general way below refuses the discard
+            held = False
+        if held:
             deck = s.deck
             need = HAND_SIZE - len(kept)
             if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
@@ -545,7 +568,14 @@ def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
             return end_turn(s, say, {"discard": s.discard + cards}, left_after(hand, cards))
     if isinstance(action, str):
         action = parse(action)
-    if not is_listed(s, action):  # an action not taken from the list is checked field by field
+    listed_now = s.__dict__.get("_legal")
+    found = False
+    if type(listed_now) is tuple:  # is_listed's loop over the list kept on the state, inline (two calls less)
+        for a in listed_now:
+            if a is action:
+                found = True
+                break
+    if not found and not is_listed(s, action):  # an action not taken from the list is checked field by field
         if not well_formed(action):
             raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
         if not any(type(a) is type(action) and a == action for a in listed(s)):
