@@ -628,3 +628,13 @@ def test_a_carpet_across_the_line_wins_and_the_file_reads_back():
     s = GAME.apply(GAME.apply(s, PlayPair("carpet", "g4")), Move(("fly",)))
     assert GAME.winners(s) == [0] and positions(s)["elephants"][0] == "finish"
     assert GAME.from_json(GAME.to_json(s)) == s
+
+
+def test_a_count_in_the_narration_takes_singular_or_plural_in_each_language():
+    """One card is "1 card" / "1 carta" / "1 carte", three are "cards" / "carte" / "cartes" (no "card(s)")."""
+    draw = "{Player} draws {n} {n:card|cards} back up to six."
+    said = {(lang, n): GAME.catalog.render(draw, {"player": 0, "n": n}, lang)
+            for lang in ("en", "it", "fr") for n in (1, 3)}
+    assert "draws 1 card back" in said["en", 1] and "draws 3 cards back" in said["en", 3]
+    assert "pesca 1 carta per" in said["it", 1] and "pesca 3 carte per" in said["it", 3]
+    assert "pioche 1 carte pour" in said["fr", 1] and "pioche 3 cartes pour" in said["fr", 3]

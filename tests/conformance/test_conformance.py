@@ -8,6 +8,11 @@ breaks it.
 
 from __future__ import annotations
 
+import inspect
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from tests.conformance import checks as C
@@ -92,6 +97,28 @@ def test_hidden_cards_do_not_show_in_a_seat_view(game, plays):
 
 def test_every_word_in_every_language(game, plays):
     C.check_catalog(game, plays, C.check_refusals(game, plays, per_state=15))
+
+
+_PLURAL_BY_HAND = re.compile(r"\w\(s\)|\w/[ei]\b")  # "card(s)", "carte(s)", "carta/e", "disco/i"
+
+
+def test_counted_words_agree_with_their_number_and_no_text_is_written_twice(game):
+    """"1 card", "3 cards": a text with a count writes ``{n} {n:card|cards}`` (``core.Count``), not "card(s)" or
+    "carta/e"; and the catalog file does not hold one English text twice (a second entry silently replaces the
+    first, so an edit to one of them is lost)."""
+    for english, entry in game.catalog.messages.catalog.items():
+        for text in (english, *entry.values()):
+            assert not _PLURAL_BY_HAND.search(text), f"{game.name}: {text!r} writes a plural by hand"
+    path = Path(inspect.getfile(type(game))).parent / "data" / "messages.json"
+    if path.exists():
+        keys: list[str] = []
+
+        def pairs(items: list) -> dict:
+            keys.extend(k for k, _ in items if " " in k)  # texts, not the file's structural keys
+            return dict(items)
+
+        json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=pairs)
+        assert not [k for k in set(keys) if keys.count(k) > 1], f"{path.name} holds a text twice"
 
 
 def test_bad_files_and_texts_are_explained_in_every_language(game, plays):

@@ -415,7 +415,8 @@ def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[s
         return (("the {card} shows {n} white symbols: pay them all with one colour (Warriors stand for it); "
                 "{payment} mixes colours"), params)
     if len(payment) != len(syms):
-        return ("the {card} shows {n} symbol(s) ({symbols}): pay with exactly {n} Qi card(s), not {paid}", params)
+        return ("the {card} shows {n} {n:symbol|symbols} ({symbols}): pay with exactly {n} Qi {n:card|cards}, "
+                "not {paid}", params)
     return ("the {card} shows {symbols}: each symbol needs a bull of its colour or a Warrior; {payment} does not match",
             params)
 
@@ -701,8 +702,8 @@ def _proceed(w: _Work) -> None:
                 for _ in range(w.warriors):
                     w.pending.append("penalty")
                 if not _penalty_choices(w) and w.narrate:
-                    w.log(rid("warrior/earlier-turn"), "penalty", "{n} Warrior(s) were used, but no Yen card won in an "
-                          "earlier turn is left: nothing is lost.", n=w.warriors)
+                    w.log(rid("warrior/earlier-turn"), "penalty", "{n} {n:Warrior was|Warriors were} used, but no Yen "
+                          "card won in an earlier turn is left: nothing is lost.", n=w.warriors)
             continue
         if w.stage == 1:
             w.stage = 2

@@ -102,7 +102,8 @@ def _from_data(d: dict) -> State:
     rows = r.get("rows", dict)
     unknown = [k for k in rows if k not in SLOTS]
     if unknown:
-        raise _bad("rows", "unknown slot(s) {what}: slots are A to I", what=short(", ".join(sorted(unknown))))
+        raise _bad("rows", "unknown {n:slot|slots} {what}: slots are A to I", n=len(unknown),
+                   what=short(", ".join(sorted(unknown))))
     rr = ScenarioReader(rows, "rows")
     slots: list[str | None] = []
     for name in SLOTS:

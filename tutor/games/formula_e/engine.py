@@ -732,7 +732,7 @@ def resolve(s: State, say: Narrator) -> State:
         return replace(s, phase="snake", asker=None)
     # the Tiger as a yellow card in one's own turn
     cob = list(s.cobras)
-    say("card/tiger-yellow", "{Player} drops {n} Cobra(s).", player=p, n=cob[p])
+    say("card/tiger-yellow", "{Player} drops {n} {n:Cobra|Cobras}.", player=p, n=cob[p])
     cob[p] = 0
     return finish_card(replace(s, cobras=tuple(cob)), say)
 
@@ -778,10 +778,10 @@ def end_turn(s: State, say: Narrator, changes: dict | None = None, hand: tuple[s
     changes["hands"], changes["deck"], changes["discard"], changes["chance"] = (
         hands[:p] + (hand,) + hands[p + 1:], deck, discard, chance)
     if not say.silent and drew:
-        say("draw/up-to-six", "{Player} draws {n} card(s) back up to six.", player=p, n=drew)
+        say("draw/up-to-six", "{Player} draws {n} {n:card|cards} back up to six.", player=p, n=drew)
     if drew and s.cobras[p]:
         owed = s.cobras[p] if s.cobras[p] < len(hand) else len(hand)
-        say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
+        say("draw/cobra", "{Player} has {n} {n:Cobra|Cobras}: {n:one discard|one discard for each}.", player=p, n=owed)
         changes["phase"], changes["owed"], changes["resume"] = "discard", owed, "end"
         return update(s, changes)
     return next_turn(s, changes)
@@ -901,11 +901,11 @@ def do_move(s: State, a: Move, say: Narrator) -> State:
     if not (a.steps and end != start and s.track.kind(end) == "B"):
         return after_card(s, say, moved_to)  # the pieces and the card's discard, set with what follows
     s, drew = draw(update(s, moved_to), p, BANANA_HAND, say)
-    say("board/banana", "{Player} ends the move on a banana tree and draws {n} card(s) up to nine.", player=p,
+    say("board/banana", "{Player} ends the move on a banana tree and draws {n} {n:card|cards} up to nine.", player=p,
         n=drew)
     owed = min(s.cobras[p], len(s.hands[p])) if drew else 0
     if owed:
-        say("draw/cobra", "{Player} has {n} Cobra(s): one discard for each.", player=p, n=owed)
+        say("draw/cobra", "{Player} has {n} {n:Cobra|Cobras}: {n:one discard|one discard for each}.", player=p, n=owed)
         return replace(s, phase="discard", owed=owed, resume="card")
     return after_card(s, say)
 
@@ -956,7 +956,7 @@ def do_steal(s: State, a: Steal, say: Narrator) -> State:
     taken = [victim.pop(randbelow(rng, len(victim))) for _ in range(min(MONKEY_STEALS, len(victim)))]
     s = set_hand(s, a.victim, victim)
     s = set_hand(s, s.active, s.hands[s.active] + tuple(taken))
-    say("card/monkey", "{Player} steals {n} card(s) at random from {victim}.", player=s.active, n=len(taken),
+    say("card/monkey", "{Player} steals {n} {n:card|cards} at random from {victim}.", player=s.active, n=len(taken),
         victim=a.victim)
     return finish_card(replace(s, chance=s.chance + 1), say)
 
