@@ -454,3 +454,19 @@ def test_an_uploaded_file_is_read_once_for_every_panel():
     assert uploaded_bytes({"new": ({"name": "a.json", "content": memoryview(b'{"a": 1}')},)}) == b'{"a": 1}'
     assert uploaded_bytes({"new": {"a.json": {"metadata": {}, "content": b"[]"}}}) == b"[]"
     assert uploaded_bytes({"new": ()}) is None and uploaded_bytes({"new": ({"name": "a.json"},)}) is None
+
+
+def test_panel_words_with_a_count_agree_with_it():
+    """Panel words write a count's word as ``{n:discard|discards}`` (``core.Count``), never "discard(s)" or
+    "carta/e"; Formula E's Cobra line says "1 Cobra discard" and "2 carte"."""
+    from widgets import page  # noqa: F401  (every game's panel module adds its words)
+    from widgets.page import spec
+    from tutor import games
+
+    for name in games.names():
+        spec(name)
+    for key, row in i18n._STRINGS.items():
+        for text in row:
+            assert not re.search(r"\w\(s\)|\w/[ei]\b", text), f"{key}: {text!r} writes a plural by hand"
+    assert i18n.t("fe_owed", "en", who="Player 1", n=1) == "Player 1 owes 1 Cobra discard"
+    assert i18n.t("fe_owed", "it", who="Giocatore 1", n=2) == "Giocatore 1 deve scartare 2 carte per i Cobra"
