@@ -40,7 +40,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence, overload
 
 from tutor.bots import GreedyBot, bot_rng, tell
 
@@ -124,7 +124,37 @@ def _turn_value(s: State, a: Any, row: int, n: int, solo: bool) -> float:
     return max(far, row) - row + 0.01 * (left - n)
 
 
-def greedy_choices(s: State) -> list | None:
+class Ties(Sequence):
+    """The greedy bot's ties in a turn where any discard ties: ``head`` (the plays and pairs that tie with them),
+    then every discard, ``acts[edge:]``, made only when asked for (a playout picks one of up to 127 at random)."""
+
+    __slots__ = ("head", "acts", "edge", "size")
+
+    def __init__(self, head: list, acts: Sequence, edge: int) -> None:
+        self.head, self.acts, self.edge = head, acts, edge
+        self.size = len(head) + len(acts) - edge
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError("tie index out of range")
+        k = len(self.head)
+        return self.head[i] if i < k else self.acts[self.edge + i - k]
+
+
+def greedy_choices(s: State) -> Sequence | None:
     """The actions the greedy bot (``GreedyBot`` on ``GAME.greedy_value``) chooses among, tied, in a turn or a
     move, found without playing them (None in the other phases)."""
     acts = listed(s)
@@ -137,25 +167,30 @@ def greedy_choices(s: State) -> list | None:
         n = len(hand)
         solo = phase == "turn" and any(c in SOLO_YELLOWS for c in hand)
         row = progress(s, p)
-        discards = []
-        for a in acts:
+        size = len(acts)
+        edge = 0  # the plays and pairs come first, then the discards (``engine.turn_actions``)
+        while edge < size:
+            a = acts[edge]
             if type(a) is Discard:  # valued by their count alone (below): a hand of nine lists hundreds
-                discards.append(a)
-                continue
+                break
             v = _turn_value(s, a, row, n, solo)
             if v > top:
                 best, top = [a], v
             elif v == top:
                 best.append(a)
-        if discards:
-            if n > HAND_SIZE:  # a hand over six: one card discarded loses least (and any number, from seven)
-                least = max(HAND_SIZE, n - 1)
-                discards = [a for a in discards if max(HAND_SIZE, n - len(a.cards)) == least]
-            v = 0.01 * (max(HAND_SIZE, n - len(discards[0].cards)) - n)
+            edge += 1
+        if edge < size:
+            if n > HAND_SIZE + 1:  # a hand of eight or nine: one card discarded loses least
+                discards = [a for a in acts[edge:] if len(a.cards) == 1]
+                v = 0.01 * (max(HAND_SIZE, n - 1) - n)
+                if v > top:
+                    return discards
+                return best + discards if v == top else best
+            v = 0.01 * (HAND_SIZE - n)  # up to seven cards, any discard leaves six once drawn: all tie
             if v > top:
-                best = discards
-            elif v == top:
-                best += discards
+                return Ties([], acts, edge)
+            if v == top:
+                return Ties(best, acts, edge)
         return best
     if phase == "place":
         for a in acts:
