@@ -14,8 +14,8 @@ round with the same luck after each, every seat playing the greedy bot's
 move quickly (``quick``: one of the actions the greedy bot ties on, found
 from the paths without playing them, ``greedy_choices``: the card or pair
 that goes furthest, then the hand's size, so with no card that moves any
-discard at all; a Tiger against any movement card; a Prayer taking the card that goes
-furthest), then judges the position (``chances``: a softmax of
+discard at all, made only once picked, ``Ties``; a Tiger against any
+movement card; a Prayer taking the card that goes furthest), then judges the position (``chances``: a softmax of
 the rows left, the wait for one's turn, the best movement card in hand, the
 Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
