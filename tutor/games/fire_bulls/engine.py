@@ -26,7 +26,15 @@ from tutor.games.fire_bulls.cards import (
     symbols,
 )
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
-from tutor.games.fire_bulls.payment import _counts, _pay_options, _payments, _pays_counts, _price, hand_counts
+from tutor.games.fire_bulls.payment import (
+    _COUNTS,
+    CAPS,
+    _counts,
+    _payments,
+    _pays_counts,
+    _price,
+    hand_counts,
+)
 from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import WORK, State
 from tutor.rand import shuffle
@@ -351,9 +359,15 @@ def _draw_action(w: _Work, a: Action) -> None:
 
 def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     p = w.current_player
-    if payment in _pay_options(card, w.ruleset, hand_counts(w.hands[p])):
+    hand = w.hands[p]
+    ruleset = w.ruleset
+    # (payment._pay_options, inline: the hand capped to what the card can use, the key legal_actions just used)
+    h0, h1, h2, h3, h4, h5 = _COUNTS.get(hand) or hand_counts(hand)
+    c0, c1, c2, c3, c4, c5 = CAPS[ruleset][card]
+    if payment in _payments(card, ruleset, (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                                            h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)):
         return  # one of the ways to pay from this hand legal_actions lists (the same tuple, in the usual case)
-    hand = list(w.hands[p])
+    hand = list(hand)
     for c in payment:
         if c not in QI_KINDS:
             raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))

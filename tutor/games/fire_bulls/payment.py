@@ -10,6 +10,8 @@ from tutor.games.fire_bulls.cards import (
     _QI_ORDER,
     COLOURS,
     QI_KINDS,
+    RULESETS,
+    YEN_CARDS,
     card_kind,
     parse_card,
     parse_qi,
@@ -120,6 +122,8 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
     back, so they are worked out once per hand shape (its colour counts, largest
     first) and mapped to each hand of that shape.
     """
+    if sum(hand) < least_cards(card, ruleset):  # a payment is one card per symbol: too few cards, no payment
+        return ()
     if card in _ANY_COLOUR:
         order = sorted(range(5), key=hand.__getitem__, reverse=True)  # (stable: ties keep colour order)
         shape = _payment_counts(card, ruleset, (*[hand[c] for c in order], hand[5]))
@@ -134,6 +138,16 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
         found = _payment_counts.__wrapped__(card, ruleset, hand)
     cards = _CARDS_OF
     return tuple(cards.get(counts) or _cards_of(counts) for counts in sorted(found, key=_pay_order))
+
+
+@cache
+def least_cards(card: str, ruleset: str) -> int:
+    """The fewest Qi cards any payment for this Yen card takes: one per symbol of its smallest price.
+
+    >>> least_cards("wu:blue", "it"), least_cards("colonel", "it"), least_cards("colonel", "fr")
+    (2, 5, 5)
+    """
+    return min(sum(fixed) + sum(free) for fixed, free, _ in _price(card, ruleset))
 
 
 _ANY_COLOUR = ("colonel", "general")  # the Yen cards whose price names no colour (see _price)
@@ -235,6 +249,9 @@ def _caps(card: str, ruleset: str) -> tuple[int, ...]:
         caps[5] = max(caps[5], sum(fixed) + extra)
     return tuple(caps)
 
+
+# ruleset -> Yen card -> the most Qi cards of each kind a payment for it can use (_caps), as a table
+CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for card in YEN_CARDS} for rs in RULESETS}
 
 _PAY_MEMO: dict[tuple, tuple[tuple[str, ...], ...]] = {}
 
