@@ -306,15 +306,23 @@ def _take(w: _Work, a: Action) -> None:
     p = w.current_player
     reserve = list(w.reserve)
     reserve.remove(card)
-    w.give(p, card)
+    hand = w.hands[p]  # (give, inline)
+    i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+    w.hands[p] = hand[:i] + (card,) + hand[i:]
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
     # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
     wanted = len(reserve) + 1 if w.ruleset == "fr" else 3
     while len(reserve) < wanted:
-        new = w.draw_qi()
-        if new is None:
-            break
+        deck = w.deck
+        if deck:  # (draw_qi's usual case, inline)
+            new = deck[0]
+            w.deck = deck[1:]
+        else:
+            drawn = w.draw_qi()
+            if drawn is None:
+                break
+            new = drawn
         reserve.append(new)
         if w.narrate:
             w.log(rid("gather/take-reserve"), "refill", "The reserve is refilled with {qi} from the deck.", qi=new)
@@ -338,8 +346,18 @@ def _draw_action(w: _Work, a: Action) -> None:
                                "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
             raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
                            d=here, dirs=_NEIGHBOURS[here])
-    w.draw_into_hand(p, _RULE_DRAW, "{Who} draws a Qi card from the deck.",
-                     "There is no Qi card left in the deck to draw.")
+    deck = w.deck
+    if deck:  # (draw_into_hand's usual case, inline: the top card joins the hand, as give puts it)
+        card = deck[0]
+        w.deck = deck[1:]
+        hand = w.hands[p]
+        i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+        w.hands[p] = hand[:i] + (card,) + hand[i:]
+        if w.narrate:
+            w.log(_RULE_DRAW, "draw", "{Who} draws a Qi card from the deck.", who=w.who(p), qi=card)
+    else:  # the deck has run out: draw_qi reshuffles the discards, or ends the game (deck/exhaustion)
+        w.draw_into_hand(p, _RULE_DRAW, "{Who} draws a Qi card from the deck.",
+                         "There is no Qi card left in the deck to draw.")
     if target:
         pawns = list(w.pawns)
         here = pawns[p]
@@ -680,6 +698,19 @@ def _use_power(w: _Work, card: str) -> None:
 
 def _proceed(w: _Work) -> None:
     """Resolve what needs no choice, then stop at the next choice or end the turn."""
+    if not w.pending and w.stage == 0 and (w.attack <= 0 or not _can_continue(w)) \
+            and not (w.warriors and w.ruleset == "fr") and len(w.hands[w.current_player]) <= HAND_LIMIT:
+        # the usual end of a turn, the loop below in one step: no choice is owed, no attack goes on, no French
+        # Warrior penalty is queued and the hand is within the limit (so stage 0 -> 1 -> 2 queue nothing)
+        w.stage = 2
+        w.attack = 0
+        _finish_turn(w)
+        return
+    _proceed_steps(w)
+
+
+def _proceed_steps(w: _Work) -> None:
+    """_proceed step by step: each choice that needs no decision resolved, each stage of the end of the turn."""
     while True:
         if w.pending:
             head = w.pending[0]
@@ -780,11 +811,9 @@ def _general_won(w: _Work) -> bool:
 
 
 def _finish_turn(w: _Work) -> None:
-    _fill_rows(w)
-    empty = 0
-    for pile in w.piles:
-        if not pile:
-            empty += 1
+    if None in w.slots:  # (_fill_rows's own first test, here: one call less when every slot holds a card)
+        _fill_rows(w)
+    empty = w.piles.count(())
     # The escape is checked first: when both conditions come in the same turn,
     # the Qi deck did run out a third time and its penalty applies.
     if w.exhaustions >= EXHAUSTIONS_TO_END:

@@ -29,9 +29,12 @@ from tutor.games.fire_bulls.actions import (
     action_text,
     quote,
     _SHAPED,
+    _shape_ok,
+    known_shapes,
     shape_ok,
 )
 from tutor.games.fire_bulls.cards import (
+    _POWER_CARDS,
     _NEIGHBOURS,
     _PATH_INDEXES,
     _QI_ORDER,
@@ -46,6 +49,7 @@ from tutor.games.fire_bulls.cards import (
     QI_MANIFEST,
     RULESETS,
     SLOTS,
+    YEN_CARDS,
     _qi_sort,
     card_name,
     face_value,
@@ -60,7 +64,9 @@ from tutor.games.fire_bulls.engine import (
     _next_target,
     _penalty_choices,
     _perform,
+    _start,
     _work,
+    _Work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
 from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, least_cards
@@ -182,14 +188,19 @@ class FireBulls(Game):
         hand = state.hands[p]
         if state.pending:
             head = state.pending[0]
+            # (the same values every time, from tables built at import, so shape_ok knows them at once)
             if head.startswith("power:"):
                 card = head[6:]
-                return [Action.use_power(card), Action.decline_power(card)]
+                powers = _POWERS.get(card)
+                return list(powers) if powers else [Action.use_power(card), Action.decline_power(card)]
             if head.startswith("colonel:"):
                 victim = int(head[8:])
-                return [Action.colonel(victim, c) for c in _distinct(state.hands[victim])] + [Action.spare(victim)]
+                colonel = _COLONEL_OF.get
+                return [colonel((victim, c)) or Action.colonel(victim, c) for c in _distinct(state.hands[victim])] \
+                    + [_SPARE_OF.get(victim) or Action.spare(victim)]
             if head == "penalty":
-                return [Action.lose(c) for c in _distinct(_penalty_choices(state))]
+                lose = _LOSE_OF.get
+                return [lose(c) or Action.lose(c) for c in _distinct(_penalty_choices(state))]
             if head == "limit":
                 releases = _RELEASES.get(hand)
                 if releases is None:  # (the table by the hand's kinds, in order: no action built here)
@@ -225,9 +236,12 @@ class FireBulls(Game):
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
         # the playout path: _run's work, one call less (and shape_ok's first test inline: a value it passed before)
         if type(action) is Action and (_SHAPED_GET(id(action)) is action or shape_ok(action)):
-            w = _work(state, False)
+            w = _start(state, _Work)  # (engine._work's silent copy, inline)
             _perform(w, action)
-            return w.freeze()
+            w.hands = tuple(w.hands)  # (w.freeze(), inline: this very copy becomes the new State)
+            w.pending = tuple(w.pending)
+            w.__class__ = State
+            return w
         return self._run(state, action, narrate=False)[0]
 
     def explain(self, state: State, action: Action) -> list[Event]:
@@ -501,6 +515,17 @@ _TAKES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
     kinds: tuple([_TAKE_OF[c] for c in kinds]) for k in range(len(QI_KINDS) + 1) for kinds in permutations(QI_KINDS, k)}
 _RELEASES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
     kinds: tuple([_RELEASE_OF[c] for c in kinds]) for kinds in _TAKES_BY_KINDS}
+# the Bo's, the Colonel's and the General's power: use it, decline it
+_POWERS: dict[str, tuple[Action, Action]] = {c: (Action.use_power(c), Action.decline_power(c)) for c in _POWER_CARDS}
+# the Italian Colonel's choices: (opponent, Qi card) -> discard it; opponent -> spare them
+_COLONEL_OF: dict[tuple[int, str], Action] = {(p, c): Action.colonel(p, c) for p in range(INFO.max_players)
+                                              for c in QI_KINDS}
+_SPARE_OF: dict[int, Action] = {p: Action.spare(p) for p in range(INFO.max_players)}
+_LOSE_OF: dict[str, Action] = {card: Action.lose(card) for card in YEN_CARDS}  # the Warrior penalty's choices
+known_shapes([_STOP, *(a for draws in _DRAWS.values() for a in draws), *_TAKE_OF.values(), *_RELEASE_OF.values(),
+              *(a for pair in _POWERS.values() for a in pair), *_COLONEL_OF.values(), *_SPARE_OF.values(),
+              *_LOSE_OF.values()])
+assert all(_shape_ok(a) for a in _SHAPED.values())  # (the real look, once, at import)
 _MEMO_LIMIT = 100_000
 
 
@@ -547,6 +572,7 @@ def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...
     if found is None:
         # (tuple.__new__: Action(...) is a Python-level call per value, costly on this path)
         found = _remember(_PAID, key, tuple([_new_action(Action, (kind, d, card, pay, -1)) for pay in pays]))
+        known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments _payments made)
     return found
 
 
