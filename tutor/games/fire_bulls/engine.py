@@ -698,14 +698,16 @@ def _use_power(w: _Work, card: str) -> None:
 
 def _proceed(w: _Work) -> None:
     """Resolve what needs no choice, then stop at the next choice or end the turn."""
-    if not w.pending and w.stage == 0 and (w.attack <= 0 or not _can_continue(w)) \
-            and not (w.warriors and w.ruleset == "fr") and len(w.hands[w.current_player]) <= HAND_LIMIT:
-        # the usual end of a turn, the loop below in one step: no choice is owed, no attack goes on, no French
-        # Warrior penalty is queued and the hand is within the limit (so stage 0 -> 1 -> 2 queue nothing)
-        w.stage = 2
-        w.attack = 0
-        _finish_turn(w)
-        return
+    if not w.pending and w.stage == 0:
+        if w.attack > 0 and _can_continue(w):  # (_proceed_steps's first stop, here: the attack may go on)
+            return
+        if not (w.warriors and w.ruleset == "fr") and len(w.hands[w.current_player]) <= HAND_LIMIT:
+            # the usual end of a turn, _proceed_steps in one step: no choice is owed, no attack goes on, no
+            # French Warrior penalty is queued and the hand is within the limit (stage 0 -> 1 -> 2 queue nothing)
+            w.stage = 2
+            w.attack = 0
+            _finish_turn(w)
+            return
     _proceed_steps(w)
 
 
