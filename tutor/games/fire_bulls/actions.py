@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, TypeGuard
 
 from tutor.games.fire_bulls.cards import (
@@ -214,16 +214,28 @@ def shape_ok(a: object) -> TypeGuard[Action]:
     if type(a) is not Action:
         return False
     if _shape_ok(a):
-        if len(_SHAPED) >= 4096:
+        if len(_SHAPED) >= _SHAPED_LIMIT:
             _SHAPED.clear()
         _SHAPED[id(a)] = a  # (kept alive here, so its id names no other value meanwhile)
         return True
     return False
 
 
-# id -> an Action shape_ok passed; an Action is immutable all the way down once its shape is right
+# id -> an Action shape_ok passed (or one the engine built in its own shape, see known_shapes); an Action is
+# immutable all the way down once its shape is right
 _SHAPED: dict[int, Action] = {}
+_SHAPED_LIMIT = 65_536  # entries before it starts again (each keeps one small Action alive)
 _UNSEEN = object()  # (a default no argument can be: None is one)
+
+
+def known_shapes(actions: Iterable[Action]) -> None:
+    """Tell shape_ok these Actions have their kind's shape without looking: only for values the engine builds
+    itself, field by field, from its own tables (a kind it names, a direction of a path, a Yen card of the
+    rows, a payment ``payment._payments`` lists), never for a value that came from outside."""
+    if len(_SHAPED) >= _SHAPED_LIMIT:
+        _SHAPED.clear()
+    for a in actions:
+        _SHAPED[id(a)] = a
 
 
 def _shape_ok(a: Action) -> bool:

@@ -26,7 +26,15 @@ from tutor.games.fire_bulls.cards import (
     symbols,
 )
 from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
-from tutor.games.fire_bulls.payment import _counts, _pay_options, _payments, _pays_counts, _price, hand_counts
+from tutor.games.fire_bulls.payment import (
+    _COUNTS,
+    CAPS,
+    _counts,
+    _payments,
+    _pays_counts,
+    _price,
+    hand_counts,
+)
 from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import WORK, State
 from tutor.rand import shuffle
@@ -298,15 +306,23 @@ def _take(w: _Work, a: Action) -> None:
     p = w.current_player
     reserve = list(w.reserve)
     reserve.remove(card)
-    w.give(p, card)
+    hand = w.hands[p]  # (give, inline)
+    i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+    w.hands[p] = hand[:i] + (card,) + hand[i:]
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
     # 000 refills the reserve up to 3 cards; 001 turns up one card for the one taken.
     wanted = len(reserve) + 1 if w.ruleset == "fr" else 3
     while len(reserve) < wanted:
-        new = w.draw_qi()
-        if new is None:
-            break
+        deck = w.deck
+        if deck:  # (draw_qi's usual case, inline)
+            new = deck[0]
+            w.deck = deck[1:]
+        else:
+            drawn = w.draw_qi()
+            if drawn is None:
+                break
+            new = drawn
         reserve.append(new)
         if w.narrate:
             w.log(rid("gather/take-reserve"), "refill", "The reserve is refilled with {qi} from the deck.", qi=new)
@@ -330,8 +346,18 @@ def _draw_action(w: _Work, a: Action) -> None:
                                "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
             raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
                            d=here, dirs=_NEIGHBOURS[here])
-    w.draw_into_hand(p, _RULE_DRAW, "{Who} draws a Qi card from the deck.",
-                     "There is no Qi card left in the deck to draw.")
+    deck = w.deck
+    if deck:  # (draw_into_hand's usual case, inline: the top card joins the hand, as give puts it)
+        card = deck[0]
+        w.deck = deck[1:]
+        hand = w.hands[p]
+        i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+        w.hands[p] = hand[:i] + (card,) + hand[i:]
+        if w.narrate:
+            w.log(_RULE_DRAW, "draw", "{Who} draws a Qi card from the deck.", who=w.who(p), qi=card)
+    else:  # the deck has run out: draw_qi reshuffles the discards, or ends the game (deck/exhaustion)
+        w.draw_into_hand(p, _RULE_DRAW, "{Who} draws a Qi card from the deck.",
+                         "There is no Qi card left in the deck to draw.")
     if target:
         pawns = list(w.pawns)
         here = pawns[p]
@@ -351,9 +377,15 @@ def _draw_action(w: _Work, a: Action) -> None:
 
 def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     p = w.current_player
-    if payment in _pay_options(card, w.ruleset, hand_counts(w.hands[p])):
+    hand = w.hands[p]
+    ruleset = w.ruleset
+    # (payment._pay_options, inline: the hand capped to what the card can use, the key legal_actions just used)
+    h0, h1, h2, h3, h4, h5 = _COUNTS.get(hand) or hand_counts(hand)
+    c0, c1, c2, c3, c4, c5 = CAPS[ruleset][card]
+    if payment in _payments(card, ruleset, (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                                            h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)):
         return  # one of the ways to pay from this hand legal_actions lists (the same tuple, in the usual case)
-    hand = list(w.hands[p])
+    hand = list(hand)
     for c in payment:
         if c not in QI_KINDS:
             raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))
@@ -666,6 +698,21 @@ def _use_power(w: _Work, card: str) -> None:
 
 def _proceed(w: _Work) -> None:
     """Resolve what needs no choice, then stop at the next choice or end the turn."""
+    if not w.pending and w.stage == 0:
+        if w.attack > 0 and _can_continue(w):  # (_proceed_steps's first stop, here: the attack may go on)
+            return
+        if not (w.warriors and w.ruleset == "fr") and len(w.hands[w.current_player]) <= HAND_LIMIT:
+            # the usual end of a turn, _proceed_steps in one step: no choice is owed, no attack goes on, no
+            # French Warrior penalty is queued and the hand is within the limit (stage 0 -> 1 -> 2 queue nothing)
+            w.stage = 2
+            w.attack = 0
+            _finish_turn(w)
+            return
+    _proceed_steps(w)
+
+
+def _proceed_steps(w: _Work) -> None:
+    """_proceed step by step: each choice that needs no decision resolved, each stage of the end of the turn."""
     while True:
         if w.pending:
             head = w.pending[0]
@@ -766,11 +813,9 @@ def _general_won(w: _Work) -> bool:
 
 
 def _finish_turn(w: _Work) -> None:
-    _fill_rows(w)
-    empty = 0
-    for pile in w.piles:
-        if not pile:
-            empty += 1
+    if None in w.slots:  # (_fill_rows's own first test, here: one call less when every slot holds a card)
+        _fill_rows(w)
+    empty = w.piles.count(())
     # The escape is checked first: when both conditions come in the same turn,
     # the Qi deck did run out a third time and its penalty applies.
     if w.exhaustions >= EXHAUSTIONS_TO_END:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
+from itertools import permutations
 from typing import Any
 
 from tutor.core import (
@@ -28,9 +29,12 @@ from tutor.games.fire_bulls.actions import (
     action_text,
     quote,
     _SHAPED,
+    _shape_ok,
+    known_shapes,
     shape_ok,
 )
 from tutor.games.fire_bulls.cards import (
+    _POWER_CARDS,
     _NEIGHBOURS,
     _PATH_INDEXES,
     _QI_ORDER,
@@ -41,6 +45,7 @@ from tutor.games.fire_bulls.cards import (
     LANGS,
     NAME,
     PILE_SIZE,
+    QI_KINDS,
     QI_MANIFEST,
     RULESETS,
     SLOTS,
@@ -59,10 +64,12 @@ from tutor.games.fire_bulls.engine import (
     _next_target,
     _penalty_choices,
     _perform,
+    _start,
     _work,
+    _Work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
-from tutor.games.fire_bulls.payment import _COUNTS, _caps, _counts, _pay_options, _payments
+from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, least_cards
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
 from tutor.games.fire_bulls.state import State
@@ -181,19 +188,23 @@ class FireBulls(Game):
         hand = state.hands[p]
         if state.pending:
             head = state.pending[0]
+            # (the same values every time, from tables built at import, so shape_ok knows them at once)
             if head.startswith("power:"):
                 card = head[6:]
-                return [Action.use_power(card), Action.decline_power(card)]
+                powers = _POWERS.get(card)
+                return list(powers) if powers else [Action.use_power(card), Action.decline_power(card)]
             if head.startswith("colonel:"):
                 victim = int(head[8:])
-                return [Action.colonel(victim, c) for c in _distinct(state.hands[victim])] + [Action.spare(victim)]
+                colonel = _COLONEL_OF.get
+                return [colonel((victim, c)) or Action.colonel(victim, c) for c in _distinct(state.hands[victim])] \
+                    + [_SPARE_OF.get(victim) or Action.spare(victim)]
             if head == "penalty":
-                return [Action.lose(c) for c in _distinct(_penalty_choices(state))]
+                lose = _LOSE_OF.get
+                return [lose(c) or Action.lose(c) for c in _distinct(_penalty_choices(state))]
             if head == "limit":
                 releases = _RELEASES.get(hand)
-                if releases is None:
-                    releases = _remember(_RELEASES, hand,
-                                         tuple(_one(_RELEASE_OF, "release", c) for c in _distinct(hand)))
+                if releases is None:  # (the table by the hand's kinds, in order: no action built here)
+                    releases = _remember(_RELEASES, hand, _RELEASES_BY_KINDS[(*dict.fromkeys(hand),)])
                 return list(releases)
         counts = _COUNTS.get(hand)
         if counts is None:
@@ -206,7 +217,7 @@ class FireBulls(Game):
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
             h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as in _attacks)
-            c0, c1, c2, c3, c4, c5 = _CAPS[ruleset][nearest]
+            c0, c1, c2, c3, c4, c5 = CAPS[ruleset][nearest]
             capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                       h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
             pays_key = (ruleset, nearest, capped)
@@ -216,9 +227,8 @@ class FireBulls(Game):
                                                                    _payments(nearest, ruleset, capped)), _STOP))
             return list(found)
         takes = _TAKES.get(state.reserve)
-        if takes is None:
-            takes = _remember(_TAKES, state.reserve, tuple(_one(_TAKE_OF, "take", c)
-                                                              for c in _distinct(state.reserve)))
+        if takes is None:  # (the table by the reserve's kinds, in the order they first come: no action built here)
+            takes = _remember(_TAKES, state.reserve, _TAKES_BY_KINDS[(*dict.fromkeys(state.reserve),)])
         pawn = state.pawns[p]
         return _attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts, [*takes, *_DRAWS[pawn]])
 
@@ -226,9 +236,12 @@ class FireBulls(Game):
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
         # the playout path: _run's work, one call less (and shape_ok's first test inline: a value it passed before)
         if type(action) is Action and (_SHAPED_GET(id(action)) is action or shape_ok(action)):
-            w = _work(state, False)
+            w = _start(state, _Work)  # (engine._work's silent copy, inline)
             _perform(w, action)
-            return w.freeze()
+            w.hands = tuple(w.hands)  # (w.freeze(), inline: this very copy becomes the new State)
+            w.pending = tuple(w.pending)
+            w.__class__ = State
+            return w
         return self._run(state, action, narrate=False)[0]
 
     def explain(self, state: State, action: Action) -> list[Event]:
@@ -479,8 +492,9 @@ _DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEI
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
-# ruleset -> Yen card -> the most Qi cards of each kind a payment for it can use (payment._caps), as a table
-_CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for card in YEN_CARDS} for rs in RULESETS}
+# the fewest Qi cards that pay for the General: one per symbol of its price (the same in both rulebooks)
+_GENERAL_CARDS = least_cards("general", "it")
+assert _GENERAL_CARDS == least_cards("general", "fr") == 7
 # the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
 # a deviated attack (001, see engine._start_attack)
 _DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
@@ -490,17 +504,28 @@ _ALONG: dict[tuple, tuple[Action, ...]] = {}
 _new_action = tuple.__new__
 _SHAPED_GET = _SHAPED.get  # (actions._SHAPED is emptied when full, never replaced)
 _PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
-# a card -> the one "take" (or "release") action value of it, so that every list holds the same values
+# a Qi card -> the one "take" (or "release") action value of it, so that every list holds the same values
 # (shape_ok then knows them at once)
-_TAKE_OF: dict[str, Action] = {}
-_RELEASE_OF: dict[str, Action] = {}
-
-
-def _one(memo: dict[str, Action], kind: str, card: str) -> Action:
-    found = memo.get(card)
-    if found is None:
-        found = _remember(memo, card, Action(kind, 0, card))
-    return found
+_TAKE_OF: dict[str, Action] = {c: Action.take(c) for c in QI_KINDS}
+_RELEASE_OF: dict[str, Action] = {c: Action.release(c) for c in QI_KINDS}
+# the Qi kinds a reserve (or a hand) holds, each once in the order they first come -> their "take" (or
+# "release") actions: every order of every set of the six kinds, 1,957 keys (a hand, kept in kind order,
+# needs only 64 of them)
+_TAKES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
+    kinds: tuple([_TAKE_OF[c] for c in kinds]) for k in range(len(QI_KINDS) + 1) for kinds in permutations(QI_KINDS, k)}
+_RELEASES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
+    kinds: tuple([_RELEASE_OF[c] for c in kinds]) for kinds in _TAKES_BY_KINDS}
+# the Bo's, the Colonel's and the General's power: use it, decline it
+_POWERS: dict[str, tuple[Action, Action]] = {c: (Action.use_power(c), Action.decline_power(c)) for c in _POWER_CARDS}
+# the Italian Colonel's choices: (opponent, Qi card) -> discard it; opponent -> spare them
+_COLONEL_OF: dict[tuple[int, str], Action] = {(p, c): Action.colonel(p, c) for p in range(INFO.max_players)
+                                              for c in QI_KINDS}
+_SPARE_OF: dict[int, Action] = {p: Action.spare(p) for p in range(INFO.max_players)}
+_LOSE_OF: dict[str, Action] = {card: Action.lose(card) for card in YEN_CARDS}  # the Warrior penalty's choices
+known_shapes([_STOP, *(a for draws in _DRAWS.values() for a in draws), *_TAKE_OF.values(), *_RELEASE_OF.values(),
+              *(a for pair in _POWERS.values() for a in pair), *_COLONEL_OF.values(), *_SPARE_OF.values(),
+              *_LOSE_OF.values()])
+assert all(_shape_ok(a) for a in _SHAPED.values())  # (the real look, once, at import)
 _MEMO_LIMIT = 100_000
 
 
@@ -517,7 +542,7 @@ def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tu
     hand with these counts: for each direction, the ways to pay for its nearest card.  (The list the turn's
     other actions are in, extended: not a list of its own copied into it.)"""
     memo = _ALONG
-    caps = _CAPS[ruleset]
+    caps = CAPS[ruleset]
     h0, h1, h2, h3, h4, h5 = counts
     for d in directions:
         for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
@@ -535,7 +560,7 @@ def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tu
                                                                _payments(nearest, ruleset, capped)))
                 acts += found
                 break
-    if general:
+    if general and h0 + h1 + h2 + h3 + h4 + h5 >= _GENERAL_CARDS:  # (a smaller hand cannot pay: no look-up)
         acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
     return acts
 
@@ -547,6 +572,7 @@ def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...
     if found is None:
         # (tuple.__new__: Action(...) is a Python-level call per value, costly on this path)
         found = _remember(_PAID, key, tuple([_new_action(Action, (kind, d, card, pay, -1)) for pay in pays]))
+        known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments _payments made)
     return found
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
+from operator import itemgetter
 
 from tutor.games.fire_bulls.cards import (
     _QI_ORDER,
     COLOURS,
     QI_KINDS,
+    RULESETS,
+    YEN_CARDS,
     card_kind,
     parse_card,
     parse_qi,
@@ -115,28 +118,46 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
     Built from the price itself: for each symbol group, how many of its
     symbols are paid by bulls of the right colour; Warriors pay the rest.
 
-    The Colonel's and the General's prices name no colour: their payments
-    from a hand are those from the hand with its colours relabelled, relabelled
-    back, so they are worked out once per hand shape (its colour counts, largest
-    first) and mapped to each hand of that shape.
+    A price that names no colour (the Colonel's, the General's, a Xi's or a
+    Palisade's white symbols): the payments from a hand are those from the hand
+    with its colours relabelled, relabelled back, so they are worked out once per
+    hand shape (its colour counts, largest first) and mapped to each hand of that
+    shape.
     """
-    if card in _ANY_COLOUR:
+    if sum(hand) < least_cards(card, ruleset):  # a payment is one card per symbol: too few cards, no payment
+        return ()
+    if _colourless(card, ruleset):
         order = sorted(range(5), key=hand.__getitem__, reverse=True)  # (stable: ties keep colour order)
         shape = _payment_counts(card, ruleset, (*[hand[c] for c in order], hand[5]))
-        mapped = []
-        for paid in shape:
-            back = [0, 0, 0, 0, 0, paid[5]]
-            for i, c in enumerate(order):
-                back[c] = paid[i]
-            mapped.append(tuple(back))  # (relabelling is one-to-one: no payment twice)
-        found: Collection[tuple[int, ...]] = mapped
+        back = [0, 0, 0, 0, 0]  # colour c of the hand is colour back[c] of its shape
+        for i, c in enumerate(order):
+            back[c] = i
+        # (relabelling is one-to-one: no payment twice; itemgetter relabels a whole payment in C)
+        found: Collection[tuple[int, ...]] = list(map(itemgetter(*back, 5), shape))
     else:
         found = _payment_counts.__wrapped__(card, ruleset, hand)
-    cards = _CARDS_OF
-    return tuple(cards.get(counts) or _cards_of(counts) for counts in sorted(found, key=_pay_order))
+    # (in C: each payment's rank in _pay_order and its cards come from tables of every payment size)
+    return tuple(map(_CARDS_OF.__getitem__, sorted(found, key=_PAY_RANK.__getitem__)))
 
 
-_ANY_COLOUR = ("colonel", "general")  # the Yen cards whose price names no colour (see _price)
+@cache
+def least_cards(card: str, ruleset: str) -> int:
+    """The fewest Qi cards any payment for this Yen card takes: one per symbol of its smallest price.
+
+    >>> least_cards("wu:blue", "it"), least_cards("colonel", "it"), least_cards("colonel", "fr")
+    (2, 5, 5)
+    """
+    return min(sum(fixed) + sum(free) for fixed, free, _ in _price(card, ruleset))
+
+
+@cache
+def _colourless(card: str, ruleset: str) -> bool:
+    """Does the card's price name no colour (white symbols only, in every alternative)?
+
+    >>> _colourless("colonel", "fr"), _colourless("xi:white", "it"), _colourless("wu:green+red", "it")
+    (True, True, False)
+    """
+    return not any(any(fixed) for fixed, _, _ in _price(card, ruleset))
 
 
 @lru_cache(maxsize=4096)
@@ -168,13 +189,9 @@ def _payment_counts(card: str, ruleset: str, hand: tuple[int, ...]) -> frozenset
     return frozenset(found)
 
 
-_CARDS_OF: dict[tuple[int, ...], tuple[str, ...]] = {}
-
-
 def _cards_of(counts: tuple[int, ...]) -> tuple[str, ...]:
-    """The Qi cards a count vector stands for, in hand order (memoised)."""
-    found = _CARDS_OF[counts] = tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
-    return found
+    """The Qi cards a count vector stands for, in hand order."""
+    return tuple(k for k, n in zip(QI_KINDS, counts) for _ in range(n))
 
 
 def _one_group(bulls: tuple[int, ...], used_w: int, size: int, hand: tuple[int, ...], warriors: int,
@@ -236,6 +253,9 @@ def _caps(card: str, ruleset: str) -> tuple[int, ...]:
     return tuple(caps)
 
 
+# ruleset -> Yen card -> the most Qi cards of each kind a payment for it can use (_caps), as a table
+CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for card in YEN_CARDS} for rs in RULESETS}
+
 _PAY_MEMO: dict[tuple, tuple[tuple[str, ...], ...]] = {}
 
 
@@ -259,6 +279,17 @@ def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[
 def _pay_order(counts: tuple[int, ...]) -> tuple:
     c0, c1, c2, c3, c4, w = counts
     return (c0 + c1 + c2 + c3 + c4 + w, w, (-c0, -c1, -c2, -c3, -c4))
+
+
+# Every payment as counts (at most _MOST_CARDS cards: the General's seven symbols, the largest price; 1,716 of
+# them) -> its cards in hand order, and -> its rank in _pay_order (the order payments are listed in).
+_MOST_CARDS = 7
+_ALL_PAYMENTS = sorted((_counts(cards) for k in range(_MOST_CARDS + 1) for cards in combinations_with_replacement(
+    QI_KINDS, k)), key=_pay_order)
+_CARDS_OF: dict[tuple[int, ...], tuple[str, ...]] = {counts: _cards_of(counts) for counts in _ALL_PAYMENTS}
+_PAY_RANK: dict[tuple[int, ...], int] = {counts: rank for rank, counts in enumerate(_ALL_PAYMENTS)}
+assert max(sum(fixed) + sum(free) for card in YEN_CARDS for rs in RULESETS
+           for fixed, free, _ in _price(card, rs)) == _MOST_CARDS
 
 
 def _free_groups(bulls, used_w, free, distinct, hand, warriors, found, taken=()) -> None:
