@@ -55,6 +55,8 @@ def replace(s: State, **changes: Any) -> State:
     if "_after" in fields:
         del fields["_after"]
     fields.update(changes)
+    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
+    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
     object.__setattr__(new, "__dict__", fields)
     return new
 
@@ -68,6 +70,8 @@ def update(s: State, changes: dict) -> State:
     if "_after" in fields:
         del fields["_after"]
     fields.update(changes)
+    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
+    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
     object.__setattr__(new, "__dict__", fields)
     return new
 
@@ -519,6 +523,87 @@ def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
     return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode)
 
 
+# ------------------------------------------------------------------ apply's fast paths
+def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
+    """A turn's discard of ``cards`` (an interned Discard's, sorted) in one copy of the state: what ``do_discard``,
+    ``end_turn`` and ``next_turn`` do together (draw back up to six, reshuffling the discards when the deck runs
+    out; then the Cobras' discards or the next player's turn), silently.  None when the hand lacks a card (the
+    general way refuses it).  ``test_formula_e_fast`` compares it with that way on seeded games."""
+    p = s.active
+    kept = list(s.hands[p])
+    try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
+        for c in cards:
+            kept.remove(c)
+    except ValueError:
+        return None
+    fields = s.__dict__.copy()
+    if "_legal" in fields:
+        del fields["_legal"]
+    if "_after" in fields:
+        del fields["_after"]
+    discard = s.discard + cards
+    need = HAND_SIZE - len(kept)
+    drew = 0
+    if need > 0:
+        deck = s.deck
+        if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+            cut = len(deck) - need
+            kept += deck[cut:]
+            kept.sort(key=RANK_OF)
+            fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+            fields["deck"] = deck[:cut]
+            drew = need
+        else:  # "draw/reshuffle": the discards shuffled into a new deck
+            hand, fields["deck"], discard, fields["chance"], drew = draw_cards(s, tuple(kept), deck, discard,
+                                                                               HAND_SIZE, SILENT)
+            fields["hands"] = s.hands[:p] + (hand,) + s.hands[p + 1:]
+    else:
+        fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+    fields["discard"] = discard
+    cobras = s.cobras[p]
+    if drew and cobras:  # "draw/cobra": one discard for each Cobra (at most the hand) after drawing
+        size = len(fields["hands"][p])
+        fields["phase"], fields["owed"], fields["resume"] = "discard", cobras if cobras < size else size, "end"
+        fields["current_player"] = p
+    else:  # the next player's turn
+        fields["active"] = fields["current_player"] = (p + 1) % s.players
+        fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+        fields["turns"] = s.turns + 1
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def cobra_discard(s: State, cards: tuple[str, ...]) -> State | None:
+    """A Cobra's discard ("draw/cobra": one card) in one copy of the state, silently: what ``do_discard`` does;
+    None for anything but one card the hand holds (the general way refuses it)."""
+    p = s.active
+    hand = s.hands[p]
+    if len(cards) != 1 or cards[0] not in hand:
+        return None
+    kept = list(hand)
+    kept.remove(cards[0])  # still sorted
+    fields = s.__dict__.copy()
+    if "_legal" in fields:
+        del fields["_legal"]
+    fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+    fields["discard"] = s.discard + cards
+    if kept and s.owed > 1:  # more to discard
+        fields["owed"] = s.owed - 1
+    elif s.resume == "card":  # the turn goes on after the card that drew (a banana tree)
+        fields["owed"], fields["resume"] = 0, ""
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", fields)
+        return after_card(new, SILENT)
+    else:  # the next player's turn
+        fields["active"] = fields["current_player"] = (p + 1) % s.players
+        fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+        fields["turns"] = s.turns + 1
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
 # ------------------------------------------------------------------ apply
 def apply(s: State, action: Any) -> State:
     return _apply(s, action, SILENT)
@@ -526,46 +611,36 @@ def apply(s: State, action: Any) -> State:
 
 def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
     """``apply`` (``say`` the default) or ``apply_explained``'s work; the Game's ``apply`` is this (one call less)."""
-    if type(action) is Discard and s.phase == "turn" and DISCARD_IDS(id(action)) is action:
-        # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
-        # made them) that the hand holds; anything else takes the general way below
-        p = s.active
-        hand = s.hands[p]
-        cards = action.cards
-        kept = list(hand)
-        try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
-            for c in cards:
-                kept.remove(c)
-            held = True
-        except ValueError:  # the hand lacks one: the general way below refuses the discard
-            held = False
-        if held:
-            deck = s.deck
-            need = HAND_SIZE - len(kept)
-            if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
-                # the common case in one frame: draw back up to six from the deck (no reshuffle, no Cobra to
-                # discard for), then the next player's turn (what ``end_turn`` and ``next_turn`` do)
-                cut = len(deck) - need
-                kept += deck[cut:]
-                kept.sort(key=RANK_OF)
-                fields = s.__dict__.copy()
-                if "_legal" in fields:
-                    del fields["_legal"]
-                if "_after" in fields:
-                    del fields["_after"]
-                hands = s.hands
-                fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
-                fields["deck"] = deck[:cut]
-                fields["discard"] = s.discard + cards
-                fields["active"] = (p + 1) % s.players
-                fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
-                fields["turns"] = s.turns + 1
-                new = object.__new__(State)
-                object.__setattr__(new, "__dict__", fields)
-                return new
-            if not say.silent:
-                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=cards)
-            return end_turn(s, say, {"discard": s.discard + cards}, left_after(hand, cards))
+    kind = type(action)
+    if kind is Discard and say.silent and DISCARD_IDS(id(action)) is action:
+        # most of a random playout, checked and made in one copy of the state: an interned discard (its cards
+        # sorted, as the table made them) that the hand holds; anything else takes the general way below
+        phase = s.phase
+        cards: tuple[str, ...] = action.cards  # type: ignore[union-attr]  # (the table's value: never None)
+        if phase == "turn":
+            done = turn_discard(s, cards)
+            if done is not None:
+                return done
+        elif phase == "discard":
+            done = cobra_discard(s, cards)
+            if done is not None:
+                return done
+    elif kind is Allow and s.phase == "tiger" and say.silent:
+        # the Tiger window asks the next seat (always open: letting the card resolve needs no check); the last
+        # seat's answer resolves the card, the general way below
+        asker = s.asker
+        assert asker is not None
+        nxt = asker + 1
+        if nxt == s.players:
+            nxt = 0
+        if nxt != s.active:
+            fields = s.__dict__.copy()
+            if "_legal" in fields:
+                del fields["_legal"]
+            fields["asker"] = fields["current_player"] = nxt
+            new = object.__new__(State)
+            object.__setattr__(new, "__dict__", fields)
+            return new
     if isinstance(action, str):
         action = parse(action)
     listed_now = s.__dict__.get("_legal")
