@@ -16,6 +16,7 @@ import pytest
 from tutor.core import IllegalAction
 from tutor.games.formula_e import GAME, Allow, Discard
 from tutor.games.formula_e import engine
+from tutor.games.formula_e import movement as mv
 from tutor.games.formula_e.state import who_decides
 
 
@@ -116,3 +117,50 @@ def test_letting_a_card_through_the_window_asks_the_next_seat_then_resolves():
     resolved = GAME.apply(last, Allow())
     assert resolved.phase != "tiger" and resolved.asker is None
     assert same_state(resolved, full_path(last, Allow()))
+
+
+def test_a_clear_lane_gives_the_one_straight_move_the_search_finds():
+    """"move/all-points": with nothing ahead every point is a step forward (or the lap ends at the red line)."""
+    seen = 0
+    for players, seed in ((3, 21), (4, 22), (6, 23)):
+        for s in positions_of(players, seed):
+            if s.phase != "move" or s.mode in ("carpet", "mango"):
+                continue
+            board = engine.pieces(s)
+            points = engine.value_of(engine.move_card(s))
+            clear = mv.straight(s.track, board, s.active, points)
+            searched = search_paths(s.track, board, s.active, points, s.mode)
+            if clear is not None:
+                seen += 1
+                assert clear == searched
+                assert all(step == "f" for step in clear[0][0])
+    assert seen >= 10
+
+
+def search_paths(track, board, seat, points, mode):
+    """``movement.paths`` without its clear-lane short cut (the step-by-step search)."""
+    straight = mv.straight
+    mv.straight = lambda *args: None
+    try:
+        return mv.paths(track, board, seat, points, mode)
+    finally:
+        mv.straight = straight
+
+
+def test_the_reshuffle_is_the_permutation_random_random_gives():
+    """"draw/reshuffle": the discards shuffled by the generator seeded with the game's seed and chance count."""
+    for n in (0, 1, 2, 3, 17, 40, 71, 72):
+        for seed, chance in ((0, 0), (5, 3), (123456789, 40)):
+            expected = [f"c{i}" for i in range(n)]
+            random.Random(f"formula-e|{seed}|{chance}").shuffle(expected)
+            got = [f"c{i}" for i in range(n)]
+            engine.reshuffle(seed, chance, got)
+            assert got == expected, (n, seed, chance)
+
+
+def test_a_hand_out_of_order_lists_what_its_sorted_hand_lists():
+    """A turn's actions do not depend on the order a hand is written in (the rules keep hands sorted)."""
+    s = next(s for s in positions_of(3, 9) if s.phase == "turn" and len(set(s.hands[s.active])) >= 4)
+    hand = s.hands[s.active]
+    for shuffled in (hand[::-1], hand[1:] + hand[:1], hand[2:] + hand[:2]):
+        assert list(engine.turn_actions(s, shuffled)) == list(engine.turn_actions(s, hand))

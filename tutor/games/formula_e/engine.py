@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import operator
 import random
+import sys
+from _random import Random as CRandom
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
+from hashlib import sha512
+from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -25,7 +31,7 @@ from .actions import (ACTION_TYPES, DIRECTIONS, Allow, Cancel, CowStep, Discard,
                       PlayPair, RatTo, Steal, StopCows, Take, parse)
 from .cards import RANK as CARD_RANK
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
-                    MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
+                    MONKEY_STEALS, ORDER, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
                     sort_cards, value_of)
 from .state import State
 from .track import Cell, Track, cell_name, track_for
@@ -273,23 +279,16 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
     that makes a discard only when it is asked for."""
     if not hand:
         return [EndTurn()]
-    kinds: list[str] = []  # the hand's kinds of card and how many of each, in one pass (a Python loop over six
-    shape: list[int] = []  # cards costs less than the builtins that would do it in parts)
-    last, top, low = "", -1, 0
-    for c in hand:
-        if c == last:
-            shape[-1] += 1
-            continue
-        rank = RANK[c]
-        if rank <= top:  # out of order (never a hand the rules dealt: they are kept sorted)
-            return turn_actions(s, sort_cards(hand))
-        top, last = rank, c
-        kinds.append(c)
-        shape.append(1)
-        if rank < SPLIT:
-            low += 1
-    plays, greens = LOW_KINDS[tuple(kinds[:low])]  # (each half's kinds met again and again, unlike whole hands)
-    more, combos = HIGH_KINDS[tuple(kinds[low:])]
+    # the hand's movement cards, then its yellow ones (kept sorted by the rules: a prefix and the rest); each part
+    # looked up whole, its kinds of card, how many of each and their plays worked out once per part (the parts
+    # of hands recur again and again, unlike whole hands)
+    cut = bisect_left(hand, SPLIT, key=RANK_OF)
+    low = LOW_PARTS[hand[:cut]]
+    high = HIGH_PARTS[hand[cut:]]
+    if low is None or high is None:  # out of order (never a hand the rules dealt: they are kept sorted)
+        return turn_actions(s, sort_cards(hand))
+    plays, greens, low_shape = low
+    more, combos, high_shape = high
     pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
     if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
         here = s.elephants[s.active]
@@ -307,7 +306,7 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
                         continue
                 open_pairs.append(a)
             pairs = tuple(open_pairs)
-    counts = tuple(shape)
+    counts = low_shape + high_shape
     picks = PICKS.get(counts)
     if picks is None:
         picks = picks_for(counts)
@@ -358,8 +357,7 @@ class TurnActions(Sequence):
                 if i < self.size:
                     get = self.picks[j]
                     cards = (pick(self.shape, self.picks, j) if get is None else get)(self.hand)
-                    found = DISCARD_OF(cards)
-                    return DISCARDS[cards] if found is None else found
+                    return DISCARDS[cards]
                 raise IndexError("turn action index out of range")
             if i >= 0:
                 return self.head[i]
@@ -415,10 +413,45 @@ RANK_OF = RANK.__getitem__
 SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
 assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
 PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
-LOW_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c))),
-                     ids={})  # movement kinds: their plays, their greens
-HIGH_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF),
-                                     tuple(c for c in COMBOS if c in kinds)), ids={})  # yellow kinds: plays, combos
+
+
+class Memo(dict):
+    """``make(key)`` kept per key, made on first use (a hit is a plain dict look-up, in C); bounded: emptied when
+    it grows past ``limit``."""
+
+    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def hand_part(cards: tuple[str, ...], movement: bool) -> tuple[tuple, tuple[str, ...], tuple[int, ...]] | None:
+    """For the movement cards of a hand (``movement``) or its yellow ones: (the plays of its kinds of card, the
+    greens among them (``movement``) or the yellow cards played with a green, how many cards of each kind);
+    None unless ``cards`` are all of that colour and sorted."""
+    ranks = [RANK[c] for c in cards]
+    if ranks != sorted(ranks) or any((r < SPLIT) != movement for r in ranks):
+        return None
+    kinds = tuple(dict.fromkeys(cards))
+    shape = tuple(cards.count(c) for c in kinds)
+    if movement:
+        return tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c)), shape
+    return tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF), tuple(c for c in COMBOS if c in kinds), shape
+
+
+LOW_PARTS = Memo(lambda cards: hand_part(cards, True), limit=20_000)  # (5,005 multisets of up to nine)
+HIGH_PARTS = Memo(lambda cards: hand_part(cards, False), limit=60_000)
+for _n in range(HAND_SIZE + 1):  # every part of a hand of up to six cards, at import (5,929 of them)
+    for _part in combinations_with_replacement(ORDER[:SPLIT], _n):
+        LOW_PARTS[_part]
+    for _part in combinations_with_replacement(ORDER[SPLIT:], _n):
+        HIGH_PARTS[_part]
 PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
 PICKS: dict[tuple[int, ...], list[Callable[[tuple], tuple] | None]] = {}
 
@@ -461,30 +494,37 @@ def pick(shape: tuple[int, ...], picks: list, j: int) -> Callable[[tuple], tuple
     return made
 
 
-class DiscardTable:
-    """One Discard value per tuple of cards, made on first use (``table[cards]``); ``ids`` finds them by identity.
-    Bounded: emptied past ``limit`` values (an old value is then merely checked the slow way)."""
+def compositions(n: int) -> Iterator[tuple[int, ...]]:
+    """Every shape of a hand of ``n`` cards (how many of each kind, in order).
 
-    def __init__(self, limit: int = 100_000) -> None:
-        self.limit = limit
-        self.ids: dict[int, Discard] = {}
-        self.by_cards: dict[tuple[str, ...], Discard] = {}
-
-    def __getitem__(self, cards: tuple[str, ...]) -> Discard:
-        found = self.by_cards.get(cards)
-        if found is None:
-            if len(self.by_cards) >= self.limit:
-                self.by_cards.clear()
-                self.ids.clear()
-            found = object.__new__(Discard)  # Discard(cards) without its __init__'s call (frozen all the same)
-            found.__dict__["cards"] = cards
-            self.by_cards[cards] = found
-            self.ids[id(found)] = found
-        return found
+    >>> list(compositions(3))
+    [(3,), (2, 1), (1, 2), (1, 1, 1)]
+    """
+    if n == 0:
+        yield ()
+        return
+    for first in range(n, 0, -1):
+        for rest in compositions(n - first):
+            yield (first, *rest)
 
 
-DISCARDS = DiscardTable()
-DISCARD_OF = DISCARDS.by_cards.get  # (the table's dict is emptied when full, never replaced)
+for _n in range(1, HAND_SIZE + 1):  # every getter of a hand of up to six cards, at import (1,288 of them)
+    for _shape in compositions(_n):
+        _picks = picks_for(_shape)
+        for _j in range(len(_picks)):
+            pick(_shape, _picks, _j)
+
+
+def new_discard(cards: tuple[str, ...]) -> Discard:
+    """``Discard(cards)`` without its __init__'s call (frozen all the same)."""
+    found = object.__new__(Discard)
+    found.__dict__["cards"] = cards
+    return found
+
+
+# One Discard value per tuple of cards (``DISCARDS[cards]``, a plain dict look-up once made); ``ids`` finds them by
+# identity.  Bounded: emptied past its limit (an old value is then merely checked the slow way).
+DISCARDS = Interned(new_discard, ids={})
 DISCARD_IDS = DISCARDS.ids.get
 
 
@@ -674,7 +714,7 @@ def is_listed(s: State, action: Any) -> bool:
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
         if type(action) is Discard:  # (the table's look-up inline: this is most of a random playout)
-            return DISCARDS.ids.get(id(action)) is action and left_after(hand, action.cards) is not None
+            return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
         if type(action) is Play:
             return (_interned(PLAYS, action) and action.card in hand
                     and (is_movement(action.card) or action.card in SOLO_YELLOWS))
@@ -689,7 +729,7 @@ def is_listed(s: State, action: Any) -> bool:
     return False
 
 
-def _interned(table: Interned | DiscardTable, action: Any) -> bool:
+def _interned(table: Interned, action: Any) -> bool:
     """Whether ``action`` is the very value ``table`` made (then its fields are what the key said)."""
     return bool(table.ids.get(id(action)) is action)
 
@@ -883,6 +923,49 @@ def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
+SHIFTS = tuple(32 - n.bit_length() for n in range(DECK_SIZE + 1))  # a draw below n: a 32-bit word >> SHIFTS[n]
+WORDS_OK = array("I").itemsize == 4
+
+
+def reshuffle(seed: int, chance: int, cards: list[str]) -> None:
+    """Shuffle ``cards`` as ``random.Random(f"{GAME_NAME}|{seed}|{chance}").shuffle(cards)`` does ("draw/reshuffle":
+    the same permutation), with fewer Python calls: the generator seeded in C as ``Random.seed`` seeds it from a
+    text, and its 32-bit words drawn in one call (each draw below ``n`` of ``shuffle`` takes one word, shifted
+    right to ``n``'s bit length, and draws again when the result is not below ``n``; the generator is dropped
+    afterwards, so drawing a few words too many changes nothing).  ``test_formula_e_fast`` compares it with
+    ``random.Random``.
+    """
+    text = f"{GAME_NAME}|{seed}|{chance}".encode()
+    rng = CRandom(int.from_bytes(text + sha512(text).digest(), "big"))
+    n = len(cards)
+    if n > DECK_SIZE or not WORDS_OK:
+        shuffle(random.Random(text.decode()), cards)  # (never in a game: the deck holds 72 cards)
+        return
+    size = n + n // 2 + 8  # a word for each draw, and some for the draws made again
+    words = draw_words(rng, size)
+    w = 0
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        shift = SHIFTS[m]
+        j = words[w] >> shift
+        w += 1
+        while j >= m:
+            if w + i > size:  # (keep a word for each draw still to come)
+                words.extend(draw_words(rng, n))
+                size += n
+            j = words[w] >> shift
+            w += 1
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def draw_words(rng: CRandom, count: int) -> array:
+    """The generator's next ``count`` 32-bit words, in order (``getrandbits`` puts the first one lowest)."""
+    words = array("I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words
+
+
 def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
                say: Narrator) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int]:
     """Draw ``hand`` up to ``upto`` cards from ``deck`` (its end is the top), shuffling ``discard`` into a new
@@ -900,7 +983,7 @@ def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: 
             if not rest:
                 break
             pile = rest
-            shuffle(random.Random(f"{GAME_NAME}|{s.seed}|{chance}"), pile)
+            reshuffle(s.seed, chance, pile)
             rest, chance = [], chance + 1
             say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
         cards.append(pile.pop())
