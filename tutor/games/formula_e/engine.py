@@ -88,7 +88,7 @@ def with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ..
 
 
 def pieces(s: State) -> mv.Pieces:
-    return mv.Pieces(s.elephants, s.cows)
+    return mv.made(s.elephants, s.cows, None)  # (``mv.Pieces(s.elephants, s.cows)`` without its __init__)
 
 
 def with_pieces(s: State, p: mv.Pieces) -> State:
@@ -224,8 +224,20 @@ def compute_legal(s: State) -> "list | TurnActions":
     if phase == "rat":
         targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
         return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
-    if phase == "cow":
-        return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
+    if phase == "cow":  # (``mv.cow_steps``'s moves, read off a table of the track's)
+        moves = cow_moves(s.track)
+        held: set[Cell | None] = set(s.elephants)
+        held.update(s.cows)
+        steps: list[CowStep | StopCows] = []
+        for cell in sorted(s.cows):
+            near = moves.get(cell)
+            if near is None:  # (a cow off the board: never in a game)
+                return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
+            for target, step in near:
+                if target not in held:
+                    steps.append(step)
+        steps.append(STOP_COWS)
+        return steps
     if phase == "monkey":
         return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
     if phase == "prayer":
@@ -528,6 +540,17 @@ DISCARDS = Interned(new_discard, ids={})
 DISCARD_IDS = DISCARDS.ids.get
 
 
+def cow_moves(track: Track) -> dict[Cell, tuple[tuple[Cell, CowStep], ...]]:
+    """Each board space's cow moves onto the board (``Track.cow_near``) as (the space it leads to, the action),
+    kept on the track (out of its fields, as its other worked-out tables)."""
+    found = track.__dict__.get("_cow_moves")
+    if found is None:
+        found = track.__dict__["_cow_moves"] = {
+            cell: tuple((target, COW_STEPS_OF[(cell, name)]) for name, target in near)
+            for cell, near in track.cow_near.items()}
+    return found
+
+
 def carpet_lands(s: State, seat: int, green: str) -> bool:
     """Whether a Flying Carpet played with ``green`` lands (``movement.fly`` finds a space), read off the state
     without building its pieces: past the red line, or on a board space no elephant or cow holds."""
@@ -543,16 +566,21 @@ def carpet_lands(s: State, seat: int, green: str) -> bool:
             and target not in s.cows)
 
 
-def second_cards(s: State) -> set[str]:
+GREENS = frozenset(c for c in COUNTS if is_green(c))
+SOLOS = frozenset(SOLO_YELLOWS)
+NONE: frozenset[str] = frozenset()
+
+
+def second_cards(s: State) -> frozenset[str]:
     """What the second card of the turn may be: a yellow after a green, a green after a yellow."""
     if len(s.played) != 1:
-        return set()
+        return NONE
     first = s.played[0]
-    if is_green(first):
-        return set(SOLO_YELLOWS)
-    if first in SOLO_YELLOWS:
-        return {c for c in COUNTS if is_green(c)}
-    return set()
+    if first in GREENS:
+        return SOLOS
+    if first in SOLOS:
+        return GREENS
+    return NONE
 
 
 def move_card(s: State) -> str:
@@ -1044,13 +1072,12 @@ def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pie
 def do_move(s: State, a: Move, say: Narrator) -> State:
     p = s.active
     start = s.elephants[p]
-    before = pieces(s)
     after = dict(s.__dict__.get("_after") or move_paths(s))[a.steps]
     moved_to = {"elephants": after.elephants, "cows": tuple(sorted(after.cows))}
     end = after.elephants[p]
     assert start is not None and end is not None
     if not say.silent:  # nobody reads the events of a plain apply: no trace of the paths either
-        tell_move(s, a, say, before, after)
+        tell_move(s, a, say, pieces(s), after)
     if after.winner is not None:
         say("win/line", "{Winner} crosses the red line and wins the race!", winner=after.winner)
         moved_to["winner"] = after.winner
@@ -1096,9 +1123,12 @@ def do_rat(s: State, a: RatTo, say: Narrator) -> State:
 def do_cow(s: State, a: CowStep, say: Narrator) -> State:
     d = DIRECTIONS[a.direction]  # the step was checked against the list: where it leads needs no search
     target = (a.cell[0] + d[0], a.cell[1] + d[1])
-    cows = sorted(target if c == a.cell else c for c in s.cows)
-    say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target,
-        paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
+    cows = list(s.cows)
+    cows[cows.index(a.cell)] = target
+    cows.sort()
+    if not say.silent:
+        say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell,
+            end=target, paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
     s = replace(s, cows=tuple(cows), cow_left=s.cow_left - 1)
     return finish_card(s, say) if s.cow_left == 0 else s
 

@@ -68,20 +68,22 @@ def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: boo
     would go onto a bridge or river).  An elephant pushed forward across the
     finish line wins (``winner``); a cow is never pushed across it.
     """
+    elephants, cows = pieces.elephants, pieces.cows
+    if first not in elephants and first not in cows:  # nothing to push (``pieces.at`` finds nothing)
+        return pieces, ""
     chain: list[tuple[str, int]] = []
     cell = first
     while (piece := pieces.at(cell)) is not None:
         if piece[0] == "c" and not cows_too:
             return None, "cow"
         chain.append(piece)
-        cell = _add(cell, d)
-    if not chain:
-        return pieces, ""
+        cell = (cell[0] + d[0], cell[1] + d[1])
     beyond = cell
-    crossing = d == (1, 0) and beyond[0] >= track.rows_count and track.on_board(_add(beyond, (-1, 0)))
+    board = track.board
+    crossing = d == (1, 0) and beyond[0] >= track.rows_count and (beyond[0] - 1, beyond[1]) in board
     if crossing and chain[-1][0] == "c":
         return None, "end"
-    if not crossing and not track.on_board(beyond):
+    if not crossing and beyond not in board:
         return None, "end"
     cells = [_add(first, (d[0] * k, d[1] * k)) for k in range(1, len(chain) + 1)]
     if not water_ok and any(track.kind(c) in BLOCK_PUSH for c in cells):
@@ -98,11 +100,11 @@ def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None
     """One step forward, pushing the line ahead (cows too, and onto bridges, with Charge!)."""
     here = pieces.elephants[seat]
     assert here is not None
-    target = _add(here, (1, 0))
+    target = (here[0] + 1, here[1])
     if target[0] >= track.rows_count:  # across the red line: the lap is done
         moved = pieces.put(("e", seat), target)
         return made(moved.elephants, moved.cows, seat)
-    if not track.on_board(target):
+    if target not in track.board:
         return None
     charge = mode == "charge"
     pushed, _ = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
@@ -115,8 +117,8 @@ def sideways(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | Non
     """One step to the side, pushing the elephants in the way (never a cow, never onto a bridge or river)."""
     here = pieces.elephants[seat]
     assert here is not None
-    target = _add(here, (0, SIDES[side]))
-    if not track.on_board(target):
+    target = (here[0], here[1] + SIDES[side])
+    if target not in track.board:
         return None
     pushed, _ = push_chain(track, pieces, target, (0, SIDES[side]), cows_too=False, water_ok=False)
     return None if pushed is None else pushed.put(("e", seat), target)
@@ -290,12 +292,16 @@ def nearest_hole(track: Track, cell: Cell) -> Cell:
 def cow_steps(track: Track, pieces: Pieces) -> list[tuple[Cell, str, Cell]]:
     """Each one-space cow move open: (cow's cell, direction, target); never diagonal, never onto a piece."""
     found = []
-    board = track.board
+    board, near = track.board, track.cow_near  # (each space's moves onto the board, worked out once per track)
     taken = set(pieces.elephants) | set(pieces.cows)
     for cell in sorted(pieces.cows):
-        r, lane = cell
-        for name, target in (("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
-                             ("right", (r, lane + 1))):
-            if target in board and target not in taken:
+        moves = near.get(cell)
+        if moves is None:  # (a cow off the board: never in a game)
+            r, lane = cell
+            moves = tuple((name, target) for name, target in (
+                ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
+                ("right", (r, lane + 1))) if target in board)
+        for name, target in moves:
+            if target not in taken:
                 found.append((cell, name, target))
     return found

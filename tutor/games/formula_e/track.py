@@ -86,6 +86,16 @@ class Track:
             near[cell] = tuple(n for n in steps if n in board)
         return near
 
+    @cached_property
+    def cow_near(self) -> dict[Cell, tuple[tuple[str, Cell], ...]]:
+        """Each board space's one-space moves onto the board: forward, back, left, right (never diagonal), with
+        the space each leads to (``movement.cow_steps``)."""
+        board = self.board
+        return {(r, lane): tuple((name, target) for name, target in (
+                    ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
+                    ("right", (r, lane + 1))) if target in board)
+                for r, lane in sorted(board)}
+
     def on_board(self, cell: Cell) -> bool:
         return cell in self.board
 
