@@ -47,6 +47,9 @@ RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "t
 
 
 # ------------------------------------------------------------------ helpers
+NEW, SET = object.__new__, object.__setattr__  # a new State and its table of fields (apply's every step: read once)
+
+
 def rng_for(s: State) -> random.Random:
     return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
 
@@ -54,7 +57,7 @@ def rng_for(s: State) -> random.Random:
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
     kept on the old state (its listed actions) is not carried over."""
-    new = object.__new__(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
+    new = NEW(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
     fields = s.__dict__.copy()
     if "_legal" in fields:
         del fields["_legal"]
@@ -63,13 +66,13 @@ def replace(s: State, **changes: Any) -> State:
     fields.update(changes)
     phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
     fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
-    object.__setattr__(new, "__dict__", fields)
+    SET(new, "__dict__", fields)
     return new
 
 
 def update(s: State, changes: dict) -> State:
     """``replace`` with the changes in a dict (gathered along apply's path, to copy the table once)."""
-    new = object.__new__(State)
+    new = NEW(State)
     fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
     if "_legal" in fields:  # (``in`` and ``del`` are bytecodes; ``pop`` is a call)
         del fields["_legal"]
@@ -78,7 +81,7 @@ def update(s: State, changes: dict) -> State:
     fields.update(changes)
     phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
     fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
-    object.__setattr__(new, "__dict__", fields)
+    SET(new, "__dict__", fields)
     return new
 
 
@@ -188,7 +191,8 @@ def legal_actions(s: State) -> "Sequence[Any]":
         if type(found) is TurnActions:
             cache["_legal"] = found
             return found
-        found = cache["_legal"] = tuple(found)
+        cache["_legal"] = tuple(found)
+        return found  # (a new list, its copy kept)
     return found if type(found) is TurnActions else list(found)
 
 
@@ -202,28 +206,21 @@ def listed(s: State) -> "Sequence[Any]":
 
 
 def compute_legal(s: State) -> "list | TurnActions":
-    phase = s.phase
-    if phase == "over":
-        return []
+    phase = s.phase  # (the phases a playout meets most often first)
     p = s.active
-    hand = s.hands[p]
-    if phase == "place":
-        taken = {c for c in s.elephants if c is not None}
-        return [Place(c) for c in s.track.start if c not in taken]
-    if phase == "turn":
-        return turn_actions(s, hand)
     if phase == "tiger":
         asker = s.asker if s.asker is not None else p
         if "tiger" in s.hands[asker]:
             return [ALLOW, *map(CANCELS.__getitem__, sort_cards(set(s.pending)))]
         return [ALLOW]
+    if phase == "discard":  # one card of each kind in the hand
+        return list(map(DISCARDS.__getitem__, map(ONE_CARD.__getitem__, sorted(set(s.hands[p]), key=RANK_OF))))
+    if phase == "turn":
+        return turn_actions(s, s.hands[p])
     if phase == "move":
         found = move_paths(s)
         s.__dict__["_after"] = found  # where each move leaves the pieces, for apply (kept like the list)
         return [MOVES[steps] for steps, _ in found]
-    if phase == "rat":
-        targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
-        return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
     if phase == "cow":  # (``mv.cow_steps``'s moves, read off a table of the track's)
         moves = cow_moves(s.track)
         held: set[Cell | None] = set(s.elephants)
@@ -238,6 +235,17 @@ def compute_legal(s: State) -> "list | TurnActions":
                     steps.append(step)
         steps.append(STOP_COWS)
         return steps
+    if phase == "second":
+        second = second_cards(s)
+        return [PLAYS[c] for c in sort_cards(set(s.hands[p])) if c in second] + [END_TURN]
+    if phase == "over":
+        return []
+    if phase == "place":
+        taken = {c for c in s.elephants if c is not None}
+        return [Place(c) for c in s.track.start if c not in taken]
+    if phase == "rat":
+        targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
+        return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
     if phase == "monkey":
         return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
     if phase == "prayer":
@@ -246,11 +254,6 @@ def compute_legal(s: State) -> "list | TurnActions":
         if sum(s.cobras) < COBRAS:
             return [Give(None, t) for t in range(s.players) if t != p]
         return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
-    if phase == "second":
-        second = second_cards(s)
-        return [PLAYS[c] for c in sort_cards(set(hand)) if c in second] + [END_TURN]
-    if phase == "discard":
-        return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
 
 
@@ -538,6 +541,7 @@ def new_discard(cards: tuple[str, ...]) -> Discard:
 # identity.  Bounded: emptied past its limit (an old value is then merely checked the slow way).
 DISCARDS = Interned(new_discard, ids={})
 DISCARD_IDS = DISCARDS.ids.get
+ONE_CARD = {c: (c,) for c in COUNTS}  # a card -> the cards of its one-card discard (the key of DISCARDS)
 
 
 def cow_moves(track: Track) -> dict[Cell, tuple[tuple[Cell, CowStep], ...]]:
@@ -637,8 +641,8 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
         fields["active"] = fields["current_player"] = (p + 1) % s.players
         fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
         fields["turns"] = s.turns + 1
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", fields)
+    new = NEW(State)
+    SET(new, "__dict__", fields)
     return new
 
 
@@ -660,15 +664,15 @@ def cobra_discard(s: State, cards: tuple[str, ...]) -> State | None:
         fields["owed"] = s.owed - 1
     elif s.resume == "card":  # the turn goes on after the card that drew (a banana tree)
         fields["owed"], fields["resume"] = 0, ""
-        new = object.__new__(State)
-        object.__setattr__(new, "__dict__", fields)
+        new = NEW(State)
+        SET(new, "__dict__", fields)
         return after_card(new, SILENT)
     else:  # the next player's turn
         fields["active"] = fields["current_player"] = (p + 1) % s.players
         fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
         fields["turns"] = s.turns + 1
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", fields)
+    new = NEW(State)
+    SET(new, "__dict__", fields)
     return new
 
 
@@ -706,8 +710,8 @@ def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
             if "_legal" in fields:
                 del fields["_legal"]
             fields["asker"] = fields["current_player"] = nxt
-            new = object.__new__(State)
-            object.__setattr__(new, "__dict__", fields)
+            new = NEW(State)
+            SET(new, "__dict__", fields)
             return new
     if isinstance(action, str):
         action = parse(action)
@@ -841,10 +845,11 @@ def do_allow(s: State, a: Allow, say: Narrator) -> State:
 def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     q = s.asker
     assert q is not None
-    say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
-        "with no effect.", player=q, card=a.card, owner=s.active)
-    s = set_hand(s, q, remove(s.hands[q], ("tiger",)))
-    s = replace(s, discard=s.discard + ("tiger",), cancelled=a.card, asker=None)
+    if not say.silent:
+        say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
+            "with no effect.", player=q, card=a.card, owner=s.active)
+    s = replace(s, hands=with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))),
+                discard=s.discard + ("tiger",), cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
     return resolve(s, say)
 
 
@@ -951,7 +956,9 @@ def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
-SHIFTS = tuple(32 - n.bit_length() for n in range(DECK_SIZE + 1))  # a draw below n: a 32-bit word >> SHIFTS[n]
+# Fisher-Yates's steps for a pile of n cards: (i, the draw's bound i + 1, the shift that takes a 32-bit word to that
+# bound's bit length), for i from n - 1 down to 1
+STEPS = tuple(tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(DECK_SIZE + 1))
 WORDS_OK = array("I").itemsize == 4
 
 
@@ -972,9 +979,7 @@ def reshuffle(seed: int, chance: int, cards: list[str]) -> None:
     size = n + n // 2 + 8  # a word for each draw, and some for the draws made again
     words = draw_words(rng, size)
     w = 0
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        shift = SHIFTS[m]
+    for i, m, shift in STEPS[n]:
         j = words[w] >> shift
         w += 1
         while j >= m:
@@ -1048,7 +1053,8 @@ def do_discard(s: State, a: Discard, say: Narrator) -> State:
 
 
 def do_end(s: State, a: EndTurn, say: Narrator) -> State:
-    say("turn/pair-order", "{Player} ends the turn.", player=s.active)
+    if not say.silent:
+        say("turn/pair-order", "{Player} ends the turn.", player=s.active)
     return end_turn(s, say)
 
 
