@@ -211,7 +211,7 @@ def compute_legal(s: State) -> "list | TurnActions":
     if phase == "tiger":
         asker = s.asker if s.asker is not None else p
         if "tiger" in s.hands[asker]:
-            return [ALLOW, *map(CANCELS.__getitem__, sort_cards(set(s.pending)))]
+            return [ALLOW, *map(CANCELS.__getitem__, sorted(set(s.pending), key=RANK_OF))]
         return [ALLOW]
     if phase == "discard":  # one card of each kind in the hand
         return list(map(DISCARDS.__getitem__, map(ONE_CARD.__getitem__, sorted(set(s.hands[p]), key=RANK_OF))))
@@ -237,7 +237,7 @@ def compute_legal(s: State) -> "list | TurnActions":
         return steps
     if phase == "second":
         second = second_cards(s)
-        return [PLAYS[c] for c in sort_cards(set(s.hands[p])) if c in second] + [END_TURN]
+        return [PLAYS[c] for c in sorted(set(s.hands[p]), key=RANK_OF) if c in second] + [END_TURN]
     if phase == "over":
         return []
     if phase == "place":
@@ -571,6 +571,7 @@ def carpet_lands(s: State, seat: int, green: str) -> bool:
 
 
 GREENS = frozenset(c for c in COUNTS if is_green(c))
+MOVEMENT = frozenset(c for c in COUNTS if is_movement(c))
 SOLOS = frozenset(SOLO_YELLOWS)
 NONE: frozenset[str] = frozenset()
 
@@ -829,6 +830,12 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
         if "tiger" in s.hands[(p + k) % n]:
             changes["phase"], changes["asker"] = "tiger", (p + 1) % n
             return update(s, changes)
+    # no other hand holds a Tiger: the card(s) resolve at once; a movement card (what ``resolve`` does with one,
+    # nothing cancelled) in the same copy of the state
+    if cards[-1] in MOVEMENT:
+        changes["phase"], changes["asker"] = "move", None
+        changes["mode"] = cards[0] if len(cards) > 1 and cards[0] in COMBOS else ""
+        return update(s, changes)
     return resolve(update(s, changes), say)
 
 
