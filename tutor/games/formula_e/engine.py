@@ -277,6 +277,7 @@ class Interned(dict):
 
 
 PLAYS = Interned(Play)
+PLAY_IDS = PLAYS.ids.get
 ALLOW = Allow()  # the other phases' actions: one value each, made on first use, listed again and again
 CANCELS = Interned(Cancel, ids={})
 MOVES = Interned(Move, ids={})
@@ -603,17 +604,16 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
     out; then the Cobras' discards or the next player's turn), silently.  None when the hand lacks a card (the
     general way refuses it).  ``test_formula_e_fast`` compares it with that way on seeded games."""
     p = s.active
-    kept = list(s.hands[p])
+    hands = s.hands
+    kept = list(hands[p])
     try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
         for c in cards:
             kept.remove(c)
     except ValueError:
         return None
     fields = s.__dict__.copy()
-    if "_legal" in fields:
+    if "_legal" in fields:  # (no ``_after`` to drop: only a move's position keeps one)
         del fields["_legal"]
-    if "_after" in fields:
-        del fields["_after"]
     discard = s.discard + cards
     need = HAND_SIZE - len(kept)
     drew = 0
@@ -623,15 +623,15 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
             cut = len(deck) - need
             kept += deck[cut:]
             kept.sort(key=RANK_OF)
-            fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+            fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
             fields["deck"] = deck[:cut]
             drew = need
         else:  # "draw/reshuffle": the discards shuffled into a new deck
             hand, fields["deck"], discard, fields["chance"], drew = draw_cards(s, tuple(kept), deck, discard,
                                                                                HAND_SIZE, SILENT)
-            fields["hands"] = s.hands[:p] + (hand,) + s.hands[p + 1:]
+            fields["hands"] = hands[:p] + (hand,) + hands[p + 1:]
     else:
-        fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+        fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
     fields["discard"] = discard
     cobras = s.cobras[p]
     if drew and cobras:  # "draw/cobra": one discard for each Cobra (at most the hand) after drawing
@@ -748,9 +748,9 @@ def is_listed(s: State, action: Any) -> bool:
         hand = s.hands[s.active]
         if type(action) is Discard:  # (the table's look-up inline: this is most of a random playout)
             return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
-        if type(action) is Play:
-            return (_interned(PLAYS, action) and action.card in hand
-                    and (is_movement(action.card) or action.card in SOLO_YELLOWS))
+        if type(action) is Play:  # (``_interned`` and ``is_movement``, inline: a play is a tenth of a playout)
+            card = action.card
+            return PLAY_IDS(id(action)) is action and card in hand and (card in MOVEMENT or card in SOLOS)
         if type(action) is PlayPair:
             return (_interned(PAIRS, action) and action.yellow in hand and action.green in hand
                     and is_green(action.green) and action.yellow in COMBOS
@@ -823,7 +823,11 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
         if not say.silent:
             say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
                 yellow=a.yellow, green=a.green)
-    changes: dict[str, Any] = {"hands": with_hand(s.hands, p, remove(s.hands[p], cards)), "pending": cards,
+    hands = s.hands
+    kept = left_after(hands[p], cards)
+    if kept is None:  # (``remove``'s refusal; never for a checked action)
+        raise ValueError(f"{cards} not in {hands[p]}")
+    changes: dict[str, Any] = {"hands": hands[:p] + (kept,) + hands[p + 1:], "pending": cards,
                                "played": s.played + cards, "cancelled": ""}
     n = s.players
     for k in range(1, n):

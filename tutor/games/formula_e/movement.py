@@ -106,6 +106,9 @@ def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None
         return made(moved.elephants, moved.cows, seat)
     if target not in track.board:
         return None
+    el = pieces.elephants
+    if target not in el and target not in pieces.cows:  # nothing to push: the step alone
+        return made(el[:seat] + (target,) + el[seat + 1:], pieces.cows, pieces.winner)
     charge = mode == "charge"
     pushed, _ = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
     if pushed is None:
@@ -120,6 +123,9 @@ def sideways(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | Non
     target = (here[0], here[1] + SIDES[side])
     if target not in track.board:
         return None
+    el = pieces.elephants
+    if target not in el and target not in pieces.cows:  # nothing to push: the step alone
+        return made(el[:seat] + (target,) + el[seat + 1:], pieces.cows, pieces.winner)
     pushed, _ = push_chain(track, pieces, target, (0, SIDES[side]), cows_too=False, water_ok=False)
     return None if pushed is None else pushed.put(("e", seat), target)
 
