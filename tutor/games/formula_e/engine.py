@@ -638,9 +638,9 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
         size = len(fields["hands"][p])
         fields["phase"], fields["owed"], fields["resume"] = "discard", cobras if cobras < size else size, "end"
         fields["current_player"] = p
-    else:  # the next player's turn
+    else:  # the next player's turn (the phase stays "turn")
         fields["active"] = fields["current_player"] = (p + 1) % s.players
-        fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+        fields["played"], fields["owed"], fields["resume"] = (), 0, ""
         fields["turns"] = s.turns + 1
     new = NEW(State)
     SET(new, "__dict__", fields)
@@ -714,8 +714,6 @@ def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
             new = NEW(State)
             SET(new, "__dict__", fields)
             return new
-    if isinstance(action, str):
-        action = parse(action)
     listed_now = s.__dict__.get("_legal")
     found = False
     if type(listed_now) is tuple:  # is_listed's loop over the list kept on the state, inline (two calls less)
@@ -723,6 +721,8 @@ def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
             if a is action:
                 found = True
                 break
+    if not found and isinstance(action, str):  # (a text is never the very value listed)
+        action = parse(action)
     if not found and not is_listed(s, action):  # an action not taken from the list is checked field by field
         if not well_formed(action):
             raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
@@ -910,7 +910,7 @@ def after_card(s: State, say: Narrator, changes: dict | None = None) -> State:
         changes["phase"] = "over"
     elif s.owed:
         changes["phase"], changes["resume"] = "discard", "card"
-    elif second_cards(s) & set(s.hands[s.active]):
+    elif not second_cards(s).isdisjoint(s.hands[s.active]):
         changes["phase"] = "second"
     else:
         return end_turn(s, say, changes)
