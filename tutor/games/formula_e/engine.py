@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import operator
 import random
+import sys
+from _random import Random as CRandom
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
+from hashlib import sha512
+from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -25,7 +31,7 @@ from .actions import (ACTION_TYPES, DIRECTIONS, Allow, Cancel, CowStep, Discard,
                       PlayPair, RatTo, Steal, StopCows, Take, parse)
 from .cards import RANK as CARD_RANK
 from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
-                    MONKEY_STEALS, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
+                    MONKEY_STEALS, ORDER, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
                     sort_cards, value_of)
 from .state import State
 from .track import Cell, Track, cell_name, track_for
@@ -41,6 +47,9 @@ RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "t
 
 
 # ------------------------------------------------------------------ helpers
+NEW, SET = object.__new__, object.__setattr__  # a new State and its table of fields (apply's every step: read once)
+
+
 def rng_for(s: State) -> random.Random:
     return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
 
@@ -48,27 +57,31 @@ def rng_for(s: State) -> random.Random:
 def replace(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
     kept on the old state (its listed actions) is not carried over."""
-    new = object.__new__(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
+    new = NEW(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
     fields = s.__dict__.copy()
     if "_legal" in fields:
         del fields["_legal"]
     if "_after" in fields:
         del fields["_after"]
     fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)
+    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
+    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
+    SET(new, "__dict__", fields)
     return new
 
 
 def update(s: State, changes: dict) -> State:
     """``replace`` with the changes in a dict (gathered along apply's path, to copy the table once)."""
-    new = object.__new__(State)
+    new = NEW(State)
     fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
     if "_legal" in fields:  # (``in`` and ``del`` are bytecodes; ``pop`` is a call)
         del fields["_legal"]
     if "_after" in fields:
         del fields["_after"]
     fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)
+    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
+    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
+    SET(new, "__dict__", fields)
     return new
 
 
@@ -78,7 +91,7 @@ def with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ..
 
 
 def pieces(s: State) -> mv.Pieces:
-    return mv.Pieces(s.elephants, s.cows)
+    return mv.made(s.elephants, s.cows, None)  # (``mv.Pieces(s.elephants, s.cows)`` without its __init__)
 
 
 def with_pieces(s: State, p: mv.Pieces) -> State:
@@ -178,7 +191,8 @@ def legal_actions(s: State) -> "Sequence[Any]":
         if type(found) is TurnActions:
             cache["_legal"] = found
             return found
-        found = cache["_legal"] = tuple(found)
+        cache["_legal"] = tuple(found)
+        return found  # (a new list, its copy kept)
     return found if type(found) is TurnActions else list(found)
 
 
@@ -192,30 +206,46 @@ def listed(s: State) -> "Sequence[Any]":
 
 
 def compute_legal(s: State) -> "list | TurnActions":
-    phase = s.phase
-    if phase == "over":
-        return []
+    phase = s.phase  # (the phases a playout meets most often first)
     p = s.active
-    hand = s.hands[p]
-    if phase == "place":
-        taken = {c for c in s.elephants if c is not None}
-        return [Place(c) for c in s.track.start if c not in taken]
-    if phase == "turn":
-        return turn_actions(s, hand)
     if phase == "tiger":
         asker = s.asker if s.asker is not None else p
         if "tiger" in s.hands[asker]:
-            return [ALLOW, *map(CANCELS.__getitem__, sort_cards(set(s.pending)))]
+            return [ALLOW, *map(CANCELS.__getitem__, sorted(set(s.pending), key=RANK_OF))]
         return [ALLOW]
+    if phase == "discard":  # one card of each kind in the hand
+        return list(map(DISCARDS.__getitem__, map(ONE_CARD.__getitem__, sorted(set(s.hands[p]), key=RANK_OF))))
+    if phase == "turn":
+        return turn_actions(s, s.hands[p])
     if phase == "move":
         found = move_paths(s)
         s.__dict__["_after"] = found  # where each move leaves the pieces, for apply (kept like the list)
         return [MOVES[steps] for steps, _ in found]
+    if phase == "cow":  # (``mv.cow_steps``'s moves, read off a table of the track's)
+        moves = cow_moves(s.track)
+        held: set[Cell | None] = set(s.elephants)
+        held.update(s.cows)
+        steps: list[CowStep | StopCows] = []
+        for cell in sorted(s.cows):
+            near = moves.get(cell)
+            if near is None:  # (a cow off the board: never in a game)
+                return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
+            for target, step in near:
+                if target not in held:
+                    steps.append(step)
+        steps.append(STOP_COWS)
+        return steps
+    if phase == "second":
+        second = second_cards(s)
+        return [PLAYS[c] for c in sorted(set(s.hands[p]), key=RANK_OF) if c in second] + [END_TURN]
+    if phase == "over":
+        return []
+    if phase == "place":
+        taken = {c for c in s.elephants if c is not None}
+        return [Place(c) for c in s.track.start if c not in taken]
     if phase == "rat":
         targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
         return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
-    if phase == "cow":
-        return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
     if phase == "monkey":
         return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
     if phase == "prayer":
@@ -224,11 +254,6 @@ def compute_legal(s: State) -> "list | TurnActions":
         if sum(s.cobras) < COBRAS:
             return [Give(None, t) for t in range(s.players) if t != p]
         return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
-    if phase == "second":
-        second = second_cards(s)
-        return [PLAYS[c] for c in sort_cards(set(hand)) if c in second] + [END_TURN]
-    if phase == "discard":
-        return [DISCARDS[(c,)] for c in sort_cards(set(hand))]
     return []
 
 
@@ -252,6 +277,7 @@ class Interned(dict):
 
 
 PLAYS = Interned(Play)
+PLAY_IDS = PLAYS.ids.get
 ALLOW = Allow()  # the other phases' actions: one value each, made on first use, listed again and again
 CANCELS = Interned(Cancel, ids={})
 MOVES = Interned(Move, ids={})
@@ -269,23 +295,16 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
     that makes a discard only when it is asked for."""
     if not hand:
         return [EndTurn()]
-    kinds: list[str] = []  # the hand's kinds of card and how many of each, in one pass (a Python loop over six
-    shape: list[int] = []  # cards costs less than the builtins that would do it in parts)
-    last, top, low = "", -1, 0
-    for c in hand:
-        if c == last:
-            shape[-1] += 1
-            continue
-        rank = RANK[c]
-        if rank <= top:  # out of order (never a hand the rules dealt: they are kept sorted)
-            return turn_actions(s, sort_cards(hand))
-        top, last = rank, c
-        kinds.append(c)
-        shape.append(1)
-        if rank < SPLIT:
-            low += 1
-    plays, greens = LOW_KINDS[tuple(kinds[:low])]  # (each half's kinds met again and again, unlike whole hands)
-    more, combos = HIGH_KINDS[tuple(kinds[low:])]
+    # the hand's movement cards, then its yellow ones (kept sorted by the rules: a prefix and the rest); each part
+    # looked up whole, its kinds of card, how many of each and their plays worked out once per part (the parts
+    # of hands recur again and again, unlike whole hands)
+    cut = bisect_left(hand, SPLIT, key=RANK_OF)
+    low = LOW_PARTS[hand[:cut]]
+    high = HIGH_PARTS[hand[cut:]]
+    if low is None or high is None:  # out of order (never a hand the rules dealt: they are kept sorted)
+        return turn_actions(s, sort_cards(hand))
+    plays, greens, low_shape = low
+    more, combos, high_shape = high
     pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
     if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
         here = s.elephants[s.active]
@@ -303,7 +322,7 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
                         continue
                 open_pairs.append(a)
             pairs = tuple(open_pairs)
-    counts = tuple(shape)
+    counts = low_shape + high_shape
     picks = PICKS.get(counts)
     if picks is None:
         picks = picks_for(counts)
@@ -354,8 +373,7 @@ class TurnActions(Sequence):
                 if i < self.size:
                     get = self.picks[j]
                     cards = (pick(self.shape, self.picks, j) if get is None else get)(self.hand)
-                    found = DISCARD_OF(cards)
-                    return DISCARDS[cards] if found is None else found
+                    return DISCARDS[cards]
                 raise IndexError("turn action index out of range")
             if i >= 0:
                 return self.head[i]
@@ -411,10 +429,45 @@ RANK_OF = RANK.__getitem__
 SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
 assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
 PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
-LOW_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c))),
-                     ids={})  # movement kinds: their plays, their greens
-HIGH_KINDS = Interned(lambda kinds: (tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF),
-                                     tuple(c for c in COMBOS if c in kinds)), ids={})  # yellow kinds: plays, combos
+
+
+class Memo(dict):
+    """``make(key)`` kept per key, made on first use (a hit is a plain dict look-up, in C); bounded: emptied when
+    it grows past ``limit``."""
+
+    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def hand_part(cards: tuple[str, ...], movement: bool) -> tuple[tuple, tuple[str, ...], tuple[int, ...]] | None:
+    """For the movement cards of a hand (``movement``) or its yellow ones: (the plays of its kinds of card, the
+    greens among them (``movement``) or the yellow cards played with a green, how many cards of each kind);
+    None unless ``cards`` are all of that colour and sorted."""
+    ranks = [RANK[c] for c in cards]
+    if ranks != sorted(ranks) or any((r < SPLIT) != movement for r in ranks):
+        return None
+    kinds = tuple(dict.fromkeys(cards))
+    shape = tuple(cards.count(c) for c in kinds)
+    if movement:
+        return tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c)), shape
+    return tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF), tuple(c for c in COMBOS if c in kinds), shape
+
+
+LOW_PARTS = Memo(lambda cards: hand_part(cards, True), limit=20_000)  # (5,005 multisets of up to nine)
+HIGH_PARTS = Memo(lambda cards: hand_part(cards, False), limit=60_000)
+for _n in range(HAND_SIZE + 1):  # every part of a hand of up to six cards, at import (5,929 of them)
+    for _part in combinations_with_replacement(ORDER[:SPLIT], _n):
+        LOW_PARTS[_part]
+    for _part in combinations_with_replacement(ORDER[SPLIT:], _n):
+        HIGH_PARTS[_part]
 PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
 PICKS: dict[tuple[int, ...], list[Callable[[tuple], tuple] | None]] = {}
 
@@ -457,31 +510,50 @@ def pick(shape: tuple[int, ...], picks: list, j: int) -> Callable[[tuple], tuple
     return made
 
 
-class DiscardTable:
-    """One Discard value per tuple of cards, made on first use (``table[cards]``); ``ids`` finds them by identity.
-    Bounded: emptied past ``limit`` values (an old value is then merely checked the slow way)."""
+def compositions(n: int) -> Iterator[tuple[int, ...]]:
+    """Every shape of a hand of ``n`` cards (how many of each kind, in order).
 
-    def __init__(self, limit: int = 100_000) -> None:
-        self.limit = limit
-        self.ids: dict[int, Discard] = {}
-        self.by_cards: dict[tuple[str, ...], Discard] = {}
-
-    def __getitem__(self, cards: tuple[str, ...]) -> Discard:
-        found = self.by_cards.get(cards)
-        if found is None:
-            if len(self.by_cards) >= self.limit:
-                self.by_cards.clear()
-                self.ids.clear()
-            found = object.__new__(Discard)  # Discard(cards) without its __init__'s call (frozen all the same)
-            found.__dict__["cards"] = cards
-            self.by_cards[cards] = found
-            self.ids[id(found)] = found
-        return found
+    >>> list(compositions(3))
+    [(3,), (2, 1), (1, 2), (1, 1, 1)]
+    """
+    if n == 0:
+        yield ()
+        return
+    for first in range(n, 0, -1):
+        for rest in compositions(n - first):
+            yield (first, *rest)
 
 
-DISCARDS = DiscardTable()
-DISCARD_OF = DISCARDS.by_cards.get  # (the table's dict is emptied when full, never replaced)
+for _n in range(1, HAND_SIZE + 1):  # every getter of a hand of up to six cards, at import (1,288 of them)
+    for _shape in compositions(_n):
+        _picks = picks_for(_shape)
+        for _j in range(len(_picks)):
+            pick(_shape, _picks, _j)
+
+
+def new_discard(cards: tuple[str, ...]) -> Discard:
+    """``Discard(cards)`` without its __init__'s call (frozen all the same)."""
+    found = object.__new__(Discard)
+    found.__dict__["cards"] = cards
+    return found
+
+
+# One Discard value per tuple of cards (``DISCARDS[cards]``, a plain dict look-up once made); ``ids`` finds them by
+# identity.  Bounded: emptied past its limit (an old value is then merely checked the slow way).
+DISCARDS = Interned(new_discard, ids={})
 DISCARD_IDS = DISCARDS.ids.get
+ONE_CARD = {c: (c,) for c in COUNTS}  # a card -> the cards of its one-card discard (the key of DISCARDS)
+
+
+def cow_moves(track: Track) -> dict[Cell, tuple[tuple[Cell, CowStep], ...]]:
+    """Each board space's cow moves onto the board (``Track.cow_near``) as (the space it leads to, the action),
+    kept on the track (out of its fields, as its other worked-out tables)."""
+    found = track.__dict__.get("_cow_moves")
+    if found is None:
+        found = track.__dict__["_cow_moves"] = {
+            cell: tuple((target, COW_STEPS_OF[(cell, name)]) for name, target in near)
+            for cell, near in track.cow_near.items()}
+    return found
 
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
@@ -499,16 +571,22 @@ def carpet_lands(s: State, seat: int, green: str) -> bool:
             and target not in s.cows)
 
 
-def second_cards(s: State) -> set[str]:
+GREENS = frozenset(c for c in COUNTS if is_green(c))
+MOVEMENT = frozenset(c for c in COUNTS if is_movement(c))
+SOLOS = frozenset(SOLO_YELLOWS)
+NONE: frozenset[str] = frozenset()
+
+
+def second_cards(s: State) -> frozenset[str]:
     """What the second card of the turn may be: a yellow after a green, a green after a yellow."""
     if len(s.played) != 1:
-        return set()
+        return NONE
     first = s.played[0]
-    if is_green(first):
-        return set(SOLO_YELLOWS)
-    if first in SOLO_YELLOWS:
-        return {c for c in COUNTS if is_green(c)}
-    return set()
+    if first in GREENS:
+        return SOLOS
+    if first in SOLOS:
+        return GREENS
+    return NONE
 
 
 def move_card(s: State) -> str:
@@ -519,6 +597,86 @@ def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
     return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode)
 
 
+# ------------------------------------------------------------------ apply's fast paths
+def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
+    """A turn's discard of ``cards`` (an interned Discard's, sorted) in one copy of the state: what ``do_discard``,
+    ``end_turn`` and ``next_turn`` do together (draw back up to six, reshuffling the discards when the deck runs
+    out; then the Cobras' discards or the next player's turn), silently.  None when the hand lacks a card (the
+    general way refuses it).  ``test_formula_e_fast`` compares it with that way on seeded games."""
+    p = s.active
+    hands = s.hands
+    kept = list(hands[p])
+    try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
+        for c in cards:
+            kept.remove(c)
+    except ValueError:
+        return None
+    fields = s.__dict__.copy()
+    if "_legal" in fields:  # (no ``_after`` to drop: only a move's position keeps one)
+        del fields["_legal"]
+    discard = s.discard + cards
+    need = HAND_SIZE - len(kept)
+    drew = 0
+    if need > 0:
+        deck = s.deck
+        if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+            cut = len(deck) - need
+            kept += deck[cut:]
+            kept.sort(key=RANK_OF)
+            fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
+            fields["deck"] = deck[:cut]
+            drew = need
+        else:  # "draw/reshuffle": the discards shuffled into a new deck
+            hand, fields["deck"], discard, fields["chance"], drew = draw_cards(s, tuple(kept), deck, discard,
+                                                                               HAND_SIZE, SILENT)
+            fields["hands"] = hands[:p] + (hand,) + hands[p + 1:]
+    else:
+        fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
+    fields["discard"] = discard
+    cobras = s.cobras[p]
+    if drew and cobras:  # "draw/cobra": one discard for each Cobra (at most the hand) after drawing
+        size = len(fields["hands"][p])
+        fields["phase"], fields["owed"], fields["resume"] = "discard", cobras if cobras < size else size, "end"
+        fields["current_player"] = p
+    else:  # the next player's turn (the phase stays "turn")
+        fields["active"] = fields["current_player"] = (p + 1) % s.players
+        fields["played"], fields["owed"], fields["resume"] = (), 0, ""
+        fields["turns"] = s.turns + 1
+    new = NEW(State)
+    SET(new, "__dict__", fields)
+    return new
+
+
+def cobra_discard(s: State, cards: tuple[str, ...]) -> State | None:
+    """A Cobra's discard ("draw/cobra": one card) in one copy of the state, silently: what ``do_discard`` does;
+    None for anything but one card the hand holds (the general way refuses it)."""
+    p = s.active
+    hand = s.hands[p]
+    if len(cards) != 1 or cards[0] not in hand:
+        return None
+    kept = list(hand)
+    kept.remove(cards[0])  # still sorted
+    fields = s.__dict__.copy()
+    if "_legal" in fields:
+        del fields["_legal"]
+    fields["hands"] = s.hands[:p] + (tuple(kept),) + s.hands[p + 1:]
+    fields["discard"] = s.discard + cards
+    if kept and s.owed > 1:  # more to discard
+        fields["owed"] = s.owed - 1
+    elif s.resume == "card":  # the turn goes on after the card that drew (a banana tree)
+        fields["owed"], fields["resume"] = 0, ""
+        new = NEW(State)
+        SET(new, "__dict__", fields)
+        return after_card(new, SILENT)
+    else:  # the next player's turn
+        fields["active"] = fields["current_player"] = (p + 1) % s.players
+        fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
+        fields["turns"] = s.turns + 1
+    new = NEW(State)
+    SET(new, "__dict__", fields)
+    return new
+
+
 # ------------------------------------------------------------------ apply
 def apply(s: State, action: Any) -> State:
     return _apply(s, action, SILENT)
@@ -526,48 +684,36 @@ def apply(s: State, action: Any) -> State:
 
 def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
     """``apply`` (``say`` the default) or ``apply_explained``'s work; the Game's ``apply`` is this (one call less)."""
-    if type(action) is Discard and s.phase == "turn" and DISCARD_IDS(id(action)) is action:
-        # most of a random playout, checked and made at once: an interned discard (its cards sorted, as the table
-        # made them) that the hand holds; anything else takes the general way below
-        p = s.active
-        hand = s.hands[p]
-        cards = action.cards
-        kept = list(hand)
-        try:  # (``remove`` alone: a test with ``in`` before it looked for each card twice)
-            for c in cards:
-                kept.remove(c)
-            held = True
-        except ValueError:  # the hand lacks one: the general way below refuses the discard
-            held = False
-        if held:
-            deck = s.deck
-            need = HAND_SIZE - len(kept)
-            if say.silent and 0 < need <= len(deck) and not s.cobras[p]:
-                # the common case in one frame: draw back up to six from the deck (no reshuffle, no Cobra to
-                # discard for), then the next player's turn (what ``end_turn`` and ``next_turn`` do)
-                cut = len(deck) - need
-                kept += deck[cut:]
-                kept.sort(key=RANK_OF)
-                fields = s.__dict__.copy()
-                if "_legal" in fields:
-                    del fields["_legal"]
-                if "_after" in fields:
-                    del fields["_after"]
-                hands = s.hands
-                fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
-                fields["deck"] = deck[:cut]
-                fields["discard"] = s.discard + cards
-                fields["active"] = (p + 1) % s.players
-                fields["phase"], fields["played"], fields["owed"], fields["resume"] = "turn", (), 0, ""
-                fields["turns"] = s.turns + 1
-                new = object.__new__(State)
-                object.__setattr__(new, "__dict__", fields)
-                return new
-            if not say.silent:
-                say("turn/discard-any", "{Player} discards {cards}.", player=p, cards=cards)
-            return end_turn(s, say, {"discard": s.discard + cards}, left_after(hand, cards))
-    if isinstance(action, str):
-        action = parse(action)
+    kind = type(action)
+    if kind is Discard and say.silent and DISCARD_IDS(id(action)) is action:
+        # most of a random playout, checked and made in one copy of the state: an interned discard (its cards
+        # sorted, as the table made them) that the hand holds; anything else takes the general way below
+        phase = s.phase
+        cards: tuple[str, ...] = action.cards  # type: ignore[union-attr]  # (the table's value: never None)
+        if phase == "turn":
+            done = turn_discard(s, cards)
+            if done is not None:
+                return done
+        elif phase == "discard":
+            done = cobra_discard(s, cards)
+            if done is not None:
+                return done
+    elif kind is Allow and s.phase == "tiger" and say.silent:
+        # the Tiger window asks the next seat (always open: letting the card resolve needs no check); the last
+        # seat's answer resolves the card, the general way below
+        asker = s.asker
+        assert asker is not None
+        nxt = asker + 1
+        if nxt == s.players:
+            nxt = 0
+        if nxt != s.active:
+            fields = s.__dict__.copy()
+            if "_legal" in fields:
+                del fields["_legal"]
+            fields["asker"] = fields["current_player"] = nxt
+            new = NEW(State)
+            SET(new, "__dict__", fields)
+            return new
     listed_now = s.__dict__.get("_legal")
     found = False
     if type(listed_now) is tuple:  # is_listed's loop over the list kept on the state, inline (two calls less)
@@ -575,6 +721,8 @@ def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
             if a is action:
                 found = True
                 break
+    if not found and isinstance(action, str):  # (a text is never the very value listed)
+        action = parse(action)
     if not found and not is_listed(s, action):  # an action not taken from the list is checked field by field
         if not well_formed(action):
             raise refuse(R + "action/unknown", "{text} is not a Formula E action", text=safe_short(action))
@@ -599,10 +747,10 @@ def is_listed(s: State, action: Any) -> bool:
     if s.phase == "turn" and s.hands[s.active]:
         hand = s.hands[s.active]
         if type(action) is Discard:  # (the table's look-up inline: this is most of a random playout)
-            return DISCARDS.ids.get(id(action)) is action and left_after(hand, action.cards) is not None
-        if type(action) is Play:
-            return (_interned(PLAYS, action) and action.card in hand
-                    and (is_movement(action.card) or action.card in SOLO_YELLOWS))
+            return _interned(DISCARDS, action) and left_after(hand, action.cards) is not None
+        if type(action) is Play:  # (``_interned`` and ``is_movement``, inline: a play is a tenth of a playout)
+            card = action.card
+            return PLAY_IDS(id(action)) is action and card in hand and (card in MOVEMENT or card in SOLOS)
         if type(action) is PlayPair:
             return (_interned(PAIRS, action) and action.yellow in hand and action.green in hand
                     and is_green(action.green) and action.yellow in COMBOS
@@ -614,7 +762,7 @@ def is_listed(s: State, action: Any) -> bool:
     return False
 
 
-def _interned(table: Interned | DiscardTable, action: Any) -> bool:
+def _interned(table: Interned, action: Any) -> bool:
     """Whether ``action`` is the very value ``table`` made (then its fields are what the key said)."""
     return bool(table.ids.get(id(action)) is action)
 
@@ -675,13 +823,23 @@ def do_play(s: State, a: Play | PlayPair, say: Narrator) -> State:
         if not say.silent:
             say("turn/pair-order", "{Player} plays {yellow} with {green}: they resolve together.", player=p,
                 yellow=a.yellow, green=a.green)
-    changes: dict[str, Any] = {"hands": with_hand(s.hands, p, remove(s.hands[p], cards)), "pending": cards,
+    hands = s.hands
+    kept = left_after(hands[p], cards)
+    if kept is None:  # (``remove``'s refusal; never for a checked action)
+        raise ValueError(f"{cards} not in {hands[p]}")
+    changes: dict[str, Any] = {"hands": hands[:p] + (kept,) + hands[p + 1:], "pending": cards,
                                "played": s.played + cards, "cancelled": ""}
     n = s.players
     for k in range(1, n):
         if "tiger" in s.hands[(p + k) % n]:
             changes["phase"], changes["asker"] = "tiger", (p + 1) % n
             return update(s, changes)
+    # no other hand holds a Tiger: the card(s) resolve at once; a movement card (what ``resolve`` does with one,
+    # nothing cancelled) in the same copy of the state
+    if cards[-1] in MOVEMENT:
+        changes["phase"], changes["asker"] = "move", None
+        changes["mode"] = cards[0] if len(cards) > 1 and cards[0] in COMBOS else ""
+        return update(s, changes)
     return resolve(update(s, changes), say)
 
 
@@ -698,10 +856,11 @@ def do_allow(s: State, a: Allow, say: Narrator) -> State:
 def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     q = s.asker
     assert q is not None
-    say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
-        "with no effect.", player=q, card=a.card, owner=s.active)
-    s = set_hand(s, q, remove(s.hands[q], ("tiger",)))
-    s = replace(s, discard=s.discard + ("tiger",), cancelled=a.card, asker=None)
+    if not say.silent:
+        say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
+            "with no effect.", player=q, card=a.card, owner=s.active)
+    s = replace(s, hands=with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))),
+                discard=s.discard + ("tiger",), cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
     return resolve(s, say)
 
 
@@ -751,7 +910,7 @@ def after_card(s: State, say: Narrator, changes: dict | None = None) -> State:
         changes["phase"] = "over"
     elif s.owed:
         changes["phase"], changes["resume"] = "discard", "card"
-    elif second_cards(s) & set(s.hands[s.active]):
+    elif not second_cards(s).isdisjoint(s.hands[s.active]):
         changes["phase"] = "second"
     else:
         return end_turn(s, say, changes)
@@ -808,6 +967,49 @@ def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
+# Fisher-Yates's steps for a pile of n cards: (i, the draw's bound i + 1, the shift that takes a 32-bit word to that
+# bound's bit length), for i from n - 1 down to 1
+STEPS = tuple(tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(DECK_SIZE + 1))
+WORDS_OK = array("I").itemsize == 4
+
+
+def reshuffle(seed: int, chance: int, cards: list[str]) -> None:
+    """Shuffle ``cards`` as ``random.Random(f"{GAME_NAME}|{seed}|{chance}").shuffle(cards)`` does ("draw/reshuffle":
+    the same permutation), with fewer Python calls: the generator seeded in C as ``Random.seed`` seeds it from a
+    text, and its 32-bit words drawn in one call (each draw below ``n`` of ``shuffle`` takes one word, shifted
+    right to ``n``'s bit length, and draws again when the result is not below ``n``; the generator is dropped
+    afterwards, so drawing a few words too many changes nothing).  ``test_formula_e_fast`` compares it with
+    ``random.Random``.
+    """
+    text = f"{GAME_NAME}|{seed}|{chance}".encode()
+    rng = CRandom(int.from_bytes(text + sha512(text).digest(), "big"))
+    n = len(cards)
+    if n > DECK_SIZE or not WORDS_OK:
+        shuffle(random.Random(text.decode()), cards)  # (never in a game: the deck holds 72 cards)
+        return
+    size = n + n // 2 + 8  # a word for each draw, and some for the draws made again
+    words = draw_words(rng, size)
+    w = 0
+    for i, m, shift in STEPS[n]:
+        j = words[w] >> shift
+        w += 1
+        while j >= m:
+            if w + i > size:  # (keep a word for each draw still to come)
+                words.extend(draw_words(rng, n))
+                size += n
+            j = words[w] >> shift
+            w += 1
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def draw_words(rng: CRandom, count: int) -> array:
+    """The generator's next ``count`` 32-bit words, in order (``getrandbits`` puts the first one lowest)."""
+    words = array("I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words
+
+
 def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
                say: Narrator) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int]:
     """Draw ``hand`` up to ``upto`` cards from ``deck`` (its end is the top), shuffling ``discard`` into a new
@@ -825,7 +1027,7 @@ def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: 
             if not rest:
                 break
             pile = rest
-            shuffle(random.Random(f"{GAME_NAME}|{s.seed}|{chance}"), pile)
+            reshuffle(s.seed, chance, pile)
             rest, chance = [], chance + 1
             say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
         cards.append(pile.pop())
@@ -862,7 +1064,8 @@ def do_discard(s: State, a: Discard, say: Narrator) -> State:
 
 
 def do_end(s: State, a: EndTurn, say: Narrator) -> State:
-    say("turn/pair-order", "{Player} ends the turn.", player=s.active)
+    if not say.silent:
+        say("turn/pair-order", "{Player} ends the turn.", player=s.active)
     return end_turn(s, say)
 
 
@@ -886,13 +1089,12 @@ def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pie
 def do_move(s: State, a: Move, say: Narrator) -> State:
     p = s.active
     start = s.elephants[p]
-    before = pieces(s)
     after = dict(s.__dict__.get("_after") or move_paths(s))[a.steps]
     moved_to = {"elephants": after.elephants, "cows": tuple(sorted(after.cows))}
     end = after.elephants[p]
     assert start is not None and end is not None
     if not say.silent:  # nobody reads the events of a plain apply: no trace of the paths either
-        tell_move(s, a, say, before, after)
+        tell_move(s, a, say, pieces(s), after)
     if after.winner is not None:
         say("win/line", "{Winner} crosses the red line and wins the race!", winner=after.winner)
         moved_to["winner"] = after.winner
@@ -938,9 +1140,12 @@ def do_rat(s: State, a: RatTo, say: Narrator) -> State:
 def do_cow(s: State, a: CowStep, say: Narrator) -> State:
     d = DIRECTIONS[a.direction]  # the step was checked against the list: where it leads needs no search
     target = (a.cell[0] + d[0], a.cell[1] + d[1])
-    cows = sorted(target if c == a.cell else c for c in s.cows)
-    say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell, end=target,
-        paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
+    cows = list(s.cows)
+    cows[cows.index(a.cell)] = target
+    cows.sort()
+    if not say.silent:
+        say("card/cow", "{Player} moves the Sacred Cow from {start} to {end}.", player=s.active, start=a.cell,
+            end=target, paths=(("cow", None, (cell_name(a.cell), cell_name(target))),))
     s = replace(s, cows=tuple(cows), cow_left=s.cow_left - 1)
     return finish_card(s, say) if s.cow_left == 0 else s
 

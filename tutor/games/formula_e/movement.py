@@ -68,20 +68,22 @@ def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: boo
     would go onto a bridge or river).  An elephant pushed forward across the
     finish line wins (``winner``); a cow is never pushed across it.
     """
+    elephants, cows = pieces.elephants, pieces.cows
+    if first not in elephants and first not in cows:  # nothing to push (``pieces.at`` finds nothing)
+        return pieces, ""
     chain: list[tuple[str, int]] = []
     cell = first
     while (piece := pieces.at(cell)) is not None:
         if piece[0] == "c" and not cows_too:
             return None, "cow"
         chain.append(piece)
-        cell = _add(cell, d)
-    if not chain:
-        return pieces, ""
+        cell = (cell[0] + d[0], cell[1] + d[1])
     beyond = cell
-    crossing = d == (1, 0) and beyond[0] >= track.rows_count and track.on_board(_add(beyond, (-1, 0)))
+    board = track.board
+    crossing = d == (1, 0) and beyond[0] >= track.rows_count and (beyond[0] - 1, beyond[1]) in board
     if crossing and chain[-1][0] == "c":
         return None, "end"
-    if not crossing and not track.on_board(beyond):
+    if not crossing and beyond not in board:
         return None, "end"
     cells = [_add(first, (d[0] * k, d[1] * k)) for k in range(1, len(chain) + 1)]
     if not water_ok and any(track.kind(c) in BLOCK_PUSH for c in cells):
@@ -98,12 +100,15 @@ def forward(track: Track, pieces: Pieces, seat: int, mode: str) -> Pieces | None
     """One step forward, pushing the line ahead (cows too, and onto bridges, with Charge!)."""
     here = pieces.elephants[seat]
     assert here is not None
-    target = _add(here, (1, 0))
+    target = (here[0] + 1, here[1])
     if target[0] >= track.rows_count:  # across the red line: the lap is done
         moved = pieces.put(("e", seat), target)
         return made(moved.elephants, moved.cows, seat)
-    if not track.on_board(target):
+    if target not in track.board:
         return None
+    el = pieces.elephants
+    if target not in el and target not in pieces.cows:  # nothing to push: the step alone
+        return made(el[:seat] + (target,) + el[seat + 1:], pieces.cows, pieces.winner)
     charge = mode == "charge"
     pushed, _ = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
     if pushed is None:
@@ -115,9 +120,12 @@ def sideways(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | Non
     """One step to the side, pushing the elephants in the way (never a cow, never onto a bridge or river)."""
     here = pieces.elephants[seat]
     assert here is not None
-    target = _add(here, (0, SIDES[side]))
-    if not track.on_board(target):
+    target = (here[0], here[1] + SIDES[side])
+    if target not in track.board:
         return None
+    el = pieces.elephants
+    if target not in el and target not in pieces.cows:  # nothing to push: the step alone
+        return made(el[:seat] + (target,) + el[seat + 1:], pieces.cows, pieces.winner)
     pushed, _ = push_chain(track, pieces, target, (0, SIDES[side]), cows_too=False, water_ok=False)
     return None if pushed is None else pushed.put(("e", seat), target)
 
@@ -171,6 +179,10 @@ def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> li
     if mode == "carpet":
         flown = fly(track, pieces, seat, points)
         return [] if flown is None else [(("fly",), flown)]
+    if mode != "mango":
+        clear = straight(track, pieces, seat, points)
+        if clear is not None:
+            return clear
     found: list[tuple[tuple[str, ...], Pieces]] = []
 
     def walk(p: Pieces, steps: tuple[str, ...], side: str, left: int) -> None:
@@ -185,11 +197,35 @@ def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> li
     return found
 
 
+def straight(track: Track, pieces: Pieces, seat: int, points: int) -> list[tuple[tuple[str, ...], Pieces]] | None:
+    """``paths`` when the lane ahead is clear (no Mango Juice): every step forward onto a free board space
+    (nothing to push, so no sideways step is open), or across the red line, where the lap is done and the move
+    stops.  None when a piece or the end of the board stands in the way (the search in ``paths`` decides).
+    ``test_formula_e_fast`` compares it with the search."""
+    here = pieces.elephants[seat]
+    if here is None or pieces.winner is not None:
+        return None
+    row, lane = here
+    board, finish = track.board, track.rows_count
+    taken = pieces.elephants + pieces.cows
+    for k in range(1, points + 1):
+        target = (row + k, lane)
+        if row + k >= finish:  # across the red line: the lap is done
+            el = pieces.elephants
+            return [(("f",) * k, made(el[:seat] + (target,) + el[seat + 1:], pieces.cows, seat))]
+        if target not in board or target in taken:
+            return None
+    el = pieces.elephants
+    return [(("f",) * points, made(el[:seat] + ((row + points, lane),) + el[seat + 1:], pieces.cows,
+                                   pieces.winner))]
+
+
 # ------------------------------------------------------------------ the Rat
 def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cell, int]:
     """Where the Rat may stop within ``moves`` moves, with the moves it takes: never diagonal, hole to hole
     counts one, through cows (but not stopping on one), and it stops on the first elephant it enters."""
     holes, board = track.holes, track.board
+    near_of = track.rat_near  # (each space's neighbours, worked out once per track)
     elephants = set(pieces.elephants)  # (what ``pieces.at`` finds first: an elephant, then a cow)
     cows = set(pieces.cows) - elephants
     dist = {rat: 0}
@@ -199,12 +235,13 @@ def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cel
         for cell in frontier:
             if cell != rat and cell in elephants:
                 continue  # the Rat stopped here
-            r, lane = cell
-            near = [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
-            if cell in holes:
-                near += [h for h in holes if h != cell]
+            near = near_of.get(cell)
+            if near is None:  # (the Rat off the board: never in a game; its neighbours worked out here)
+                r, lane = cell
+                near = tuple(n for n in [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
+                             + ([h for h in holes if h != cell] if cell in holes else []) if n in board)
             for n in near:
-                if n not in dist and n in board:
+                if n not in dist:
                     dist[n] = k
                     nxt.append(n)
         frontier = nxt
@@ -261,12 +298,16 @@ def nearest_hole(track: Track, cell: Cell) -> Cell:
 def cow_steps(track: Track, pieces: Pieces) -> list[tuple[Cell, str, Cell]]:
     """Each one-space cow move open: (cow's cell, direction, target); never diagonal, never onto a piece."""
     found = []
-    board = track.board
+    board, near = track.board, track.cow_near  # (each space's moves onto the board, worked out once per track)
     taken = set(pieces.elephants) | set(pieces.cows)
     for cell in sorted(pieces.cows):
-        r, lane = cell
-        for name, target in (("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
-                             ("right", (r, lane + 1))):
-            if target in board and target not in taken:
+        moves = near.get(cell)
+        if moves is None:  # (a cow off the board: never in a game)
+            r, lane = cell
+            moves = tuple((name, target) for name, target in (
+                ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
+                ("right", (r, lane + 1))) if target in board)
+        for name, target in moves:
+            if target not in taken:
                 found.append((cell, name, target))
     return found

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .track import Cell, Track
 
@@ -49,20 +49,29 @@ class State:
     winner: int | None = None
     chance: int = 0
     turns: int = 0
+    # Who decides now: None once the race is over, ``asker`` in the Tiger window, else ``active``.  Derived from
+    # the fields above and stored (read on every action of a playout, in C by ``attrgetter``): set here and by
+    # every transition of the engine (``engine.replace``/``update`` and apply's fast paths); left out of ``==``,
+    # ``hash``, ``repr`` and the scenario file.
+    current_player: int | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # The fields in a plain (combined) dict, not the split one an instance gets from ``__init__``: apply copies
         # the dict into each next state, and only a combined dict's attribute reads are specialised by CPython
         # 3.11 (``LOAD_ATTR_WITH_HINT``; a split dict makes every ``s.phase`` a generic look-up).
-        object.__setattr__(self, "__dict__", dict(self.__dict__))
-
-    @property
-    def current_player(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase == "tiger":
-            return self.asker
-        return self.active
+        fields = dict(self.__dict__)
+        fields["current_player"] = who_decides(self.phase, self.active, self.asker)
+        object.__setattr__(self, "__dict__", fields)
 
     def hand_sizes(self) -> list[int]:
         return [len(h) for h in self.hands]
+
+
+def who_decides(phase: str, active: int, asker: int | None) -> int | None:
+    """The seat that decides in ``phase``: nobody once the race is over, the seat the Tiger window asks, else
+    the active player (``State.current_player``)."""
+    if phase == "over":
+        return None
+    if phase == "tiger":
+        return asker
+    return active
