@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
-from itertools import permutations
+from itertools import permutations, repeat
 from typing import Any
 
 from tutor.core import (
@@ -571,7 +571,9 @@ def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...
     found = _PAID.get(key)
     if found is None:
         # (tuple.__new__: Action(...) is a Python-level call per value, costly on this path)
-        found = _remember(_PAID, key, tuple([_new_action(Action, (kind, d, card, pay, -1)) for pay in pays]))
+        # (each value made in C: tuple.__new__(Action, (kind, d, card, pay, -1)) for each payment, no Python loop)
+        found = _remember(_PAID, key, tuple(map(_new_action, repeat(Action),
+                                                zip(repeat(kind), repeat(d), repeat(card), pays, repeat(-1)))))
         known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments _payments made)
     return found
 
