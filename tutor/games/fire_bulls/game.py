@@ -249,12 +249,17 @@ class FireBulls(Game):
                     c0, c1, c2, c3, c4, c5 = caps[nearest]
                     capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                               h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
-                    key = (ruleset, d, nearest, capped)
-                    found = memo.get(key)
-                    if found is None:
+                    # (one entry for every direction: the payments, then the attacks along direction d at [d],
+                    # made the first time d needs them; a hand meets the same card along several directions)
+                    key = (ruleset, nearest, capped)
+                    entry = memo.get(key)
+                    if entry is None:
                         if len(memo) >= _MEMO_LIMIT:
                             memo.clear()
-                        found = memo[key] = _paid_actions("attack", d, nearest, _payments(nearest, ruleset, capped))
+                        entry = memo[key] = [_payments(nearest, ruleset, capped), None, None, None, None, None]
+                    found = entry[d]
+                    if found is None:
+                        found = entry[d] = _paid_actions("attack", d, nearest, entry[0])
                     acts += found
                     break
         if state.general and h0 + h1 + h2 + h3 + h4 + h5 >= _GENERAL_CARDS:  # (a smaller hand cannot pay)
@@ -528,8 +533,9 @@ assert _GENERAL_CARDS == least_cards("general", "fr") == 7
 # a deviated attack (001, see engine._start_attack)
 _DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
                                                      "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
-# (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
-_ALONG: dict[tuple, tuple[Action, ...]] = {}
+# (ruleset, the card attacked, hand counts capped to the card's) -> [its payments, then for each direction 1-5 the
+# attacks along it paying for that card, None until first needed]
+_ALONG: dict[tuple, list] = {}
 _new_action = tuple.__new__
 _SHAPED_GET = _SHAPED.get  # (actions._SHAPED is emptied when full, never replaced)
 _PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
