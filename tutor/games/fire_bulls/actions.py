@@ -234,8 +234,9 @@ def known_shapes(actions: Iterable[Action]) -> None:
     rows, a payment ``payment._payments`` lists), never for a value that came from outside."""
     if len(_SHAPED) >= _SHAPED_LIMIT:
         _SHAPED.clear()
-    for a in actions:
-        _SHAPED[id(a)] = a
+    if type(actions) is not tuple:
+        actions = tuple(actions)
+    _SHAPED.update(zip(map(id, actions), actions))  # (each value by its id, in C: no Python-level loop)
 
 
 def _shape_ok(a: Action) -> bool:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
-from itertools import permutations
+from itertools import permutations, repeat
 from typing import Any
 
 from tutor.core import (
@@ -207,8 +207,10 @@ class FireBulls(Game):
                     releases = _remember(_RELEASES, hand, _RELEASES_BY_KINDS[(*dict.fromkeys(hand),)])
                 return list(releases)
         counts = _COUNTS.get(hand)
-        if counts is None:
-            counts = _remember(_COUNTS, hand, _counts(hand))
+        if counts is None:  # (payment._counts of a hand, in C: each kind's count, the hand's own cards all Qi kinds)
+            if len(_COUNTS) >= _MEMO_LIMIT:  # (_remember, inline here and below: misses are many while memos fill)
+                _COUNTS.clear()
+            counts = _COUNTS[hand] = _counts(hand)
         ruleset = state.ruleset
         slots = state.slots
         if state.attack:
@@ -216,7 +218,7 @@ class FireBulls(Game):
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
-            h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as in _attacks)
+            h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as for the attacks below)
             c0, c1, c2, c3, c4, c5 = CAPS[ruleset][nearest]
             capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
                       h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
@@ -228,9 +230,41 @@ class FireBulls(Game):
             return list(found)
         takes = _TAKES.get(state.reserve)
         if takes is None:  # (the table by the reserve's kinds, in the order they first come: no action built here)
-            takes = _remember(_TAKES, state.reserve, _TAKES_BY_KINDS[(*dict.fromkeys(state.reserve),)])
+            if len(_TAKES) >= _MEMO_LIMIT:
+                _TAKES.clear()
+            takes = _TAKES[state.reserve] = _TAKES_BY_KINDS[(*dict.fromkeys(state.reserve),)]
         pawn = state.pawns[p]
-        return _attacks(ruleset, _DIRECTIONS[ruleset][pawn], state.general, slots, counts, [*takes, *_DRAWS[pawn]])
+        acts = [*takes, *_DRAWS[pawn]]
+        # then the attacks open along each direction the pawn allows (and on the General when it is set aside):
+        # for each direction, the ways to pay for its nearest card (inline: no call per listing)
+        memo = _ALONG
+        caps = CAPS[ruleset]
+        h0, h1, h2, h3, h4, h5 = counts
+        for d in _DIRECTIONS[ruleset][pawn]:
+            for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
+                nearest = slots[i]
+                if nearest is not None:
+                    # keyed by the hand capped to what the card can use (payment._pay_options): the same few
+                    # keys come back far more often than whole hands
+                    c0, c1, c2, c3, c4, c5 = caps[nearest]
+                    capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+                              h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
+                    # (one entry for every direction: the payments, then the attacks along direction d at [d],
+                    # made the first time d needs them; a hand meets the same card along several directions)
+                    key = (ruleset, nearest, capped)
+                    entry = memo.get(key)
+                    if entry is None:
+                        if len(memo) >= _MEMO_LIMIT:
+                            memo.clear()
+                        entry = memo[key] = [_payments(nearest, ruleset, capped), None, None, None, None, None]
+                    found = entry[d]
+                    if found is None:
+                        found = entry[d] = _paid_actions("attack", d, nearest, entry[0])
+                    acts += found
+                    break
+        if state.general and h0 + h1 + h2 + h3 + h4 + h5 >= _GENERAL_CARDS:  # (a smaller hand cannot pay)
+            acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
+        return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
@@ -499,8 +533,9 @@ assert _GENERAL_CARDS == least_cards("general", "fr") == 7
 # a deviated attack (001, see engine._start_attack)
 _DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
                                                      "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
-# (ruleset, direction, the card attacked, hand counts capped to the card's) -> its attacks
-_ALONG: dict[tuple, tuple[Action, ...]] = {}
+# (ruleset, the card attacked, hand counts capped to the card's) -> [its payments, then for each direction 1-5 the
+# attacks along it paying for that card, None until first needed]
+_ALONG: dict[tuple, list] = {}
 _new_action = tuple.__new__
 _SHAPED_GET = _SHAPED.get  # (actions._SHAPED is emptied when full, never replaced)
 _PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
@@ -536,42 +571,15 @@ def _remember(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
-def _attacks(ruleset: str, directions: tuple[int, ...], general: bool, slots: tuple[str | None, ...],
-             counts: tuple[int, ...], acts: list[Action]) -> list[Action]:
-    """``acts`` followed by the attacks open along these directions (and on the General when it is set aside) to a
-    hand with these counts: for each direction, the ways to pay for its nearest card.  (The list the turn's
-    other actions are in, extended: not a list of its own copied into it.)"""
-    memo = _ALONG
-    caps = CAPS[ruleset]
-    h0, h1, h2, h3, h4, h5 = counts
-    for d in directions:
-        for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
-            nearest = slots[i]
-            if nearest is not None:
-                # keyed by the hand capped to what the card can use (payment._pay_options): the same few
-                # keys come back far more often than whole hands
-                c0, c1, c2, c3, c4, c5 = caps[nearest]
-                capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
-                          h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
-                key = (ruleset, d, nearest, capped)
-                found = memo.get(key)
-                if found is None:
-                    found = _remember(memo, key, _paid_actions("attack", d, nearest,
-                                                               _payments(nearest, ruleset, capped)))
-                acts += found
-                break
-    if general and h0 + h1 + h2 + h3 + h4 + h5 >= _GENERAL_CARDS:  # (a smaller hand cannot pay: no look-up)
-        acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
-    return acts
-
-
 def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
     """The ``kind`` actions paying for ``card`` in each of these ways (memoised)."""
     key = (kind, d, card, pays)
     found = _PAID.get(key)
     if found is None:
         # (tuple.__new__: Action(...) is a Python-level call per value, costly on this path)
-        found = _remember(_PAID, key, tuple([_new_action(Action, (kind, d, card, pay, -1)) for pay in pays]))
+        # (each value made in C: tuple.__new__(Action, (kind, d, card, pay, -1)) for each payment, no Python loop)
+        found = _remember(_PAID, key, tuple(map(_new_action, repeat(Action),
+                                                zip(repeat(kind), repeat(d), repeat(card), pays, repeat(-1)))))
         known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments _payments made)
     return found
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, permutations, product
 from operator import itemgetter
 
 from tutor.games.fire_bulls.cards import (
@@ -127,17 +127,29 @@ def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str
     if sum(hand) < least_cards(card, ruleset):  # a payment is one card per symbol: too few cards, no payment
         return ()
     if _colourless(card, ruleset):
-        order = sorted(range(5), key=hand.__getitem__, reverse=True)  # (stable: ties keep colour order)
-        shape = _payment_counts(card, ruleset, (*[hand[c] for c in order], hand[5]))
-        back = [0, 0, 0, 0, 0]  # colour c of the hand is colour back[c] of its shape
-        for i, c in enumerate(order):
-            back[c] = i
+        order = tuple(sorted(range(5), key=hand.__getitem__, reverse=True))  # (stable: ties keep colour order)
+        to_shape, back = _RELABEL[order]
+        shape = _payment_counts(card, ruleset, to_shape(hand))
+        if not shape:
+            return ()
         # (relabelling is one-to-one: no payment twice; itemgetter relabels a whole payment in C)
-        found: Collection[tuple[int, ...]] = list(map(itemgetter(*back, 5), shape))
+        found: Collection[tuple[int, ...]] = list(map(back, shape))
     else:
         found = _payment_counts.__wrapped__(card, ruleset, hand)
     # (in C: each payment's rank in _pay_order and its cards come from tables of every payment size)
     return tuple(map(_CARDS_OF.__getitem__, sorted(found, key=_PAY_RANK.__getitem__)))
+
+
+def _relabellings(order: tuple[int, ...]) -> tuple[itemgetter, itemgetter]:
+    """For an order of the five colours (the hand's, largest count first): counts -> the same counts in that
+    order (the hand's shape), and a shape's counts -> back in colour order (colour c of the hand is colour
+    ``order.index(c)`` of its shape); Warriors stay last."""
+    return itemgetter(*order, 5), itemgetter(*(order.index(c) for c in range(5)), 5)
+
+
+# every order of the five colours -> its two relabellings (_payments, by hand shape): 120 entries
+_RELABEL: dict[tuple[int, ...], tuple[itemgetter, itemgetter]] = {
+    order: _relabellings(order) for order in permutations(range(5))}
 
 
 @cache
