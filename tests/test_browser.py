@@ -112,6 +112,22 @@ def test_switch_the_language(page, voila, artifacts):
     page.screenshot(path=str(artifacts / "french.png"))
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_the_rulebook_buttons_read_whole_on_a_projector(new_page, voila, artifacts, lang):
+    """A teacher picks a rulebook by its name: at 1280x720 no button of the Play tab's setup row is cut
+    with "…" ("Regolamento francese" once showed as "Regolamento fr…")."""
+    pg = new_page("projector")
+    pg.goto(voila.url("fire_bulls.ipynb") + f"?lang={lang}")
+    pg.wait_for_selector(READY)
+    pg.click(".lm-TabBar-tab >> nth=1")
+    pg.wait_for_selector(".rt-game .rt-ruleset button")
+    cut = pg.evaluate("""() => [...document.querySelectorAll('.rt-game .rt-ruleset button, .rt-game .rt-new-game')]
+        .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")
+    pg.screenshot(path=str(artifacts / f"fire-bulls-rulebooks-{lang}.png"))
+    assert cut == [], f"cut in {lang}: {cut}"
+    assert pg.locator(".rt-game .rt-ruleset button").count() == 2
+
+
 def test_load_a_bad_scenario_shows_a_message(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.click(".lm-TabBar-tab >> nth=1")

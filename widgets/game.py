@@ -427,7 +427,8 @@ class GameShell(w.VBox):
             box.add_class(f"rt-seat-{i}")
         self._rulesets = list(game.rulesets)
         self.ruleset = w.ToggleButtons(options=self._rulesets or ["-"],
-                                       value=ruleset or game.default_ruleset or (self._rulesets or ["-"])[0])
+                                       value=ruleset or game.default_ruleset or (self._rulesets or ["-"])[0],
+                                       style={"button_width": "auto"})  # "Regolamento francese" whole, not cut
         self.ruleset.add_class("rt-ruleset")
         if len(self._rulesets) < 2:  # nothing to choose
             self.ruleset.layout.display = "none"
