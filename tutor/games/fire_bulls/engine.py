@@ -295,16 +295,7 @@ def _perform(w: _Work, a: Action) -> None:
         raise _illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
     else:
         raise _illegal(rid("turn/sequence"), "unknown action {what}", what=short(kind))
-    # (_proceed, inline: one call less for the most common actions; keep the two alike)
-    if not w.pending and w.stage == 0:
-        if w.attack > 0 and _can_continue(w):
-            return
-        if not (w.warriors and w.ruleset == "fr") and len(w.hands[w.current_player]) <= HAND_LIMIT:
-            w.stage = 2
-            w.attack = 0
-            _finish_turn(w)
-            return
-    _proceed_steps(w)
+    _proceed(w)
 
 
 def _take(w: _Work, a: Action) -> None:
@@ -706,9 +697,7 @@ def _use_power(w: _Work, card: str) -> None:
 
 
 def _proceed(w: _Work) -> None:
-    """Resolve what needs no choice, then stop at the next choice or end the turn.
-
-    (_perform's last lines are a copy of this, inline for take, draw and the start of an attack: change both.)"""
+    """Resolve what needs no choice, then stop at the next choice or end the turn."""
     if not w.pending and w.stage == 0:
         if w.attack > 0 and _can_continue(w):  # (_proceed_steps's first stop, here: the attack may go on)
             return
