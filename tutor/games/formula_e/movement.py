@@ -224,7 +224,6 @@ def straight(track: Track, pieces: Pieces, seat: int, points: int) -> list[tuple
 def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cell, int]:
     """Where the Rat may stop within ``moves`` moves, with the moves it takes: never diagonal, hole to hole
     counts one, through cows (but not stopping on one), and it stops on the first elephant it enters."""
-    holes, board = track.holes, track.board
     near_of = track.rat_near  # (each space's neighbours, worked out once per track)
     elephants = set(pieces.elephants)  # (what ``pieces.at`` finds first: an elephant, then a cow)
     cows = set(pieces.cows) - elephants
@@ -236,10 +235,8 @@ def rat_targets(track: Track, pieces: Pieces, rat: Cell, moves: int) -> dict[Cel
             if cell != rat and cell in elephants:
                 continue  # the Rat stopped here
             near = near_of.get(cell)
-            if near is None:  # (the Rat off the board: never in a game; its neighbours worked out here)
-                r, lane = cell
-                near = tuple(n for n in [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
-                             + ([h for h in holes if h != cell] if cell in holes else []) if n in board)
+            if near is None:  # (the Rat off the board: never in a game)
+                near = track.rat_steps(cell)
             for n in near:
                 if n not in dist:
                     dist[n] = k
@@ -298,15 +295,12 @@ def nearest_hole(track: Track, cell: Cell) -> Cell:
 def cow_steps(track: Track, pieces: Pieces) -> list[tuple[Cell, str, Cell]]:
     """Each one-space cow move open: (cow's cell, direction, target); never diagonal, never onto a piece."""
     found = []
-    board, near = track.board, track.cow_near  # (each space's moves onto the board, worked out once per track)
+    near = track.cow_near  # (each space's moves onto the board, worked out once per track)
     taken = set(pieces.elephants) | set(pieces.cows)
     for cell in sorted(pieces.cows):
         moves = near.get(cell)
         if moves is None:  # (a cow off the board: never in a game)
-            r, lane = cell
-            moves = tuple((name, target) for name, target in (
-                ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
-                ("right", (r, lane + 1))) if target in board)
+            moves = track.cow_moves(cell)
         for name, target in moves:
             if target not in taken:
                 found.append((cell, name, target))

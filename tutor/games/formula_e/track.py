@@ -72,29 +72,34 @@ class Track:
         """Every space of the board (what ``on_board`` says yes to)."""
         return frozenset((r, lane) for r, row in enumerate(self.rows) for lane, ch in enumerate(row) if ch != "#")
 
+    def rat_steps(self, cell: Cell) -> tuple[Cell, ...]:
+        """The board spaces one Rat move from ``cell``: forward, back, right, left (never diagonal), and from a
+        hole every other hole ("hole to hole counts one"), in that order (``movement.rat_targets``)."""
+        r, lane = cell
+        steps = [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
+        if cell in self.holes:
+            steps += [h for h in self.holes if h != cell]
+        board = self.board
+        return tuple(n for n in steps if n in board)
+
+    def cow_moves(self, cell: Cell) -> tuple[tuple[str, Cell], ...]:
+        """The one-space moves from ``cell`` onto the board: forward, back, left, right (never diagonal), with the
+        space each leads to (``movement.cow_steps``)."""
+        r, lane = cell
+        board = self.board
+        return tuple((name, target) for name, target in (
+            ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
+            ("right", (r, lane + 1))) if target in board)
+
     @cached_property
     def rat_near(self) -> dict[Cell, tuple[Cell, ...]]:
-        """Each board space's spaces one Rat move away: forward, back, right, left (never diagonal), and from a
-        hole every other hole ("hole to hole counts one"), in that order (``movement.rat_targets``)."""
-        holes, board = self.holes, self.board
-        near = {}
-        for cell in sorted(board):
-            r, lane = cell
-            steps = [(r + 1, lane), (r - 1, lane), (r, lane + 1), (r, lane - 1)]
-            if cell in holes:
-                steps += [h for h in holes if h != cell]
-            near[cell] = tuple(n for n in steps if n in board)
-        return near
+        """``rat_steps`` of each board space, worked out once per track."""
+        return {cell: self.rat_steps(cell) for cell in sorted(self.board)}
 
     @cached_property
     def cow_near(self) -> dict[Cell, tuple[tuple[str, Cell], ...]]:
-        """Each board space's one-space moves onto the board: forward, back, left, right (never diagonal), with
-        the space each leads to (``movement.cow_steps``)."""
-        board = self.board
-        return {(r, lane): tuple((name, target) for name, target in (
-                    ("forward", (r + 1, lane)), ("back", (r - 1, lane)), ("left", (r, lane - 1)),
-                    ("right", (r, lane + 1))) if target in board)
-                for r, lane in sorted(board)}
+        """``cow_moves`` of each board space, worked out once per track."""
+        return {cell: self.cow_moves(cell) for cell in sorted(self.board)}
 
     def on_board(self, cell: Cell) -> bool:
         return cell in self.board
