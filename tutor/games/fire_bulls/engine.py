@@ -33,6 +33,7 @@ from tutor.games.fire_bulls.payment import (
     _payments,
     _pays_counts,
     _price,
+    capped_hand,
     hand_counts,
 )
 from tutor.games.fire_bulls.scoring import score_pile
@@ -379,11 +380,8 @@ def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
     p = w.current_player
     hand = w.hands[p]
     ruleset = w.ruleset
-    # (payment._pay_options, inline: the hand capped to what the card can use, the key legal_actions just used)
-    h0, h1, h2, h3, h4, h5 = _COUNTS.get(hand) or hand_counts(hand)
-    c0, c1, c2, c3, c4, c5 = CAPS[ruleset][card]
-    if payment in _payments(card, ruleset, (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
-                                            h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)):
+    # (the hand capped to what the card can use: the key legal_actions just used)
+    if payment in _payments(card, ruleset, capped_hand(_COUNTS.get(hand) or hand_counts(hand), CAPS[ruleset][card])):
         return  # one of the ways to pay from this hand legal_actions lists (the same tuple, in the usual case)
     hand = list(hand)
     for c in payment:

@@ -69,7 +69,7 @@ from tutor.games.fire_bulls.engine import (
     _Work,
 )
 from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
-from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, least_cards
+from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, capped_hand, least_cards
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
 from tutor.games.fire_bulls.state import State
@@ -218,10 +218,7 @@ class FireBulls(Game):
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
-            h0, h1, h2, h3, h4, h5 = counts  # (capped to what the card can use, as for the attacks below)
-            c0, c1, c2, c3, c4, c5 = CAPS[ruleset][nearest]
-            capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
-                      h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
+            capped = capped_hand(counts, CAPS[ruleset][nearest])  # (capped to what the card can use)
             pays_key = (ruleset, nearest, capped)
             found = _PAYS.get(pays_key)
             if found is None:
@@ -244,7 +241,7 @@ class FireBulls(Game):
             for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
                 nearest = slots[i]
                 if nearest is not None:
-                    # keyed by the hand capped to what the card can use (payment._pay_options): the same few
+                    # keyed by the hand capped to what the card can use (payment.capped_hand, inline): the same few
                     # keys come back far more often than whole hands
                     c0, c1, c2, c3, c4, c5 = caps[nearest]
                     capped = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,

@@ -271,17 +271,26 @@ CAPS: dict[str, dict[str, tuple[int, ...]]] = {rs: {card: _caps(card, rs) for ca
 _PAY_MEMO: dict[tuple, tuple[tuple[str, ...], ...]] = {}
 
 
+def capped_hand(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """A hand's counts capped to what a card can use (``CAPS``), without min() (a builtin call with keyword
+    parsing, costly here): the key of its payments.  (``FireBulls.legal_actions`` does this inline.)
+
+    >>> capped_hand((3, 0, 1, 0, 0, 2), (2, 2, 2, 0, 0, 1))
+    (2, 0, 1, 0, 0, 1)
+    """
+    h0, h1, h2, h3, h4, h5 = counts
+    c0, c1, c2, c3, c4, c5 = caps
+    return (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
+            h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
+
+
 def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """_payments with the hand capped to what the card can use (many more cache hits),
     memoised on the uncapped hand so the hot path is one dict lookup."""
     key = (card, ruleset, hand)
     found = _PAY_MEMO.get(key)
     if found is None:
-        # the hand capped to the caps, without min() (a builtin call with keyword parsing, costly here)
-        h0, h1, h2, h3, h4, h5 = hand
-        c0, c1, c2, c3, c4, c5 = _caps(card, ruleset)
-        found = _payments(card, ruleset, (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2,
-                                          h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5))
+        found = _payments(card, ruleset, capped_hand(hand, CAPS[ruleset][card]))
         if len(_PAY_MEMO) > 200_000:
             _PAY_MEMO.clear()
         _PAY_MEMO[key] = found
