@@ -45,7 +45,7 @@ run: $(VENV)/.installed-run
 lab: $(VENV)/.installed-run
 	JUPYTER_PATH=$(CURDIR)/widgets/jupyter/data JUPYTER_CONFIG_PATH=$(CURDIR)/widgets/jupyter/config \
 	$(VPY) -m jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1 --port $(PORT) \
-		--VoilaConfiguration.template=rules-tutor $(if $(filter 0,$(shell id -u)),--allow-root)
+		--VoilaConfiguration.template=rules-tutor --KernelManager.transport=ipc $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # A room: the dashboard on every interface for the students' own devices, the
 # link printed as text and as a QR code.  PAGE is the page the room opens at

@@ -133,3 +133,21 @@ def _weight(item) -> int:
 def pytest_collection_modifyitems(config, items):
     if getattr(config.option, "numprocesses", None):
         items.sort(key=_weight)  # stable: the order within each group is kept
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used a Voilà server shows the end of that server's log beside its error
+    (CI keeps only the test output: a page that never came up says why there)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for name, server in getattr(item, "funcargs", {}).items():
+        log = getattr(server, "log_path", None)
+        if not isinstance(log, Path) or not log.exists():
+            continue
+        with open(log, "rb") as f:
+            f.seek(max(0, log.stat().st_size - 6000))
+            tail = f.read().decode("utf-8", "replace").splitlines()[-40:]
+        report.sections.append((f"the end of {name}'s log ({log.name})", "\n".join(tail)))

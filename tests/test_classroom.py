@@ -21,6 +21,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import psutil
 import pytest
@@ -492,6 +493,36 @@ def test_every_way_of_serving_waits_for_a_cells_late_outputs():
         assert len(flags) == 1
         waits.append(int(flags[0].split("=")[1]))
     assert min(waits) >= 60, waits
+
+
+def test_every_way_of_serving_starts_kernels_on_unix_sockets_not_tcp_ports():
+    """A kernel on TCP binds ports the server chose a moment before, which another process can take
+    first: the kernel dies starting.  ``make run``, ``make class``, ``make lab``, standalone Voilà and
+    Binder all start kernels on unix sockets instead."""
+    from widgets.serve import voila_command
+
+    for f in ("voila.json", "binder/jupyter_server_config.json"):
+        assert json.loads((ROOT / f).read_text())["KernelManager"]["transport"] == "ipc", f
+    for room in (None, Room()):
+        flags = [a for a in voila_command(NOTEBOOKS, 8866, room=room) if a.startswith("--KernelManager.transport=")]
+        assert flags == ["--KernelManager.transport=ipc"], flags
+    makefile = (ROOT / "Makefile").read_text().replace("\\\n", " ")  # a command continued on the next line
+    lab = next(line for line in makefile.splitlines() if "-m jupyter lab" in line)
+    assert "--KernelManager.transport=ipc" in lab
+
+
+def test_a_page_kernel_of_the_test_server_listens_on_unix_sockets(voila):
+    """The browser tests' server (``make run``'s command line) really starts its kernels on ipc."""
+    import urllib.request
+
+    with urllib.request.urlopen(voila.url("index.ipynb"), timeout=120) as response:
+        assert response.status == 200
+        response.read()
+    found = re.search(r"Storing connection files in (\S+?)\.?$", voila.log_path.read_text(), re.M)
+    assert found, "the server did not say where its connection files are"
+    files = list(Path(found.group(1)).glob("kernel-*.json"))
+    assert files, "no kernel connection file"
+    assert {json.loads(f.read_text())["transport"] for f in files} == {"ipc"}
 
 
 def test_a_cells_output_the_server_reads_late_is_still_in_the_page(room):

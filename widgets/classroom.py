@@ -28,6 +28,11 @@ repeats) with what a classroom needs and Voilà does not have upstream:
   culled.  The page handler here sets it.  A kernel whose page has not connected
   yet is not culled for ``--CappedKernelManager.connect_grace`` seconds (90): a
   browser on a loaded machine connects late, and its page never came up.
+* **A page whose kernel dies starting ends** with a short message in three
+  languages and reloads itself (at most once a minute), instead of Voilà's spinner
+  for ever (:class:`PageRenderer`).  Kernels are started on unix sockets
+  (``KernelManager.transport=ipc``, :data:`widgets.serve.KERNEL_TRANSPORT`), which
+  removes the usual cause: a TCP port taken by another process before the kernel bound it.
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
   does that itself; :mod:`widgets.serve` forwards the signals to it).
 * **Less work per message and per page** in the one server process that every
@@ -58,6 +63,7 @@ from pathlib import Path
 import jinja2
 import tornado.ioloop
 import tornado.web
+import voila.handler
 import voila.notebook_renderer
 import zmq
 from jupyter_server._tz import utcnow
@@ -85,6 +91,32 @@ h1{font-size:1.6em}</style></head>
 this page reloads itself in 60 seconds.</p>
 <p lang="it"><b>La classe è al completo.</b> Riprova tra un minuto.</p>
 <p lang="fr"><b>La salle est pleine.</b> Réessayez dans une minute.</p>
+</body></html>
+"""
+
+# What a page shows when its kernel died while starting (see :class:`PageRenderer`); it reloads itself once
+# a minute at most, so a kernel that cannot start does not make a page that reloads without end.
+PAGE_FAILED = """<div class="rt-page-failed" role="alert" style="font:20px/1.5 system-ui,sans-serif;max-width:36em;
+margin:3em auto;padding:0 1em;color:#1a1a1a;background:#fff">
+<h1 style="font-size:1.6em">This page could not start</h1>
+<p>Its Python process stopped while starting. The page reloads itself in a few seconds;
+if it does not, reload it.</p>
+<p lang="it"><b>La pagina non è partita.</b> Si ricarica da sola tra qualche secondo.</p>
+<p lang="fr"><b>La page n'a pas démarré.</b> Elle se recharge d'elle-même dans quelques secondes.</p>
+</div>
+<script>
+(function () {
+  var box = document.currentScript.previousElementSibling;  // out of the page's still hidden cells
+  document.body.appendChild(box);
+  var loading = document.getElementById("loading");
+  if (loading) { loading.style.display = "none"; }
+  var key = "rules-tutor-reloaded:" + location.pathname, last = +(sessionStorage.getItem(key) || 0);
+  if (Date.now() - last > 60000) {
+    sessionStorage.setItem(key, String(Date.now()));
+    setTimeout(function () { location.reload(); }, 2000);
+  }
+})();
+</script>
 </body></html>
 """
 
@@ -542,6 +574,36 @@ class SharedTemplates(VoilaExporter):
 # the page handler and the application
 # ---------------------------------------------------------------------------
 
+class PageRenderer(voila.notebook_renderer.NotebookRenderer):
+    """Voilà's renderer of a page asked for, which ends the page when its kernel dies starting.
+
+    Voilà 0.5.13 streams a page from a task that feeds a queue; when the kernel dies before it
+    answers (a TCP port another process took between the server choosing it and the kernel
+    binding it was one way), the task raises, never says it is done, and the request waits on the
+    queue for good: the browser shows the spinner for ever.  Here the page ends with
+    :data:`PAGE_FAILED` instead (a page that reloads itself), and the dead kernel is shut down.
+    Pages built ahead for a pool keep Voilà's own renderer: a failed build is discarded there
+    (:func:`_render_failed`)."""
+
+    def generate_content_generator(self, kernel_id=None, kernel_future=None):
+        inner = super().generate_content_generator(kernel_id, kernel_future)
+
+        async def guarded():
+            try:
+                async for item in inner:
+                    yield item
+            except Exception:
+                log = getattr(self.request_handler, "log", None)
+                if log is not None:
+                    log.exception("The page %s could not start its kernel %s", self.notebook_path, kernel_id)
+                km = getattr(self.request_handler, "kernel_manager", None)
+                if km is not None and kernel_id is not None and kernel_id in km:
+                    asyncio.ensure_future(_shutdown_quietly(km, kernel_id))
+                yield PAGE_FAILED, {}
+
+        return guarded()
+
+
 class TutorPageHandler(TornadoVoilaHandler):
     """Voilà's page handler: sets the ``_xsrf`` cookie the page's shutdown beacon
     sends back, and refuses with 503 when the room is full."""
@@ -586,6 +648,7 @@ class TutorVoila(Voila):
         conf.multi_kernel_manager_class = CappedKernelManager
         self.kernel_websocket_connection_class = TutorChannels
         voila.notebook_renderer.VoilaExporter = SharedTemplates  # what Voilà renders every page with
+        voila.handler.NotebookRenderer = PageRenderer  # a page asked for (not a pool's): ends if its kernel dies
         sizes = self._pool_sizes()
         if sizes and any(sizes.values()):
             conf.preheat_kernel = True

@@ -59,6 +59,12 @@ def free_port() -> int:
 # the outputs are on time: the wait ends with the kernel's "idle".
 IOPUB_TIMEOUT = 300
 
+# Kernels talk to the server over unix sockets, not TCP: on TCP the server picks "free" ports and
+# the kernel binds them a second later, and another process can take one first (thirty kernels
+# started at once for a room did; so did, once, a browser test's page among the other tests'
+# connections).  The kernel then dies starting, and Voilà left its page waiting for good.
+KERNEL_TRANSPORT = "ipc"
+
 CULL_IDLE = 60  # seconds a kernel with no page connected may idle ...
 CULL_INTERVAL = 15  # ... checked this often: a closed page's kernel is gone within 2 minutes
 
@@ -88,10 +94,6 @@ class Room:
             f"--TutorVoila.pools={self.page}={self.pool}",
             f"--TutorVoila.pool_others={self.pool_others}",
             f"--CappedKernelManager.max_kernels={self.max_kernels}",
-            # kernels talk to the server over unix sockets: thirty kernels started at once
-            # on TCP each picked "free" ports that another could take first (the kernel then
-            # died binding them and was restarted on new ones)
-            "--KernelManager.transport=ipc",
             *(f"--TutorVoila.extra_hosts={h}" for h in self.hosts),
         ]
 
@@ -119,6 +121,8 @@ def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE
         # printed): jupyter_server's IOPub rate limit decoded and counted each one for nothing
         "--ZMQChannelsWebsocketConnection.limit_rate=False",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # kernels talk to the server over unix sockets (KERNEL_TRANSPORT)
+        f"--KernelManager.transport={KERNEL_TRANSPORT}",
         f"--VoilaConfiguration.template={TEMPLATE}",
         *(room.options() if room else []),
     ]
