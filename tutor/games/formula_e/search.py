@@ -687,13 +687,16 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
     games replay exactly whatever the load): the wins, and the CPU time (``time.process_time``) of each of
     the search bot's moves; ``seats``: how many games the seat k places after the search bot's won (k = 0: the
     bot), and ``greedy_seats`` the same for the games of the same seeds with a greedy bot in its seat (whether the
-    seats that beat the bot are the seats those seeds favour anyway).  ``jobs``: the games are shared among that
-    many processes (the same games, the same wins: each game is seeded on its own).
+    seats that beat the bot are the seats those seeds favour anyway); ``won``: the seeds the search bot won (to pair
+    two runs on the same seeds).  ``jobs``: the games are shared among that many processes (the same games, the
+    same wins: each game is seeded on its own).
 
     >>> d = duel(2, 3, iterations=6, seed0=5, report=None, jobs=2)
     >>> d == duel(2, 3, iterations=6, seed0=5, report=None) | {"times": d["times"]} and 0 <= d["wins"] <= 2
     True
     >>> d["seats"][0] == d["wins"] and sum(d["seats"]) == sum(d["greedy_seats"]) == 2
+    True
+    >>> len(d["won"]) == d["wins"] and set(d["won"]) <= {5, 6}
     True
     """
     wins = 0
@@ -702,6 +705,7 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
     pool = None
     seats = [0] * players
     greedy_seats = [0] * players
+    won: list[int] = []
     results: Iterable[tuple[bool, list[float], int | None, int | None]] = map(_one_game, todo)
     if jobs > 1:
         import multiprocessing
@@ -709,8 +713,10 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
         pool = multiprocessing.get_context("fork").Pool(jobs)
         results = pool.imap(_one_game, todo)
     try:
-        for g, (won, spent, rel, greedy_rel) in enumerate(results):
-            wins += won
+        for g, (win, spent, rel, greedy_rel) in enumerate(results):
+            wins += win
+            if win:
+                won.append(seed0 + g)
             times += spent
             if rel is not None:
                 seats[rel] += 1
@@ -723,7 +729,7 @@ def duel(games: int = 100, players: int = 4, iterations: int | None = None, seed
             pool.close()
             pool.join()
     return {"games": games, "players": players, "wins": wins, "times": sorted(times), "seats": seats,
-            "greedy_seats": greedy_seats}
+            "greedy_seats": greedy_seats, "won": won}
 
 
 def summary(d: dict[str, Any]) -> str:
@@ -756,8 +762,9 @@ def _by_seat(d: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tutor.games.formula_e [--games N] [--players N ...] [--iterations N] [--seed S] [--jobs N]``:
-    the search bot against greedy bots, by iteration budget (the default bot's), each player count in turn."""
+    """``python -m tutor.games.formula_e [--games N] [--players N ...] [--iterations N] [--seed S] [--jobs N]
+    [--list]``: the search bot against greedy bots, by iteration budget (the default bot's), each player count in
+    turn (``--list``: and the seeds it won, to pair two runs on the same seeds game by game)."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -766,11 +773,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=1, help="games played in this many processes (same results)")
+    parser.add_argument("--list", action="store_true", help="also print the seeds the search bot won")
     args = parser.parse_args(argv)
     ok = True
     for players in args.players:
         d = duel(args.games, players, args.iterations, args.seed, jobs=args.jobs)
         print(f"formula-e, {players} players, seeds {args.seed}-{args.seed + args.games - 1}, "
               f"{args.iterations or SearchBot().iterations} iterations a move: {summary(d)}")
+        if args.list:
+            print(f"won seeds: {' '.join(str(x) for x in d['won'])}")
         ok = ok and d["wins"] >= 0.5 * d["games"] and (not d["times"] or d["times"][-1] < 1.0)
     return 0 if ok else 1
