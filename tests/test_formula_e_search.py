@@ -11,7 +11,7 @@ import pytest
 from tutor import bots, games, hints
 from tutor.games.formula_e import GAME, SearchBot, hint
 from tutor.games.formula_e import search as formula_e_search
-from tutor.games.formula_e.actions import Allow, Cancel, Discard, Play, PlayPair, RatTo
+from tutor.games.formula_e.actions import Allow, Cancel, Discard, Give, Play, PlayPair, RatTo, Steal
 from tutor.games.formula_e.cards import sort_cards
 from tutor.games.formula_e.engine import replace
 
@@ -405,3 +405,20 @@ def test_in_the_playouts_the_seat_searching_aims_its_rat_at_the_rival_furthest_a
     assert all(formula_e_search.quick(s, random.Random(k), me) == RatTo(s.elephants[rival]) for k in range(10))
     anyhow = {formula_e_search.quick(s, random.Random(k)) for k in range(10)}
     assert len(anyhow) > 1 and RatTo(s.elephants[me]) not in anyhow
+
+
+def test_in_the_playouts_the_seat_searching_gives_its_cobra_and_sends_its_monkey_to_the_rival_furthest_along():
+    """The greedy bot gives a Cobra (rule card/snake) and steals with the Monkey (rule card/monkey) from any rival,
+    at random, and so do the rivals in the playouts; the seat searching picks the rival furthest along, and its
+    search tries that rival first (the greedy choice's head start goes to it)."""
+    s, me, rival = _rival_a_step_from_the_line_and_the_seat_holds_a_rat()
+    monkey = GAME.apply(s, Play("monkey"))
+    assert GAME.decision(monkey) == "monkey"
+    assert all(formula_e_search.quick(monkey, random.Random(k), me) == Steal(rival) for k in range(10))
+    assert len({formula_e_search.quick(monkey, random.Random(k)) for k in range(10)}) > 1
+    assert formula_e_search.candidates(monkey, Steal((me + 3) % 4))[0] == Steal(rival)
+    s = _dealt(s, {me: ("g1", "g2", "rat", "cow", "snake", "prayer")})
+    snake = GAME.apply(s, Play("snake"))
+    assert GAME.decision(snake) == "snake"
+    assert all(formula_e_search.quick(snake, random.Random(k), me) == Give(None, rival) for k in range(10))
+    assert formula_e_search.candidates(snake, Give(None, (me + 3) % 4))[0] == Give(None, rival)

@@ -15,16 +15,18 @@ move quickly (``quick``: one of the actions the greedy bot ties on, found
 from the paths without playing them, ``greedy_choices``: the card or pair
 that goes furthest, then the hand's size, so with no card that moves any
 discard at all, made only once picked, ``Ties``; a Tiger against any
-movement card; a Prayer taking the card that goes furthest; the searching seat's own Rat scaring the
-rival furthest along it reaches), then judges the position (``chances``: a softmax of
-the rows left, the wait for one's turn, the best movement card in hand, the
-Tigers and Cobras, fitted on games of that policy; a win is 1).  The
+movement card; a Prayer taking the card that goes furthest; the searching
+seat's own Rat scaring, its Snake Charmer's Cobra and its Monkey going to,
+the rival furthest along), then judges the position (``chances``: a softmax
+of the rows left, the wait for one's turn, the best movement card in hand,
+the Tigers and Cobras, fitted on games of that policy; a win is 1).  The
 greedy bot's choice is tried first and keeps a small lead (``PRIOR``): with
 few worlds the search plays as greedy does.  The candidates are pruned
 (``candidates``): with a movement card in hand, only movement cards and
 pairs, the Rat, the Snake Charmer, the Monkey and the Prayer; one path for
 each place a move leaves the pieces in; for the Rat, the spaces where it
-scares a rival, the one furthest along first.  Chance comes
+scares a rival, the one furthest along first (the Snake Charmer's and the
+Monkey's rivals in that order too).  Chance comes
 from the position (``tutor.bots.bot_rng``), so a game between bots replays
 exactly as long as the iteration count ends each search (the clock stops it
 only on a machine too loaded to finish in time).
@@ -237,7 +239,11 @@ def quick(s: State, rng: random.Random, me: int | None = None) -> Any:
     it stops on), so the search undervalued its own Rat against a rival about to win (seeds 2000-2399: in 80
     of the 206 games it lost, it held a Rat that could reach the winner on its last turn, and played it in 6;
     aimed, with the Rat's candidates below, it played 258 Rats there instead of 121, 195 of them at the rival
-    furthest along instead of 46, and won 203 games instead of 194: 24 won that the bot before lost, 15 lost)."""
+    furthest along instead of 46, and won 203 games instead of 194: 24 won that the bot before lost, 15 lost).
+    Its Snake Charmer gives the Cobra to, and its Monkey steals from, the rival furthest along (in its own search,
+    that rival is tried first, ``candidates``): at random, the bot's search followed the greedy bot's random
+    target in 126 of its 141 Cobras there, as a Cobra's worth in a round is too small to outweigh the head
+    start (``PRIOR``); with both, 210 of seeds 2000-2399 (38 won that the kept bot lost, 22 lost)."""
     acts = listed(s)
     if len(acts) == 1:
         return acts[0]
@@ -258,6 +264,8 @@ def quick(s: State, rng: random.Random, me: int | None = None) -> Any:
             if aimed:
                 return aimed[0]
         return rng.choice([a for a in acts if a.cell != own] or acts)
+    if s.active == me and (phase == "snake" or phase == "monkey"):
+        return _leader_first(s, acts)[0]
     return rng.choice(acts)
 
 
@@ -268,6 +276,19 @@ def _aimed(s: State, acts: Iterable) -> list:
     hits = [a for a in acts if a.cell in seat]
     hits.sort(key=lambda a: -progress(s, seat[a.cell]))
     return hits
+
+
+def _leader_first(s: State, acts: Iterable) -> list:
+    """A Snake Charmer's Cobras (rule card/snake) or a Monkey's victims (rule card/monkey), the rival furthest along
+    first (a Cobra moved from the active seat's own first, never one given to itself)."""
+    p = s.active
+
+    def key(a: Any) -> tuple:
+        if isinstance(a, Steal):
+            return (-progress(s, a.victim),)
+        return (a.target == p, -progress(s, a.target), a.source != p)
+
+    return sorted(acts, key=key)
 
 
 def chances(s: State) -> list[float]:
@@ -309,7 +330,7 @@ def candidates(s: State, first: Any = None) -> list:
     against greedy bots, one that always moves 12 of 40); else all, but for the discards only single cards and
     "everything that does not move" (a hand of nine lists hundreds of discards); one path for each place a move
     leaves the pieces in; for the Rat, the spaces where it scares a rival, the one furthest along first (it takes
-    the head start), then ``first``."""
+    the head start), then ``first``; for the Snake Charmer and the Monkey, the rival furthest along first."""
     acts = list(listed(s))
     if first is not None:
         acts.sort(key=lambda a: a is not first)
@@ -327,6 +348,8 @@ def candidates(s: State, first: Any = None) -> list:
         # 2000-2399, 33 times with the rival furthest along in reach)
         aimed = _aimed(s, acts)
         return aimed + [a for a in acts if a is first and a not in aimed] or acts
+    if s.phase == "snake" or s.phase == "monkey":  # the rival furthest along first (it takes the head start)
+        return _leader_first(s, acts)
     if s.phase != "turn":
         return acts
     moving = [a for a in acts if isinstance(a, PlayPair) or (isinstance(a, Play) and is_movement(a.card))]
