@@ -11,7 +11,7 @@ import pytest
 from tutor import bots, games, hints
 from tutor.games.formula_e import GAME, SearchBot, hint
 from tutor.games.formula_e import search as formula_e_search
-from tutor.games.formula_e.actions import Allow, Cancel, Discard, Play, PlayPair
+from tutor.games.formula_e.actions import Allow, Cancel, Discard, Give, Play, PlayPair, RatTo, Steal
 from tutor.games.formula_e.cards import sort_cards
 from tutor.games.formula_e.engine import replace
 
@@ -362,3 +362,63 @@ def test_a_playout_prays_for_the_card_that_goes_furthest_a_green_while_it_can_be
     after_green = GAME.apply(replace(s, played=("g3",)), Play("prayer"))
     assert GAME.decision(after_green) == "prayer"
     assert formula_e_search.quick(after_green, random.Random(0)).card == "p6"
+
+
+def _rival_a_step_from_the_line_and_the_seat_holds_a_rat():
+    """Seat ``me`` to play, two rows behind a rival two rows from the red line who holds greens up to 3 (it
+    crosses next turn unless set back); ``me`` holds the Rat, which reaches that rival (hole to hole counts one
+    move, rule card/rat); nobody holds a Tiger (no window).  Returns the position, ``me`` and the rival."""
+    s = _four_on_the_grid()
+    me = s.active
+    rival, second, third = ((me + k) % 4 for k in (1, 2, 3))
+    el = [None] * 4
+    el[me], el[rival], el[second], el[third] = (16, 1), (18, 2), (12, 1), (5, 0)
+    s = replace(s, elephants=tuple(el))
+    s = _dealt(s, {me: ("g1", "g2", "rat", "cow", "monkey", "prayer"),
+                   rival: ("g1", "g2", "g3", "charge", "monkey", "snake"),
+                   second: ("g1", "g1", "g2", "mango", "cow", "snake"),
+                   third: ("g1", "g2", "g3", "carpet", "prayer", "snake")})
+    return s, me, rival
+
+
+def test_the_bot_plays_its_rat_against_a_rival_about_to_win_and_aims_it_at_that_rival():
+    """The greedy bot plays its green 2 (two rows) and lets the rival cross next turn; the search bot plays the
+    Rat and sends it onto that rival's elephant, which it scares three spaces back (rule card/rat-scare).  Before
+    the bot aimed its own Rat in its playouts it played the Prayer here; and among the ~50 spaces the Rat
+    reaches, ~5 worlds each could not outweigh the head start of the greedy bot's space, which is any."""
+    s, me, rival = _rival_a_step_from_the_line_and_the_seat_holds_a_rat()
+    assert bots.get("greedy").choose(GAME, s) == Play("g2")
+    assert SearchBot(iterations=240, seconds=60).choose(GAME, s) == Play("rat")
+    s = GAME.apply(s, Play("rat"))
+    assert GAME.decision(s) == "rat"
+    target = s.elephants[rival]
+    assert SearchBot(iterations=240, seconds=60).choose(GAME, s) == RatTo(target)
+    after = GAME.apply(s, RatTo(target))
+    assert after.elephants[rival] == (15, 2)  # three spaces back in its lane
+
+
+def test_in_the_playouts_the_seat_searching_aims_its_rat_at_the_rival_furthest_along():
+    """The playouts play the greedy bot's Rat (any space but its own elephant's, at random) for the rivals, and
+    the seat searching aims its own Rat at the rival furthest along it can reach, as its search does."""
+    s, me, rival = _rival_a_step_from_the_line_and_the_seat_holds_a_rat()
+    s = GAME.apply(s, Play("rat"))
+    assert all(formula_e_search.quick(s, random.Random(k), me) == RatTo(s.elephants[rival]) for k in range(10))
+    anyhow = {formula_e_search.quick(s, random.Random(k)) for k in range(10)}
+    assert len(anyhow) > 1 and RatTo(s.elephants[me]) not in anyhow
+
+
+def test_in_the_playouts_the_seat_searching_gives_its_cobra_and_sends_its_monkey_to_the_rival_furthest_along():
+    """The greedy bot gives a Cobra (rule card/snake) and steals with the Monkey (rule card/monkey) from any rival,
+    at random, and so do the rivals in the playouts; the seat searching picks the rival furthest along, and its
+    search tries that rival first (the greedy choice's head start goes to it)."""
+    s, me, rival = _rival_a_step_from_the_line_and_the_seat_holds_a_rat()
+    monkey = GAME.apply(s, Play("monkey"))
+    assert GAME.decision(monkey) == "monkey"
+    assert all(formula_e_search.quick(monkey, random.Random(k), me) == Steal(rival) for k in range(10))
+    assert len({formula_e_search.quick(monkey, random.Random(k)) for k in range(10)}) > 1
+    assert formula_e_search.candidates(monkey, Steal((me + 3) % 4))[0] == Steal(rival)
+    s = _dealt(s, {me: ("g1", "g2", "rat", "cow", "snake", "prayer")})
+    snake = GAME.apply(s, Play("snake"))
+    assert GAME.decision(snake) == "snake"
+    assert all(formula_e_search.quick(snake, random.Random(k), me) == Give(None, rival) for k in range(10))
+    assert formula_e_search.candidates(snake, Give(None, (me + 3) % 4))[0] == Give(None, rival)
