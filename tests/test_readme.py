@@ -72,12 +72,13 @@ def anchors(page: Path) -> set[str]:
 
 
 def links(page: Path) -> list[tuple[int, str]]:
-    """Every link target in a page's prose, inline code left out."""
-    found = []
-    for number, line in prose(page.read_text()):
-        line = re.sub(r"`[^`]*`", "", line)
-        found += [(number, target) for target in re.findall(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", line)]
-    return found
+    """Every link target in a page's prose, with its line number; inline code (which may run
+    over a line break) left out."""
+    lines = dict(prose(page.read_text()))
+    text = "\n".join(lines.get(n, "") for n in range(1, max(lines, default=0) + 1))
+    text = re.sub(r"`[^`]*`", lambda code: "\n" * code.group().count("\n"), text)
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1))
+            for m in re.finditer(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", text)]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
