@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tutor import games, rulesearch
-from widgets.common import cite
+from widgets.common import cite, esc
 from widgets.page import spec
 
 
@@ -20,19 +20,33 @@ def summary(html: str) -> str:
     return m.group(1)
 
 
-def test_a_citation_is_one_summary_line_that_opens_for_the_translation():
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_a_citation_reads_in_the_page_language_first_and_opens_for_the_rulebook(lang):
     game = games.get("fire-bulls")
     rule = game.rules["fire-bulls/hand/limit"]
-    html = cite(game, rule.id, "it")
+    html = cite(game, rule.id, lang)
     assert html.startswith("<details class='rt-cite' data-rule='fire-bulls/hand/limit'>")
     line = summary(html)
-    # closed: the Italian title and the rulebook's own sentence
-    assert rule.translations["it"]["title"] in line and rule.quotes[0].text in line
-    # open: the Italian wording, the English one, the source file
+    # closed: the title and the wording in the page's language, not the rulebook's Italian sentence
+    title, text = rule.wording(lang)  # the catalog's wording with the language's typography
+    assert title == rule.translations[lang]["title"] and title in line and esc(text) in line
+    assert rule.quotes[0].text not in line and rule.text not in line
+    # open: the rulebook's own sentence; the Rules tab's full citation adds the id, English, the file
     body = html.split("</summary>", 1)[1]
-    assert rule.translations["it"]["text"] in body
-    assert rule.text in body and rule.quotes[0].file in body
-    assert rule.text not in line
+    assert esc(rule.quotes[0].text) in body
+    assert esc(rule.text) in body and rule.quotes[0].file in body and rule.id in body
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_learners_citation_names_no_file_and_no_rule_id(name):
+    game = games.get(name)
+    quoted = [r for r in game.rules if r.quotes]
+    for rule in quoted[:40]:
+        html = cite(game, rule.id, "fr", brief=True)
+        body = html.split("</summary>", 1)[1]
+        assert esc(rule.quotes[0].text) in body  # the rulebook's sentence, one click away
+        assert rule.quotes[0].file not in html
+        assert f">{rule.id}<" not in html and f" {rule.id}<" not in html and "rt-rule-id" not in html
 
 
 def test_a_reconstructed_clause_says_so_on_its_line():

@@ -54,6 +54,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     # citations
     "rule": ("Rule", "Regola", "Règle"),
     "in_english": ("In English", "In inglese", "En anglais"),
+    "rulebook_says": ("The rulebook says", "Il regolamento dice", "Le livret de règles dit"),
     "reconstructed": ("reconstructed: the rulebooks do not state this",
                       "ricostruita: i regolamenti non lo dicono",
                       "reconstituée : les règles ne le disent pas"),
