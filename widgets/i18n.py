@@ -39,9 +39,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "start_position": ("Starting position", "Posizione iniziale", "Position de départ"),
     "outcome": ("Outcome stated by the rulebook", "Esito secondo il regolamento",
                 "Résultat annoncé par la règle"),
-    "source": ("Source", "Fonte", "Source"),
     # les (issue 12 §1): the quoted original's translation beside it
-    "translation": ("In English", "In italiano", "En français"),
     "illegal_step": ("The rules refuse this action; nothing changes.",
                      "Le regole rifiutano questa azione; non cambia nulla.",
                      "Les règles refusent cette action ; rien ne change."),
