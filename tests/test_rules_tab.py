@@ -98,11 +98,11 @@ def test_every_rules_tab_has_contents_filter_and_ranked_search(name):
     shown = re.findall(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value)
     assert shown == recon and recon
     panel.only_recon.value = False
-    # a title word finds its rule first
-    target = next(r for r in book if len(r.title.split()) >= 2)
-    panel.search.value = target.title
+    # a title typed in the page's language finds its rule first
+    target = next(r for r in book if len(r.wording("it")[0].split()) >= 2)
+    panel.search.value = target.wording("it")[0]
     first = re.search(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value).group(1)
-    assert book[first].title == target.title
+    assert book[first].wording("it")[0] == target.wording("it")[0]
     assert "rt-toc" not in panel.toc.value  # a ranked list, not the contents
 
 
@@ -122,3 +122,30 @@ def test_a_ranked_list_marks_where_mere_mentions_begin():
     head, tail = panel.list.value.split("rt-mentioned", 1)
     assert head.count("class='rt-rule'") == 4  # the Warrior's own rules
     assert "data-rule='fire-bulls/setup/deal'" in tail  # "Starting hands" only mentions one
+
+
+def test_the_search_follows_the_typing_once_the_learner_pauses():
+    """Every keystroke reaches the kernel (no Enter needed); the list is redrawn once, after a pause."""
+    import asyncio
+
+    from widgets.rules import SEARCH_PAUSE
+
+    panel = spec("fire-bulls").make_rules()
+    assert panel.search.continuous_update
+    contents = panel.list.value
+    redraws = []
+    panel.list.observe(lambda ch: redraws.append(ch["new"]), "value")
+
+    async def type_slowly_then_pause():
+        for typed in ["h", "ha", "han", "hand", "hand l", "hand li"]:
+            panel.search.value = typed
+            await asyncio.sleep(SEARCH_PAUSE / 10)
+        during = list(redraws)
+        await asyncio.sleep(SEARCH_PAUSE * 2)
+        return during
+
+    during = asyncio.run(type_slowly_then_pause())
+    assert during == [] and panel.list.value != contents  # nothing while typing, then the results
+    assert len(redraws) == 1
+    first = re.search(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value).group(1)
+    assert first == "fire-bulls/hand/limit"  # "li" is still being typed: it already finds "limit"
