@@ -228,7 +228,7 @@ def test_the_page_skeleton_builds_play_and_rules_when_first_opened(toy_spec):
     p.language.lang = "fr"
     assert p.tabs.titles == ("Exemples de la règle", "Jouer", "Règles", "Quiz", "Scénarios")
     p.tabs.selected_index = 3  # a game registered later gets the generic questions too
-    assert p.quiz is p.tabs.children[3] and {q.kind for q in p.quiz.questions} >= {"legal", "effect"}
+    assert p.quiz is p.tabs.children[3] and {q.kind for q in p.quiz.questions} >= {"legal", "score"}
     assert p.game.new_button.description == "Nouvelle partie" and p.stepper.next.description == "Suivant"
     assert "toy-page" in p._dom_classes and "rt-page-toy-high-card" in p._dom_classes
 
