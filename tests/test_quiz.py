@@ -94,8 +94,9 @@ def test_at_least_four_kinds_each_checked(name):
     qs = quiz.generate(name, seed=3, n=12)
     assert len(qs) == 12
     kinds = {q.kind for q in qs}
-    # Kamikaze's moves show their outcome in a duel, which its own kinds ask about
-    assert {"legal", "score"} | OWN[name] | ({"effect"} if name != "kamikaze-attack" else set()) <= kinds
+    # Fire Bulls narrates its moves at length: few of its outcomes fit a short choice in all three
+    # languages, so its sets lean on the payment and Yen-card questions
+    assert {"legal", "score"} | OWN[name] | ({"effect"} if name != "fire-bulls" else set()) <= kinds
     for q in qs:
         check(q)
 

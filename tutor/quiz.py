@@ -25,9 +25,9 @@ English, Italian and French.
 
 >>> qs = generate("kamikaze-attack", seed=1, n=4)
 >>> [q.kind for q in qs]
-['legal', 'score', 'duel', 'fate']
+['legal', 'effect', 'score', 'duel']
 >>> all(len(q.reasons) == len(q.choices) for q in qs), sorted({q.level for q in qs})
-(True, [2])
+(True, [2, 3])
 >>> load(save(qs)) == qs
 True
 >>> "Giocatore" in generate("kamikaze-attack", seed=1, n=4, lang="it")[0].prompt
@@ -57,6 +57,7 @@ MAX_CHOICES = 8
 LEVELS = 3
 #: a choice a learner reads at a glance: at most this many words (the whole story is in its reason)
 MAX_WORDS = 12
+LONGEST = 14
 #: positions tried for a kind of question before the next kind takes its turn
 TRIES = 60
 
@@ -357,36 +358,39 @@ def _telling(game: "Game", action: Any, events: Sequence["Event"]) -> list["Even
     return out
 
 
-def _keys(options: Sequence[tuple[Any, list["Event"]]]) -> list["Event"] | None:
-    """Each option's first telling event that the other options do not share, or None when two
-    options cannot be told apart that way.  Decided on the English texts, so every language
-    asks the same question."""
+def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["Event"] | None:
+    """Each option's telling event that the other options do not share and that says most beyond
+    the move's own words (the swap of pawns, not the card drawn), or None when two options cannot be
+    told apart that way.  Decided on the English texts, so every language asks the same question."""
     common = set.intersection(*({e.text for e in events} for _, events in options))
     keys = []
-    for _, events in options:
+    for action, events in options:
         own = [e for e in events if e.text not in common]
         if not own:
             return None
-        keys.append(own[0])
+        said = _content(game.action_text(action))
+        keys.append(max(own, key=lambda e: (len(_content(e.text) - said), -own.index(e))))
     return keys if len({k.text for k in keys}) == len(keys) else None
 
 
 def _shorten(text: str) -> str | None:
-    """A choice as a learner reads it at a glance: the sentence when short enough, else without the
-    seat it starts with ("Player 1 (blue) attacks ..." -> "attacks ..."), else its first clause
-    (up to a ";", a parenthesis it opened closed); None when that is still over ``MAX_WORDS`` words."""
-    if len(text.split()) <= MAX_WORDS:
+    """A choice as a learner reads it at a glance: the sentence when short enough; else without the
+    seat it starts with ("Player 1 (blue) attacks ..." -> "attacks ..."), then up to its ";" (a
+    parenthesis it opened closed).  None when that is still over ``LONGEST`` words: a few choices of
+    a set may run a little over ``MAX_WORDS`` rather than lose the clause that tells them apart."""
+    def fits(t: str) -> bool:
+        return len(t.split()) <= MAX_WORDS
+
+    if fits(text):
         return text
+    end = "." if text.rstrip().endswith(".") else ""
     m = _SUBJECT.match(text)
     if m:
         text = text[m.end():]
-        if len(text.split()) <= MAX_WORDS:
-            return text
-    if ";" in text:
+    if not fits(text) and ";" in text:
         head = text.split(";")[0].rstrip()
-        head += ")" * (head.count("(") - head.count(")"))
-        text = head + ("." if text.rstrip().endswith(".") else "")
-    return text if len(text.split()) <= MAX_WORDS else None
+        text = head + ")" * (head.count("(") - head.count(")")) + end
+    return text if len(text.split()) <= LONGEST else None
 
 
 def _short(texts: Sequence[str]) -> list[str] | None:
@@ -415,16 +419,16 @@ def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool
         return None  # the move's own words say all that happens: nothing to ask
     chosen = [telling[0]]
     for option in telling[1:]:
-        if option[1] and _keys([(a, t) for a, t, _ in chosen + [option]]) is not None:
+        if option[1] and _keys(game, [(a, t) for a, t, _ in chosen + [option]]) is not None:
             chosen.append(option)
         if len(chosen) == 4:
             break
-    keys = _keys([(a, t) for a, t, _ in chosen]) if len(chosen) >= 2 else None
+    keys = _keys(game, [(a, t) for a, t, _ in chosen]) if len(chosen) >= 2 else None
     if keys is None:
         return None
     english = _short([k.text for k in keys])
-    if english is None:
-        return None
+    if english is None or any(_short([game.message(k, other) for k in keys]) is None for other in game.languages):
+        return None  # too long to read at a glance in one of the page's languages
     player = game.current_player(state)
     assert player is not None
     move_en = game.action_text(first)

@@ -473,7 +473,7 @@ class YourTurn(w.VBox):
             b.button_style = "success" if k in q.answer else ("danger" if k == i else "")
         lang = st.lang
         # why the pick is right, or why it is wrong and what is right instead
-        why = [i] if ok else [i, *q.answer]
+        why = [i] if ok else [i] + [k for k in q.answer if q.reason(k) != q.reason(i)]
         self.feedback.value = (message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
                                + "".join(f"<div class='rt-quiz-reason' data-choice='{k}'>"
                                          f"{esc(_mark(q.choices[k], k in q.answer, k == i))} — {esc(q.reason(k))}</div>"
