@@ -24,7 +24,12 @@ def test_answer_a_question_and_ask_a_hint(new_page, voila, artifacts, name):
         # Your turn: predict the next step of the example before it is shown
         page.click(".rt-your-turn-switch")
         page.wait_for_selector(".rt-your-turn-switch.mod-active")
-        for _ in range(6):  # the first steps may have nothing to predict: they are shown at once
+        example = 1
+        for _ in range(12):  # a step with nothing to predict is shown at once; at an example's end, the next one
+            if page.locator(".rt-next").is_disabled():
+                example += 1
+                page.select_option(".rt-chooser select", index=example)
+                page.wait_for_function("!document.querySelector('.rt-next').disabled")
             before = page.locator(".rt-step-count").inner_text()
             page.click(".rt-next")
             page.wait_for_function("([text]) => document.querySelector('.rt-your-turn-choice-0') !== null"
@@ -39,14 +44,25 @@ def test_answer_a_question_and_ask_a_hint(new_page, voila, artifacts, name):
         page.click(".lm-TabBar-tab >> nth=3")  # Quiz
         page.wait_for_selector(".rt-quiz-choice-0")
         expect(page.locator(".rt-quiz-progress")).to_contain_text("Question 1 of 10")
-        page.click(".rt-quiz-choice-0")
-        # answered at once (one answer), or picked and the Check button to press (several)
-        page.wait_for_selector(".rt-quiz-feedback .rt-msg, .rt-quiz-check:visible")
-        if page.locator(".rt-quiz-check").is_visible():
-            page.click(".rt-quiz-check")
-        page.wait_for_selector(".rt-quiz-feedback .rt-msg")
+        # a one-answer question: choices tried in order until the right one (a wrong one says why
+        # at once and the question stays open); several answers: one pick, checked, then the answer shown
+        for k in range(8):
+            page.click(f".rt-quiz-choice-{k}")
+            page.wait_for_selector(".rt-quiz-feedback .rt-msg, .rt-quiz-check:visible")
+            if page.locator(".rt-quiz-check").is_visible():
+                page.click(".rt-quiz-check")
+            page.wait_for_selector(".rt-quiz-feedback .rt-msg")
+            page.wait_for_selector(".rt-quiz-feedback .rt-quiz-reason")  # a reason, right or wrong
+            if page.locator(".rt-quiz-feedback .rt-msg-ok").count():
+                break
+            expect(page.locator(f".rt-quiz-choice-{k}")).to_be_disabled()
+            page.screenshot(path=str(artifacts / f"quiz-wrong-{name}-{size}.png"))
+            if page.locator(".rt-quiz-reveal").is_visible() and page.locator(".rt-quiz-check").count() and \
+                    page.locator(".rt-quiz-check").is_visible():
+                page.click(".rt-quiz-reveal")
+                break
         page.wait_for_selector(".rt-quiz-feedback .rt-cite")
-        expect(page.locator(".rt-quiz-score")).to_contain_text("1 answered")
+        expect(page.locator(".rt-quiz-score")).to_contain_text("of 1")  # the first try counted
         page.screenshot(path=str(artifacts / f"quiz-{name}-{size}.png"))
         page.click(".rt-quiz-next")
         page.wait_for_function("document.querySelector('.rt-quiz-progress').innerText.includes('2 of 10')")

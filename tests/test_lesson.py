@@ -124,7 +124,11 @@ def test_the_scoring_quote_reads_as_text_beside_its_english():
     st.chooser.value = [ex.id for ex in st.examples].index("it-scoring")
     html = st.narration.value
     assert "6+6+2+2+1+1+1+1 = 20" in html and "$" not in html
-    assert "In English" in html and "20 points" in game.source_translation(st.example, "en")
+    said = game.source_translation(st.example, "en")
+    assert "20 points" in said
+    # the page's language first, the rulebook's Italian sentence under it, named by its rulebook not its file
+    assert html.index("rt-translation") < html.index("6+6+2+2+1+1+1+1 = 20")
+    assert "Italian rulebook" in html and st.example.source.file not in html
 
 
 def _gong_line(st) -> str:

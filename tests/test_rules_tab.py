@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tutor import games, rulesearch
-from widgets.common import cite
+from widgets.common import cite, esc
 from widgets.page import spec
 
 
@@ -20,19 +20,33 @@ def summary(html: str) -> str:
     return m.group(1)
 
 
-def test_a_citation_is_one_summary_line_that_opens_for_the_translation():
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_a_citation_reads_in_the_page_language_first_and_opens_for_the_rulebook(lang):
     game = games.get("fire-bulls")
     rule = game.rules["fire-bulls/hand/limit"]
-    html = cite(game, rule.id, "it")
+    html = cite(game, rule.id, lang)
     assert html.startswith("<details class='rt-cite' data-rule='fire-bulls/hand/limit'>")
     line = summary(html)
-    # closed: the Italian title and the rulebook's own sentence
-    assert rule.translations["it"]["title"] in line and rule.quotes[0].text in line
-    # open: the Italian wording, the English one, the source file
+    # closed: the title and the wording in the page's language, not the rulebook's Italian sentence
+    title, text = rule.wording(lang)  # the catalog's wording with the language's typography
+    assert title == rule.translations[lang]["title"] and title in line and esc(text) in line
+    assert rule.quotes[0].text not in line and rule.text not in line
+    # open: the rulebook's own sentence; the Rules tab's full citation adds the id, English, the file
     body = html.split("</summary>", 1)[1]
-    assert rule.translations["it"]["text"] in body
-    assert rule.text in body and rule.quotes[0].file in body
-    assert rule.text not in line
+    assert esc(rule.quotes[0].text) in body
+    assert esc(rule.text) in body and rule.quotes[0].file in body and rule.id in body
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_learners_citation_names_no_file_and_no_rule_id(name):
+    game = games.get(name)
+    quoted = [r for r in game.rules if r.quotes]
+    for rule in quoted[:40]:
+        html = cite(game, rule.id, "fr", brief=True)
+        body = html.split("</summary>", 1)[1]
+        assert esc(rule.quotes[0].text) in body  # the rulebook's sentence, one click away
+        assert rule.quotes[0].file not in html
+        assert f">{rule.id}<" not in html and f" {rule.id}<" not in html and "rt-rule-id" not in html
 
 
 def test_a_reconstructed_clause_says_so_on_its_line():
@@ -84,11 +98,11 @@ def test_every_rules_tab_has_contents_filter_and_ranked_search(name):
     shown = re.findall(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value)
     assert shown == recon and recon
     panel.only_recon.value = False
-    # a title word finds its rule first
-    target = next(r for r in book if len(r.title.split()) >= 2)
-    panel.search.value = target.title
+    # a title typed in the page's language finds its rule first
+    target = next(r for r in book if len(r.wording("it")[0].split()) >= 2)
+    panel.search.value = target.wording("it")[0]
     first = re.search(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value).group(1)
-    assert book[first].title == target.title
+    assert book[first].wording("it")[0] == target.wording("it")[0]
     assert "rt-toc" not in panel.toc.value  # a ranked list, not the contents
 
 
@@ -108,3 +122,30 @@ def test_a_ranked_list_marks_where_mere_mentions_begin():
     head, tail = panel.list.value.split("rt-mentioned", 1)
     assert head.count("class='rt-rule'") == 4  # the Warrior's own rules
     assert "data-rule='fire-bulls/setup/deal'" in tail  # "Starting hands" only mentions one
+
+
+def test_the_search_follows_the_typing_once_the_learner_pauses():
+    """Every keystroke reaches the kernel (no Enter needed); the list is redrawn once, after a pause."""
+    import asyncio
+
+    from widgets.rules import SEARCH_PAUSE
+
+    panel = spec("fire-bulls").make_rules()
+    assert panel.search.continuous_update
+    contents = panel.list.value
+    redraws = []
+    panel.list.observe(lambda ch: redraws.append(ch["new"]), "value")
+
+    async def type_slowly_then_pause():
+        for typed in ["h", "ha", "han", "hand", "hand l", "hand li"]:
+            panel.search.value = typed
+            await asyncio.sleep(SEARCH_PAUSE / 10)
+        during = list(redraws)
+        await asyncio.sleep(SEARCH_PAUSE * 2)
+        return during
+
+    during = asyncio.run(type_slowly_then_pause())
+    assert during == [] and panel.list.value != contents  # nothing while typing, then the results
+    assert len(redraws) == 1
+    first = re.search(r"<div class='rt-rule' data-rule='([^']+)'>", panel.list.value).group(1)
+    assert first == "fire-bulls/hand/limit"  # "li" is still being typed: it already finds "limit"

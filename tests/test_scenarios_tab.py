@@ -39,7 +39,7 @@ def test_solve_one_by_clicks_then_fail_it_then_reset(name):
             break
         label = game.action_text(game.parse_action(panel.session.state, text))
         _click_move(panel, label)
-    assert "Solved!" in panel.verdict.value and "rt-rule-id" in panel.verdict.value  # verdict and rule cited
+    assert "Solved!" in panel.verdict.value and "class='rt-cite' data-rule=" in panel.verdict.value
     assert "data-solved='1'" in panel.progress.value and "data-attempts='1'" in panel.progress.value
     assert panel.moves.children == ()  # nothing more to play
     # reset: a new attempt at the start; the greedy move every time does not reach the goal

@@ -470,3 +470,25 @@ def test_panel_words_with_a_count_agree_with_it():
             assert not re.search(r"\w\(s\)|\w/[ei]\b", text), f"{key}: {text!r} writes a plural by hand"
     assert i18n.t("fe_owed", "en", who="Player 1", n=1) == "Player 1 owes 1 Cobra discard"
     assert i18n.t("fe_owed", "it", who="Giocatore 1", n=2) == "Giocatore 1 deve scartare 2 carte per i Cobra"
+
+
+def test_the_move_log_reads_as_sentences_and_names_rules_only_for_the_teacher():
+    """A learner's log is sentences in the page's language; the rule ids are the teacher's."""
+    from html import escape
+
+    from widgets.page import spec
+
+    p = spec("fire-bulls").make_page()
+    p.language.lang = "fr"
+    shell = p.game
+    shell.controls.draw_button.click()
+    log = shell.log_html.value
+    assert "rt-log-entry" in log
+    assert not re.search(r"\[fire-bulls/[^\]]*\]", log) and "rt-rule-id" not in log
+    rules = set(re.findall(r"data-rule='([^']+)'", log))
+    assert rules and rules <= {r.id for r in shell.game.rules}
+    # each sentence carries its rule's French title as a tooltip
+    rule = shell.game.rules[sorted(rules)[0]]
+    assert f"title='{escape(rule.wording('fr')[0], quote=True)}'" in log
+    shell.teacher.value = True
+    assert "rt-rule-id" in shell.log_html.value and sorted(rules)[0] in shell.log_html.value

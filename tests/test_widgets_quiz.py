@@ -16,41 +16,50 @@ def _click_choice(panel, i):
     panel.choices.children[i].click()
 
 
+def _answer(panel, q, picks):
+    for k in picks:
+        _click_choice(panel, k)
+    if q.many:
+        panel.check_button.click()
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_quiz_tab_right_and_wrong_with_a_running_score(name):
+def test_quiz_tab_right_then_wrong_with_a_reason_and_a_retry(name):
     pg = page(name)
     pg.tabs.selected_index = 3
     panel = pg.quiz
     assert pg.tabs.children[3] is panel
     assert len(panel.questions) == 10
+    # the set starts at its simplest question
+    assert panel.question.level == min(q.level for q in panel.questions)
     right_done = wrong_done = False
     for _ in range(len(panel.questions)):
         q = panel.question
         assert esc(q.prompt) in panel.prompt.value
         assert [b.description for b in panel.choices.children] == list(q.choices)
-        if not right_done:  # answer right: every right choice (then Check for a many-answer question)
-            for k in q.answer:
-                _click_choice(panel, k)
-            if q.many:
-                panel.check_button.click()
+        wrong = [k for k in range(len(q.choices)) if k not in q.answer]
+        if not right_done:  # answer right at the first try: why it is right, and the rule
+            _answer(panel, q, q.answer)
             assert panel.answered[panel.index] is True
             assert "rt-msg-ok" in panel.feedback.value
+            assert all(esc(q.reason(k)) in panel.feedback.value for k in q.answer)
             right_done = True
-        elif not wrong_done:  # answer wrong: a choice that is not right (or too few for many)
-            wrong = [k for k in range(len(q.choices)) if k not in q.answer]
-            if not wrong:
-                panel.next_button.click()
-                continue
-            _click_choice(panel, wrong[0])
-            if q.many:
-                panel.check_button.click()
+        elif not wrong_done and wrong:  # a wrong answer: its reason at once, the question stays open
+            _answer(panel, q, [wrong[0]])
             assert panel.answered[panel.index] is False
-            assert "rt-msg-error" in panel.feedback.value
+            assert "rt-msg-error" in panel.feedback.value and esc(q.reason(wrong[0])) in panel.feedback.value
+            tried = panel.choices.children[wrong[0]]
+            assert tried.disabled and tried.description.startswith("✗ ")
+            assert not all(b.disabled for b in panel.choices.children)  # try again
+            _answer(panel, q, q.answer)  # the second try is right, but the score keeps the first
+            assert panel.answered[panel.index] is False and "rt-msg-ok" in panel.feedback.value
             wrong_done = True
-        # the feedback cites the question's rule and gives the explanation
+        else:
+            panel.next_button.click()
+            continue
         assert f"data-rule='{q.rule}'" in panel.feedback.value
         assert all(b.disabled for b in panel.choices.children)
-        # answered choices: the right ones are green
+        # answered: the right ones are green and marked
         assert [k for k, b in enumerate(panel.choices.children) if b.button_style == "success"] == sorted(q.answer)
         assert [k for k, b in enumerate(panel.choices.children) if b.description.startswith("✓ ")] == sorted(q.answer)
         if right_done and wrong_done:
@@ -58,6 +67,32 @@ def test_quiz_tab_right_and_wrong_with_a_running_score(name):
         panel.next_button.click()
     assert right_done and wrong_done
     assert "data-right='1' data-answered='2'" in panel.progress.value
+
+
+def test_show_the_answer_gives_every_choices_reason():
+    panel = page("fire-bulls").quiz
+    q = panel.question
+    wrong = next(k for k in range(len(q.choices)) if k not in q.answer)
+    _answer(panel, q, [wrong])
+    assert panel.reveal_button.layout.display is None
+    panel.reveal_button.click()
+    for k in range(len(q.choices)):
+        assert f"data-choice='{k}'" in panel.feedback.value and esc(q.reason(k)) in panel.feedback.value
+    assert all(b.disabled for b in panel.choices.children)
+
+
+def test_the_level_moves_up_after_a_right_first_try_and_down_after_a_wrong_one():
+    panel = page("formula-e").quiz
+    levels = [q.level for q in panel.questions]
+    assert len(set(levels)) > 1, levels  # a set spans levels
+    start = panel.question.level
+    _answer(panel, panel.question, panel.question.answer)
+    panel.next_button.click()
+    assert panel.run.level == min(3, start + 1)
+    q = panel.question
+    wrong = [k for k in range(len(q.choices)) if k not in q.answer]
+    _answer(panel, q, wrong[:1] if not q.many else q.answer[:-1] or wrong[:1])
+    assert panel.run.level == min(3, start + 1) - 1
 
 
 def test_quiz_speaks_the_pages_language_and_keeps_the_questions():

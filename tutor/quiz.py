@@ -7,8 +7,15 @@ say about the position the question carries (``Question.state``, the game's
 scenario JSON).  The kinds every game has (:data:`GENERIC_KINDS`):
 
 - ``legal``: which of these moves are legal (the others' refusals explain why);
-- ``effect``: what this action does (choices: the narrations of several actions);
+- ``effect``: what this action does: each choice is the one consequence that tells an action's
+  outcome apart from the others' (what the rules add to the move's own words), a few words long;
+  no question is asked whose prompt holds the words that set the answer apart;
 - ``score``: what a player scores once this action is done.
+
+Every question carries a reason for each choice (why it is right, or why it is wrong: a refusal
+and its rule, the move whose outcome it is, the score the engine counts) and a level from 1 to 3
+(:func:`with_level`: how crowded the table, how many rules the answer needs), which the Quiz tab's
+run (:mod:`tutor.quizrun`) climbs and descends.
 
 A game adds its own kinds through :meth:`tutor.core.Game.question_kinds`
 (Kamikaze: who wins this duel; Fire Bulls: which Yen cards can be taken; Tir
@@ -19,6 +26,8 @@ English, Italian and French.
 >>> qs = generate("kamikaze-attack", seed=1, n=4)
 >>> [q.kind for q in qs]
 ['legal', 'effect', 'score', 'duel']
+>>> all(len(q.reasons) == len(q.choices) for q in qs), sorted({q.level for q in qs})
+(True, [2, 3])
 >>> load(save(qs)) == qs
 True
 >>> "Giocatore" in generate("kamikaze-attack", seed=1, n=4, lang="it")[0].prompt
@@ -27,8 +36,10 @@ True
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -38,11 +49,17 @@ if TYPE_CHECKING:
     from tutor.core import Event, Game
 
 __all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
-           "GENERIC_KINDS", "Maker"]
+           "with_level", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
 
 FORMAT = 1
 MAX_QUESTIONS = 500
 MAX_CHOICES = 8
+LEVELS = 3
+#: a choice a learner reads at a glance: at most this many words (the whole story is in its reason)
+MAX_WORDS = 12
+LONGEST = 14
+#: positions tried for a kind of question before the next kind takes its turn
+TRIES = 60
 
 
 @dataclass(frozen=True)
@@ -71,6 +88,12 @@ class Question:
     action: str = ""
     actions: tuple[str, ...] = ()
     many: bool = False
+    reasons: tuple[str, ...] = ()  # one sentence per choice: why it is right or wrong, from the engine
+    level: int = 1  # 1 (one rule, fewest players) to 3 (several rules, a crowded table)
+
+    def reason(self, i: int) -> str:
+        """Why choice ``i`` is right or wrong (the explanation when the question carries no reasons)."""
+        return self.reasons[i] if 0 <= i < len(self.reasons) else self.explanation
 
     def is_right(self, picked: Sequence[int]) -> bool:
         """Whether the learner's picks are exactly the right choices."""
@@ -79,6 +102,7 @@ class Question:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["choices"], data["answer"], data["actions"] = list(self.choices), list(self.answer), list(self.actions)
+        data["reasons"] = list(self.reasons)
         return data
 
     @classmethod
@@ -124,10 +148,18 @@ class Question:
         many = r.get("many", bool, default=False)
         if not many and len(answer) != 1:
             raise r.error("answer", "expected one right choice, got {got}", got=len(answer))
+        reasons = r.list("reasons", max_len=MAX_CHOICES, default=[])
+        if reasons and len(reasons) != len(choices):
+            raise r.error("reasons", "expected {n} entries, got {got}", n=len(choices), got=len(reasons))
+        for i, why in enumerate(reasons):
+            if not isinstance(why, str) or len(why) > 5000:
+                raise r.error_at(f"{r.field('reasons')}[{i}]", "expected text, got {got}", got=short(why))
+        level = r.optional_int("level", 1, LEVELS) or 1
         return cls(game=game_name, kind=r.str("kind", 40), prompt=r.str("prompt", 2000),
                    choices=tuple(choices), answer=tuple(answer), rule=rule,
                    explanation=r.str("explanation", 5000), state=state_text, lang=lang, player=player,
-                   action=r.str("action", 500, default=""), actions=tuple(actions), many=many)
+                   action=r.str("action", 500, default=""), actions=tuple(actions), many=many,
+                   reasons=tuple(reasons), level=level)
 
 
 # ---------------------------------------------------------------- words
@@ -205,7 +237,8 @@ def _pool(game: "Game", seed: int) -> _Pool:
             states.append(step.before)
     for g in range(3):
         ruleset = game.rulesets[g % len(game.rulesets)]
-        players = rng.choice(list(game.info.player_counts(ruleset)))
+        counts = list(game.info.player_counts(ruleset))
+        players = counts[0] if g == 0 else rng.choice(counts)  # one game at the fewest players: a beginner's table
         state = game.new_game(players, seed=rng.randrange(10**6), ruleset=ruleset)
         seats = [RandomBot() for _ in range(players)]
         trail = []
@@ -229,8 +262,10 @@ def _refuses(game: "Game", state: Any, action: Any) -> IllegalAction | None:
 
 # ---------------------------------------------------------------- the generic kinds
 
-def _legal(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool) -> Question | None:
-    """Which of these moves are legal?  Refused candidates come from the examples and from other positions."""
+def _legal(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool, one: bool = False
+           ) -> Question | None:
+    """Which of these moves are legal?  Refused candidates come from the examples and from other positions.
+    ``one``: exactly one of the choices is legal (a question answered with one pick)."""
     legal = game.legal_actions(state)
     if not legal:
         return None
@@ -253,8 +288,8 @@ def _legal(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool)
             break
     if not foreign:
         return None
-    n_bad = rng.randint(1, min(3, len(foreign)))
-    n_good = min(len(legal), 4 - n_bad)
+    n_bad = min(3, len(foreign)) if one else rng.randint(1, min(3, len(foreign)))
+    n_good = 1 if one else min(len(legal), 4 - n_bad)
     picks = [(a, None) for a in rng.sample(legal, n_good)] + foreign[:n_bad]
     rng.shuffle(picks)
     player = game.current_player(state)
@@ -268,13 +303,15 @@ def _legal(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool)
         else:
             lines.append(words("“{move}” is refused: {why}", lang, move=text, why=sentence(game.message(exc, lang))))
     rule = next(exc.rule for _, exc in picks if exc is not None)
+    asked = ("{Seat} is to decide ({decision}). Which of these moves do the rules allow?" if one else
+             "{Seat} is to decide ({decision}). Which of these moves are legal?")
     return Question(
-        game=game.name, kind="legal", lang=lang, player=player, many=True,
-        prompt=words("{Seat} is to decide ({decision}). Which of these moves are legal?", lang,
-                     seat=seat_name(game, player, lang), decision=game.decision_name(game.decision(state), lang)),
+        game=game.name, kind="legal", lang=lang, player=player, many=not one,
+        prompt=words(asked, lang, seat=seat_name(game, player, lang),
+                     decision=game.decision_name(game.decision(state), lang)),
         choices=tuple(choices), answer=tuple(i for i, (_, exc) in enumerate(picks) if exc is None),
         rule=rule, explanation=" ".join(lines), state=game.to_json(state),
-        actions=tuple(str(a) for a, _ in picks))
+        actions=tuple(str(a) for a, _ in picks), reasons=tuple(lines))
 
 
 def _outcomes(game: "Game", state: Any, rng: random.Random, lang: str, limit: int = 12
@@ -294,12 +331,80 @@ def _outcomes(game: "Game", state: Any, rng: random.Random, lang: str, limit: in
     return out
 
 
+def _content(text: str) -> set[str]:
+    """The words that carry meaning in an English text, as stems (seats, their colours and small words
+    left out: "Player 2 (red) takes red" says "take red" of whoever plays)."""
+    from tutor.rulesearch import STOP, stem
+
+    text = re.sub(r"\bplayers? \d+( \([a-z]+\))?", " ", text.lower())
+    return {stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in STOP}
+
+
+# a seat named at the start of a sentence, in any language: "Player 2 (red) ", "Joueur 2 ", "Giocatore 2 (rosso) "
+_SUBJECT = re.compile(r"^\S+ \d+( \([^)]*\))? ")
+
+
+def _telling(game: "Game", action: Any, events: Sequence["Event"]) -> list["Event"]:
+    """The events of an action that say more than the action's own words (not "Player 2 takes blue"
+    after "take blue"): what a learner has to know the rules to predict."""
+    said = _content(game.action_text(action))
+    out = []
+    for e in events:
+        if not e.text or e.rule not in game.rules:
+            continue
+        content = _content(e.text)
+        if content and not content <= said:
+            out.append(e)
+    return out
+
+
+def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["Event"] | None:
+    """Each option's telling event that the other options do not share and that says most beyond
+    the move's own words (the swap of pawns, not the card drawn), or None when two options cannot be
+    told apart that way.  Decided on the English texts, so every language asks the same question."""
+    common = set.intersection(*({e.text for e in events} for _, events in options))
+    keys = []
+    for action, events in options:
+        own = [e for e in events if e.text not in common]
+        if not own:
+            return None
+        said = _content(game.action_text(action))
+        keys.append(max(own, key=lambda e: (len(_content(e.text) - said), -own.index(e))))
+    return keys if len({k.text for k in keys}) == len(keys) else None
+
+
+def _shorten(text: str) -> str | None:
+    """A choice as a learner reads it at a glance: the sentence when short enough; else without the
+    seat it starts with ("Player 1 (blue) attacks ..." -> "attacks ..."), then up to its ";" (a
+    parenthesis it opened closed).  None when that is still over ``LONGEST`` words: a few choices of
+    a set may run a little over ``MAX_WORDS`` rather than lose the clause that tells them apart."""
+    def fits(t: str) -> bool:
+        return len(t.split()) <= MAX_WORDS
+
+    if fits(text):
+        return text
+    end = "." if text.rstrip().endswith(".") else ""
+    m = _SUBJECT.match(text)
+    if m:
+        text = text[m.end():]
+    if not fits(text) and ";" in text:
+        head = text.split(";")[0].rstrip()
+        text = head + ")" * (head.count("(") - head.count(")")) + end
+    return text if len(text.split()) <= LONGEST else None
+
+
+def _short(texts: Sequence[str]) -> list[str] | None:
+    """Every choice shortened (:func:`_shorten`), or None when one cannot be."""
+    out = [_shorten(t) for t in texts]
+    return None if any(t is None for t in out) else [t for t in out if t is not None]
+
+
 def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool,
             action: Any = None) -> Question | None:
-    """What does this action do?  The choices are what several legal actions would do
-    (``action``, when given, is the one asked about; else one drawn at random)."""
-    options: list[tuple[Any, str, list]] = []
-    texts: set[str] = set()
+    """What does this action do?  Each choice is the one consequence that tells an action's outcome
+    apart from the others' (what the rules add to the move's own words), in at most ``MAX_WORDS``
+    words; the whole narration of each is its reason.  ``action``, when given, is the one asked
+    about; else one drawn at random."""
     outcomes = _outcomes(game, state, rng, lang)
     if not outcomes:
         return None
@@ -309,29 +414,50 @@ def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool
                       key=lambda o: game.action_text(o[0]).split(" ")[0] != head)
         outcomes = [(action, *game.apply_explained(state, action))] + rest
     first = outcomes[0][0]
-    for action, _after, events in outcomes:
-        text = narration(game, events, lang)
-        if text and text not in texts and first_rule(game, events):
-            texts.add(text)
-            options.append((action, text, events))
-        if len(options) == 4:
+    telling = [(a, _telling(game, a, events), events) for a, _after, events in outcomes]
+    if not telling[0][1]:
+        return None  # the move's own words say all that happens: nothing to ask
+    chosen = [telling[0]]
+    for option in telling[1:]:
+        if option[1] and _keys(game, [(a, t) for a, t, _ in chosen + [option]]) is not None:
+            chosen.append(option)
+        if len(chosen) == 4:
             break
-    if len(options) < 2 or options[0][0] is not first:
+    keys = _keys(game, [(a, t) for a, t, _ in chosen]) if len(chosen) >= 2 else None
+    if keys is None:
         return None
-    rng.shuffle(options)
-    target = next(i for i, o in enumerate(options) if o[0] is first)
-    action, text, events = options[target]
+    english = _short([k.text for k in keys])
+    if english is None or any(_short([game.message(k, other) for k in keys]) is None for other in game.languages):
+        return None  # too long to read at a glance in one of the page's languages
     player = game.current_player(state)
     assert player is not None
-    rule = first_rule(game, events)
+    move_en = game.action_text(first)
+    prompt_en = words("{Seat} chooses: {move}. What happens?", "en", seat=seat_name(game, player, "en"), move=move_en)
+    apart = _content(english[0]) - set().union(*(_content(t) for t in english[1:]))
+    if not apart or apart & _content(prompt_en):
+        return None  # a word that sets the answer apart is in the prompt: matching words would answer it
+    order = list(range(len(chosen)))
+    rng.shuffle(order)
+    texts = _short([game.message(k, lang) for k in keys]) or [game.message(k, lang) for k in keys]
+    target = order.index(0)
+    rule = first_rule(game, [keys[0], *chosen[0][2]])
     title = game.rules[rule].wording(lang)[0]
+    move = game.action_text(first, lang)
+    reasons = []
+    for i in order:
+        whole = narration(game, chosen[i][2], lang)
+        if i == 0:
+            reasons.append(words("{text} ({rule})", lang, text=whole, rule=title))
+        else:
+            reasons.append(words("That follows “{other}”, not “{move}”.", lang,
+                                 other=game.action_text(chosen[i][0], lang), move=move))
     return Question(
         game=game.name, kind="effect", lang=lang, player=player,
-        prompt=words("{Seat} chooses: {move}. What happens?", lang, seat=seat_name(game, player, lang),
-                     move=game.action_text(action, lang)),
-        choices=tuple(t for _, t, _ in options), answer=(target,), rule=rule,
-        explanation=words("{text} ({rule})", lang, text=text, rule=title), state=game.to_json(state),
-        action=str(action), actions=tuple(str(a) for a, _, _ in options))
+        prompt=words("{Seat} chooses: {move}. What happens?", lang, seat=seat_name(game, player, lang), move=move),
+        choices=tuple(texts[i] for i in order), answer=(target,), rule=rule,
+        explanation=words("{text} ({rule})", lang, text=narration(game, chosen[0][2], lang), rule=title),
+        state=game.to_json(state), action=str(first), actions=tuple(str(chosen[i][0]) for i in order),
+        reasons=tuple(reasons))
 
 
 def _score(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool) -> Question | None:
@@ -353,15 +479,21 @@ def _score(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool)
         rng.shuffle(options)
         mover = game.current_player(state)
         assert mover is not None
+        explanation = words("{text} {Who}: {before} → {after}.", lang, text=narration(game, events, lang),
+                            who=seat_name(game, who, lang), before=before[who], after=right)
+        title = game.rules[rule].wording(lang)[0]
+        reasons = tuple(
+            explanation if o == right else
+            words("Not {wrong}: {who} goes from {before} to {after} ({rule}).", lang, wrong=o,
+                  who=seat_name(game, who, lang), before=before[who], after=right, rule=title)
+            for o in options)
         return Question(
             game=game.name, kind="score", lang=lang, player=who,
             prompt=words("{Seat} chooses: {move}. What is {who}'s score afterwards? It is {score} now.", lang,
                          seat=seat_name(game, mover, lang), move=game.action_text(action, lang),
                          who=seat_name(game, who, lang), score=before[who]),
             choices=tuple(str(o) for o in options), answer=(options.index(right),), rule=rule,
-            explanation=words("{text} {Who}: {before} → {after}.", lang, text=narration(game, events, lang),
-                              who=seat_name(game, who, lang), before=before[who], after=right),
-            state=game.to_json(state), action=str(action))
+            explanation=explanation, state=game.to_json(state), action=str(action), reasons=reasons)
     return None
 
 
@@ -387,17 +519,54 @@ def step_question(game: "Game", example: Any, index: int, lang: str = "en") -> Q
         why = (words("“{move}” is refused: {why}", lang, move=move, why=sentence(game.message(exc, lang)))
                if exc is not None else words("“{move}” is legal.", lang, move=move))
         rule = exc.rule if exc is not None and exc.rule in game.rules else step.illegal
-        return Question(
+        return with_level(game, Question(
             game=game.name, kind="allowed", lang=lang, player=player,
             prompt=words("{Seat} tries: {move}. Do the rules allow it?", lang, seat=seat_name(game, player, lang),
                          move=move),
             choices=(words("Yes, it is legal", lang), words("No, the rules refuse it", lang)),
             answer=((1,) if exc is not None else (0,)), rule=rule, explanation=why, state=game.to_json(state),
-            action=str(step.action), actions=(str(step.action), str(step.action)))
-    return _effect(game, state, rng, lang, _Pool([], []), action=step.action)
+            action=str(step.action), actions=(str(step.action), str(step.action)), reasons=(why, why)))
+    q = _effect(game, state, rng, lang, _Pool([], []), action=step.action)
+    for make in game.question_kinds().values():  # a game's own question about this very move
+        if q is None and "action" in inspect.signature(make).parameters:
+            q = make(game, state, rng, lang, action=step.action)
+    if q is None:  # nothing the move's own words leave open: ask which moves the rules allow here
+        others = [s.before for s in example.steps if s.before is not state] + [s.after for s in example.steps]
+        refused = [(s.before, s.action) for s in example.steps if s.illegal and s.before is state]
+        q = _legal(game, state, rng, lang, _Pool(others, refused), one=True)
+    return with_level(game, q) if q is not None else None
 
 
 GENERIC_KINDS: dict[str, Callable[..., Question | None]] = {"legal": _legal, "effect": _effect, "score": _score}
+
+
+def with_level(game: "Game", q: Question) -> Question:
+    """``q`` with its level and a reason for every choice.
+
+    The level counts what answering takes: more players than the fewest the game allows (a crowded
+    table), the rules the engine cites when the move is played (one rule, two, three or more) and
+    several right choices to find.  A game's own kind that gives no reasons gets the engine's
+    explanation for every choice: why the right one is right, and so why another is not."""
+    from dataclasses import replace
+
+    state = game.from_json(q.state)
+    players = len(game.scores(state))
+    crowd = 0 if players <= game.info.min_players + 1 else 1 if players <= game.info.min_players + 2 else 2
+    rules: set[str] = set()
+    if q.action:
+        try:
+            _after, events = game.apply_explained(state, game.parse_action(state, q.action))
+            rules = {e.rule for e in events if e.rule in game.rules}
+        except (IllegalAction, ValueError):
+            rules = {q.rule}
+    needs = max(0, min(2, len(rules) - 2)) + (1 if q.many else 0)  # a move and the end of a turn: two rules
+    points = crowd + needs
+    level = 1 if points == 0 else 2 if points <= 2 else 3
+    reasons = q.reasons
+    if len(reasons) != len(q.choices):
+        reasons = tuple(q.explanation if i in q.answer else words("Not so: {text}", q.lang, text=q.explanation)
+                        for i in range(len(q.choices)))
+    return replace(q, level=level, reasons=reasons)
 
 
 def _without_pool(make: Maker) -> Callable[..., Question | None]:
@@ -436,7 +605,7 @@ def generate(game: str, seed: int, n: int, lang: str = "en") -> list[Question]:
         name, make = makers[turn % len(makers)]
         turn += 1
         found = None
-        for _ in range(25):
+        for _ in range(TRIES):
             state = rng.choice(pool.states)
             if g.current_player(state) is None:
                 continue
@@ -449,7 +618,7 @@ def generate(game: str, seed: int, n: int, lang: str = "en") -> list[Question]:
             continue
         dry = 0
         seen.add((found.kind, found.prompt, found.state))
-        out.append(found)
+        out.append(with_level(g, found))
     return out
 
 

@@ -35,6 +35,7 @@ CSS = """
 .rt-cite[open] > summary::before { content: "▾ "; }
 .rt-cite[open] > summary { white-space: normal; }
 .rt-cite .rt-cite-quote { font-style: italic; color: #222; }
+.rt-cite-said { font-size: 0.9em; color: #444; margin-top: 4px; }
 .rt-cite-body { padding: 2px 0 6px 14px; }
 .rt-cite .rt-rule-id { font-family: monospace; font-size: 15px; color: #333; }
 .rt-cite blockquote { margin: 4px 0 4px 0; font-style: italic; }
@@ -254,12 +255,15 @@ def message(kind: str, text: str) -> str:
 def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
     """A rule citation on one line that opens for the rest.
 
-    Closed: the rule's title in the page's language and the rulebook's own
-    sentence (cut with an ellipsis to one line).  Open (a ``<details>``): that
-    sentence whole, the rule's id, its wording in the page's language and in
-    English, the sentence's source file, any further quoted sentences and, for
-    a reconstructed clause, why (not when ``brief``).  An unknown id is shown as such (never an exception in the
-    page).
+    Closed: the rule's title and its wording in the page's language (cut with
+    an ellipsis to one line), so a learner reads the rule in their own language
+    first.  Open (a ``<details>``): that wording whole, then the rulebook's own
+    sentence in its language, one click away.  The full citation (``brief`` off:
+    the Rules tab) adds what a teacher or a translator checks: the rule's id,
+    the English wording, the sentence's source file, any further quoted
+    sentences and, for a reconstructed clause, why.  A learner's citation
+    (``brief``: a step, a refusal, a hint, a verdict) shows neither ids nor
+    file names.  An unknown id is shown as such (never an exception in the page).
     """
     rules = game.rules
     if rule_id not in rules:
@@ -267,30 +271,24 @@ def cite(game, rule_id: str, lang: str = "en", brief: bool = False) -> str:
     rule = rules[rule_id]
     title, text = rule.wording(lang)
     recon = f" <span class='rt-recon'>{esc(t('reconstructed_short', lang))}</span>" if rule.reconstructed else ""
-    if rule.quotes:
-        q = rule.quotes[0]
-        line = f"<span class='rt-cite-quote' lang='{esc(q.lang)}'>«{esc(q.text)}»</span>"
-    else:
-        line = f"<span class='rt-cite-quote' lang='{esc(lang)}'>{esc(text)}</span>"
+    line = f"<span class='rt-cite-text' lang='{esc(lang)}'>{esc(text)}</span>"
     parts = [f"<details class='rt-cite' data-rule='{esc(rule_id)}'>",
              f"<summary><b class='rt-cite-title'>{esc(title)}</b>{recon} {line}</summary>",
-             "<div class='rt-cite-body'>",
-             f"<div class='rt-rule-id'>{esc(t('rule', lang))} {esc(rule.id)}</div>"]
+             "<div class='rt-cite-body'>"]
     if rule.reconstructed:
         parts.append(f"<div><span class='rt-recon'>{esc(t('reconstructed', lang))}</span></div>")
-    if lang != "en" and text != rule.text:
-        parts.append(f"<div lang='{esc(lang)}'>{esc(text)}</div>")
-    parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}{colon(lang)}</b> {esc(rule.text)}</div>")
-    if rule.quotes:  # the first sentence is the summary's, shown whole once open: here its source
-        q = rule.quotes[0]
-        parts.append(f"<div class='rt-src'>{esc(t('source', lang))}{colon(lang)} {esc(q.lang)}, {esc(q.file)}</div>")
-    for q in rule.quotes[1:]:
-        parts.append(
-            f"<blockquote lang='{esc(q.lang)}'>«{esc(q.text)}» "
-            f"<span class='rt-src'>({esc(q.lang)}, {esc(q.file)})</span></blockquote>"
-        )
-    if rule.reconstructed and rule.note and not brief:
-        parts.append(f"<div class='rt-src'>{esc(rule.note)}</div>")
+    quotes = sorted(rule.quotes, key=lambda q: q.lang != lang)  # a sentence in the page's language first
+    if quotes:
+        parts.append(f"<div class='rt-cite-said'>{esc(t('rulebook_says', lang))}{colon(lang)}</div>")
+    for q in quotes:
+        src = "" if brief else f" <span class='rt-src'>({esc(q.lang)}, {esc(q.file)})</span>"
+        parts.append(f"<blockquote class='rt-cite-quote' lang='{esc(q.lang)}'>«{esc(q.text)}»{src}</blockquote>")
+    if not brief:
+        parts.append(f"<div class='rt-rule-id'>{esc(t('rule', lang))} {esc(rule.id)}</div>")
+        if lang != "en":
+            parts.append(f"<div lang='en'><b>{esc(t('in_english', lang))}{colon(lang)}</b> {esc(rule.text)}</div>")
+        if rule.reconstructed and rule.note:
+            parts.append(f"<div class='rt-src'>{esc(rule.note)}</div>")
     parts.append("</div></details>")
     return "".join(parts)
 

@@ -1062,12 +1062,15 @@ class GameShell(w.VBox):
 
     def _log_html(self, last: int = 12) -> str:
         lang = self.lang
+        rules = self.game.rules
+        teacher = bool(self.teacher.value)  # rule ids are for the teacher's view only; a learner reads sentences
         rows = []
         for e in self.history[1:self.index + 1][-last:]:
             who = self.who(e.player) if e.player is not None else ""
             items = "".join(
-                f"<li>{esc(self.game.message(ev, lang))} "
-                f"<span class='rt-rule-id' title='{esc(ev.rule)}'>[{esc(ev.rule)}]</span></li>"
+                f"<li data-rule='{esc(ev.rule)}' title='{esc(rules[ev.rule].wording(lang)[0] if ev.rule in rules else '')}'>"
+                f"{esc(self.game.message(ev, lang))}"
+                + (f" <span class='rt-rule-id'>({esc(ev.rule)})</span>" if teacher else "") + "</li>"
                 for ev in e.events if ev.text
             )
             rows.append(f"<div class='rt-log-entry'><b>{esc(who)}</b>: {esc(self.action_shown(e))}"

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor import hints, quiz
+from tutor.quizrun import QuizRun
 from tutor.core import ScenarioError
 from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.i18n import Language, t
@@ -31,6 +32,11 @@ CSS = """
   line-height: 1.35; padding: 6px 12px; font-size: 16px; }
 .rt-panel .rt-quiz-choice:disabled { opacity: 1; color: #111; }
 .rt-panel .rt-quiz-choice.mod-success, .rt-panel .rt-quiz-choice.mod-danger { color: #fff; }
+.rt-quiz-main { display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; }
+.rt-quiz-main > .rt-quiz-ask { flex: 1 1 340px; min-width: 0; }
+.rt-quiz-main > .rt-board { flex: 2 1 480px; min-width: 0; }
+.rt-quiz-buttons .widget-button { width: auto; }
+.rt-quiz-reason { margin: 4px 0; }
 </style>
 """
 
@@ -56,10 +62,10 @@ class QuizPanel(w.VBox):
         self.language = language or Language()
         self.seed, self.n = seed, n
         self.questions: list[quiz.Question] = []
-        self.index = 0
-        self.right = 0
-        self.answered: dict[int, bool] = {}  # question index -> answered right
+        self.run = QuizRun(())  # which question is shown, tries and first-try answers (tutor.quizrun)
         self.picked: set[int] = set()
+        self.wrong: set[int] = set()  # choices tried and found wrong on the question shown
+        self.revealed = False  # the learner asked to see the answer
         self.loaded = False
         self.scenario_progress: Callable[[], dict] | None = None  # the page's Scenarios tab's progress, exported too
         self.progress = w.HTML()
@@ -77,7 +83,10 @@ class QuizPanel(w.VBox):
         self.feedback.add_class("rt-quiz-feedback")
         self.next_button = w.Button(icon="arrow-right")
         self.next_button.add_class("rt-quiz-next")
-        self.next_button.on_click(lambda _: self.go(self.index + 1))
+        self.next_button.on_click(lambda _: self.next_question())
+        self.reveal_button = w.Button(icon="eye")
+        self.reveal_button.add_class("rt-quiz-reveal")
+        self.reveal_button.on_click(lambda _: self.reveal())
         self.new_button = w.Button(icon="refresh")
         self.new_button.add_class("rt-quiz-new")
         self.new_button.on_click(lambda _: self.new_set(self.seed + 1))
@@ -102,10 +111,16 @@ class QuizPanel(w.VBox):
         self.play_here = w.Button(icon="play-circle", layout=w.Layout(width="auto", display="none"))
         self.play_here.add_class("rt-play-here")
         self.play_here.on_click(lambda _: self.play_from_here())
-        self.children = [_style(), self.progress, self.board, self.prompt, self.choices,
-                         w.HBox([self.check_button, self.next_button, self.new_button, self.play_here],
-                                layout=w.Layout(flex_flow="row wrap")),
-                         self.feedback, self.files]
+        buttons = w.HBox([self.check_button, self.reveal_button, self.next_button, self.new_button, self.play_here],
+                         layout=w.Layout(flex_flow="row wrap"))
+        buttons.add_class("rt-quiz-buttons")
+        # the question, its choices and the answer button first (a phone's first screen), the board beside
+        # them on a wide screen and under them on a phone
+        ask = w.VBox([self.prompt, self.choices, buttons, self.feedback])
+        ask.add_class("rt-quiz-ask")
+        main = w.Box([ask, self.board])
+        main.add_class("rt-quiz-main")
+        self.children = [_style(), self.progress, main, self.files]
         self.language.observe(lambda ch: self._relanguage(), "lang")
         self.new_set(seed)
 
@@ -114,18 +129,39 @@ class QuizPanel(w.VBox):
         return self.language.lang
 
     @property
+    def index(self) -> int:
+        """The question shown (its index in the set)."""
+        return self.run.current if self.run.current is not None else 0
+
+    @property
     def question(self) -> quiz.Question | None:
         return self.questions[self.index] if self.questions else None
 
+    @property
+    def answered(self) -> dict[int, bool]:
+        """Question index -> answered right at the first try."""
+        return self.run.first_try
+
+    @property
+    def right(self) -> int:
+        return self.run.first_try_right
+
+    @property
+    def solved(self) -> bool:
+        """The question shown is answered right, or its answer shown."""
+        return self.index in self.run.solved or self.revealed
+
     # ---------------------------------------------------------------- questions
     def new_set(self, seed: int) -> None:
-        """A fresh set of questions (seeded), score reset."""
+        """A fresh set of questions (seeded), score reset; it starts at its simplest question."""
         self.seed = seed
         self.loaded = False
-        self.questions = quiz.generate(self.game.name, seed, self.n, self.lang)
-        self.answered.clear()
-        self.right = 0
-        self.go(0)
+        self._start(quiz.generate(self.game.name, seed, self.n, self.lang))
+
+    def _start(self, questions: list[quiz.Question]) -> None:
+        self.questions = questions
+        self.run = QuizRun(tuple(q.level for q in questions))
+        self._fresh()
 
     def _relanguage(self) -> None:
         """The same questions in the page's new language (same seed: same positions and answers);
@@ -134,15 +170,26 @@ class QuizPanel(w.VBox):
             self.questions = quiz.generate(self.game.name, self.seed, self.n, self.lang)
         self._draw()
 
-    def go(self, i: int) -> None:
-        self.index = max(0, min(i, len(self.questions) - 1)) if self.questions else 0
-        self.picked = set()
+    def _fresh(self) -> None:
+        self.picked, self.wrong, self.revealed = set(), set(), False
         self._draw()
+
+    def go(self, i: int) -> None:
+        """Show question ``i`` of the set (a link to a question)."""
+        if self.questions and 0 <= i < len(self.questions) and i != self.run.current:
+            self.run.asked.append(i)
+        self._fresh()
+
+    def next_question(self) -> bool:
+        """The next question the run picks (harder after a right first try, easier after a wrong one)."""
+        moved = self.run.next()
+        self._fresh()
+        return moved
 
     def pick(self, i: int) -> None:
         """Click choice ``i``: a one-answer question is checked at once; otherwise the pick toggles."""
         q = self.question
-        if q is None or self.index in self.answered:
+        if q is None or self.solved or i in self.wrong:
             return
         if q.many:
             self.picked ^= {i}
@@ -152,20 +199,33 @@ class QuizPanel(w.VBox):
             self.check()
 
     def check(self) -> bool | None:
-        """Check the picks against the engine's answer; the feedback cites the rule."""
+        """Check the picks against the engine's answer.  Right: the reason it is right and the rule.
+        Wrong: the reason each wrong pick is wrong, at once, and the question stays open to try again
+        (only the first try counts in the score)."""
         q = self.question
-        if q is None or self.index in self.answered:
+        if q is None or self.solved:
             return None
-        ok = q.is_right(sorted(self.picked))
-        self.answered[self.index] = ok
-        self.right += ok
+        ok = self.run.answer(q.is_right(sorted(self.picked)))
+        if not ok:
+            self.wrong |= {i for i in self.picked if i not in q.answer}
+            self.picked = set()
         self._draw()
         return ok
+
+    def reveal(self) -> None:
+        """Show the right choices and every choice's reason (the question then counts as not solved)."""
+        q = self.question
+        if q is None or self.solved:
+            return
+        if self.index not in self.run.first_try:
+            self.run.answer(False)
+        self.revealed = True
+        self._draw()
 
     def play_from_here(self) -> bool:
         """Open the Play tab on the question's position (after it is answered: playing on shows the answer)."""
         q = self.question
-        if q is None or self.on_play_here is None or self.index not in self.answered:
+        if q is None or self.on_play_here is None or not self.solved:
             return False
         return bool(self.on_play_here(self.game.from_json(q.state)))
 
@@ -178,17 +238,22 @@ class QuizPanel(w.VBox):
         self.check_button.description = t("quiz_check", lang)
         self.next_button.description = t("quiz_next", lang)
         self.new_button.description = t("quiz_new", lang)
+        self.reveal_button.description = t("quiz_reveal", lang)
         self.save_button.description = t("save", lang)
         self.load_button.description = t("load", lang)
         self.upload.description = t("upload", lang)
         self.files.set_title(0, t("quiz_file", lang))
         q = self.question
-        done = len(self.answered)
-        self.progress.value = (f"<b>{esc(t('quiz_progress', lang, i=self.index + 1, n=len(self.questions)))}</b>"
+        done = self.run.answered
+        level = q.level if q is not None else 1
+        self.progress.value = (f"<b>{esc(t('quiz_progress', lang, i=len(set(self.run.asked)), n=len(self.questions)))}</b>"
+                               f" · <span class='rt-quiz-level' data-level='{level}'>"
+                               f"{esc(t('quiz_level', lang, level=level))}</span>"
                                f" · <span class='rt-quiz-score' data-right='{self.right}' data-answered='{done}'>"
                                f"{esc(t('quiz_score', lang, right=self.right, answered=done))}</span>")
         if q is None:
             self.play_here.layout.display = "none"
+            self.reveal_button.layout.display = "none"
             self.prompt.value = message("info", t("quiz_none", lang))
             self.choices.children = ()
             self.feedback.value = ""
@@ -199,33 +264,48 @@ class QuizPanel(w.VBox):
         hint = t("quiz_many", lang) if q.many else t("quiz_one", lang)
         self.prompt.value = (f"<div class='rt-narration' data-kind='{esc(q.kind)}'><b>{esc(q.prompt)}</b></div>"
                              f"<div class='rt-src'>{esc(hint)}</div>")
-        answered = self.index in self.answered
+        solved = self.solved
         buttons = []
         for i, text in enumerate(q.choices):
             b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", max_width="100%"))
             b.add_class("rt-quiz-choice")
             b.add_class(f"rt-quiz-choice-{i}")
-            if answered:
+            if solved:
                 b.disabled = True
-                b.description = _mark(text, i in q.answer, i in self.picked)
+                b.description = _mark(text, i in q.answer, i in self.wrong)
                 if i in q.answer:
                     b.button_style = "success"
-                elif i in self.picked:
+                elif i in self.wrong:
                     b.button_style = "danger"
+            elif i in self.wrong:
+                b.disabled = True
+                b.description = _mark(text, False, True)
+                b.button_style = "danger"
             elif i in self.picked:
                 b.button_style = "info"
             b.on_click(lambda _, i=i: self.pick(i))
             buttons.append(b)
         self.choices.children = buttons
-        self.check_button.layout.display = None if q.many and not answered else "none"
-        self.next_button.disabled = self.index >= len(self.questions) - 1
+        self.check_button.layout.display = None if q.many and not solved else "none"
+        self.reveal_button.layout.display = None if self.wrong and not solved else "none"
+        self.next_button.disabled = len(set(self.run.asked)) >= len(self.questions)
         self.play_here.description = t("play_here", lang)
-        self.play_here.layout.display = None if answered and self.on_play_here is not None else "none"
-        if answered:
-            ok = self.answered[self.index]
-            verdict = message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
-            self.feedback.value = (verdict + f"<div class='rt-narration'>{esc(q.explanation)}</div>"
-                                   + cite(self.game, q.rule, lang, brief=True))
+        self.play_here.layout.display = None if solved and self.on_play_here is not None else "none"
+        cited = cite(self.game, q.rule, lang, brief=True)
+        if solved:
+            first = self.run.first_try.get(self.index)
+            if self.revealed:
+                verdict = message("info", t("quiz_revealed", lang))
+                why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>{esc(_mark(c, i in q.answer, False))}"
+                              f" — {esc(q.reason(i))}</div>" for i, c in enumerate(q.choices))
+            else:
+                verdict = message("ok", t("quiz_right" if first else "quiz_right_now", lang))
+                why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>{esc(q.reason(i))}</div>" for i in q.answer)
+            self.feedback.value = verdict + why + cited
+        elif self.wrong:
+            why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>✗ {esc(q.choices[i])} — {esc(q.reason(i))}</div>"
+                          for i in sorted(self.wrong))
+            self.feedback.value = message("error", t("quiz_try_again", lang)) + why
         else:
             self.feedback.value = ""
 
@@ -263,12 +343,9 @@ class QuizPanel(w.VBox):
         if any(q.game != self.game.name for q in questions):
             self.file_msg.value = message("error", t("quiz_other_game", self.lang))
             return False
-        self.questions = questions
         self.loaded = True
-        self.answered.clear()
-        self.right = 0
+        self._start(questions)
         self.file_msg.value = message("ok", t("quiz_loaded", self.lang, n=len(questions)))
-        self.go(0)
         return True
 
     def _uploaded(self, change: Any) -> None:
@@ -395,8 +472,12 @@ class YourTurn(w.VBox):
             b.description = _mark(q.choices[k], k in q.answer, k == i)
             b.button_style = "success" if k in q.answer else ("danger" if k == i else "")
         lang = st.lang
+        # why the pick is right, or why it is wrong and what is right instead
+        why = [i] if ok else [i] + [k for k in q.answer if q.reason(k) != q.reason(i)]
         self.feedback.value = (message("ok" if ok else "error", t("quiz_right" if ok else "quiz_wrong", lang))
-                               + f"<div class='rt-narration'>{esc(q.explanation)}</div>"
+                               + "".join(f"<div class='rt-quiz-reason' data-choice='{k}'>"
+                                         f"{esc(_mark(q.choices[k], k in q.answer, k == i))} — {esc(q.reason(k))}</div>"
+                                         for k in why)
                                + cite(st.game, q.rule, lang, brief=True))
         self.question = None
         st.go(st.position + 1)

@@ -7,11 +7,16 @@ Game-independent: it reads ``game.rules`` (a :class:`tutor.core.RuleBook`) and
 
 from __future__ import annotations
 
+import asyncio
+
 import ipywidgets as w
 
 from tutor import rulesearch
 from widgets.common import cite, esc
 from widgets.i18n import Language, colon, t
+
+#: seconds without a keystroke before the rule list follows the search box
+SEARCH_PAUSE = 0.3
 
 
 def _anchor(topic: str) -> str:
@@ -99,7 +104,10 @@ class RulesPanel(w.VBox):
         self.add_class("rt-rules")
         self.game = game
         self.language = language or Language()
-        self.search = w.Text(continuous_update=False, layout=w.Layout(width="30em", max_width="100%"))
+        # results follow the typing: every keystroke reaches the kernel, the list is redrawn once the
+        # learner pauses (SEARCH_PAUSE), not once per letter
+        self.search = w.Text(continuous_update=True, layout=w.Layout(width="30em", max_width="100%"))
+        self._pending = None
         self.search.style.description_width = "initial"
         self.search.add_class("rt-rule-search")
         self.only_recon = w.ToggleButton(value=False, icon="question-circle", layout=w.Layout(width="auto"))
@@ -112,12 +120,28 @@ class RulesPanel(w.VBox):
         self.list.add_class("rt-rule-list")
         self.diffs = w.HTML()
         self.diffs.add_class("rt-differences")
-        self.search.observe(lambda ch: self.refresh(), "value")
+        self.search.observe(lambda ch: self._typed(), "value")
         self.only_recon.observe(lambda ch: self.refresh(), "value")
         self.language.observe(lambda ch: self.refresh(), "lang")
         bar = w.HBox([self.search, self.only_recon], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         bar.add_class("rt-rules-bar")
         self.children = [bar, self.note, self.toc, self.list, self.diffs]
+        self.refresh()
+
+    def _typed(self) -> None:
+        """Redraw after a pause in the typing; at once where no event loop runs (a test, a script)."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.refresh()
+            return
+        self._pending = loop.call_later(SEARCH_PAUSE, self._settled)
+
+    def _settled(self) -> None:
+        self._pending = None
         self.refresh()
 
     @property
@@ -127,11 +151,12 @@ class RulesPanel(w.VBox):
     @property
     def found(self):
         """The rules shown: ranked for the query (all, in order, without one), reconstructed only if asked."""
-        return rulesearch.search(self.game.rules, self.query, reconstructed_only=self.only_recon.value)
+        return rulesearch.search(self.game.rules, self.query, reconstructed_only=self.only_recon.value,
+                                 lang=self.language.lang)
 
     def _mentioned_from(self, found) -> int | None:
         """Where the ranked list passes from title matches to mere mentions (None: no such place)."""
-        hits = rulesearch.hits(found, self.query)
+        hits = rulesearch.hits(found, self.query, self.language.lang, self.game.rules.topics)
         first = next((i for i, h in enumerate(hits) if not h.in_title), None)
         return first if first else None
 
@@ -148,7 +173,7 @@ class RulesPanel(w.VBox):
                            f"{esc(t('recon_count', lang, n=n, total=len(rules)))} "
                            f"{esc(t('open_details', lang))}.</div>")
         found = self.found
-        ranked = bool(rulesearch.query_terms(self.query))
+        ranked = rulesearch.is_query(self.query, lang)
         self.toc.value = "" if ranked else toc_html(self.game, found, lang)
         self.list.value = rules_html(self.game, found, lang, grouped=not ranked,
                                      mentioned_from=self._mentioned_from(found) if ranked else None)

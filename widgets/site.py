@@ -181,7 +181,8 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     cache = ROOT / "build" / "site-cache"
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
-    reqs = [*KERNEL_WHEELS, pin("ipywidgets"), pin("jupyterlab_widgets")]  # as the dashboard pins them
+    # as the dashboard pins them, and the tutor's own dependencies (piplite finds them in the site's index)
+    reqs = [*KERNEL_WHEELS, pin("ipywidgets"), pin("jupyterlab_widgets"), pin("snowballstemmer")]
     key = cache / "wheels.req"
     if not key.exists() or key.read_text() != "\n".join(reqs):
         shutil.rmtree(wheels)

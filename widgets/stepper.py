@@ -282,11 +282,13 @@ class ExampleStepper(w.VBox):
             sections = self.board_fn(self.view(ex.start), None, lang, self.who)
             src = ex.source
             said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
+            # the example in the page's language first, the rulebook's own sentence under it (its
+            # rulebook named, not its file: file names are for the Rules tab)
+            book = t(f"ruleset_{src.lang}", lang) if src.lang in ("it", "fr") else src.lang
             narration = (
                 f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                + quote_line(plain_math(src.text), src.lang, f"{t('source', lang)}{colon(lang)} {src.lang}, {src.file}")
-                + (f"<div class='rt-translation' lang='{esc(lang)}'><b>{esc(t('translation', lang))}{colon(lang)}</b> "
-                   f"{esc(said)}</div>" if said else "")
+                + (f"<div class='rt-translation' lang='{esc(lang)}'>{esc(said)}</div>" if said else "")
+                + quote_line(plain_math(src.text), src.lang, book)
                 + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
             )
         else:

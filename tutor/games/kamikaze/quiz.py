@@ -16,17 +16,18 @@ from .actions import Play
 from .state import State
 
 
-def _duel(game: Any, state: Any, rng: random.Random) -> tuple[Any, Any, list, int, int] | None:
-    """A resolved duel from ``state``: (action, after, events, active, challenged) or None."""
+def _duel(game: Any, state: Any, rng: random.Random, action: Any = None) -> tuple[Any, Any, list, int, int] | None:
+    """A resolved duel from ``state``: (action, after, events, active, challenged) or None.
+    ``action``: the challenged duelist's card (a worked example's step); else one drawn at random."""
     if not isinstance(state, State) or game.decision(state) != "commit" or state.opponent is None:
         return None
     p, q = state.active, state.opponent
     if game.current_player(state) != q or state.field[p] is None:
         return None
     plays = [a for a in game.legal_actions(state) if isinstance(a, Play)]
-    if not plays:
+    if not plays or (action is not None and action not in plays):
         return None
-    action = rng.choice(plays)
+    action = action if action is not None else rng.choice(plays)
     after, events = game.apply_explained(state, action)
     if after.last("duel") != state.duels + 1:  # a Familiar or a Cleric still has to decide
         return None
@@ -40,9 +41,9 @@ def _duel_rule(game: Any, events: list) -> str:
     return first_rule(game, events)
 
 
-def duel_question(game: Any, state: Any, rng: random.Random, lang: str = "en") -> Question | None:
+def duel_question(game: Any, state: Any, rng: random.Random, lang: str = "en", action: Any = None) -> Question | None:
     """Who wins this duel?  Choices: either duelist, both fall, both retreat."""
-    found = _duel(game, state, rng)
+    found = _duel(game, state, rng, action)
     if found is None:
         return None
     action, after, events, p, q = found
