@@ -235,6 +235,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "quiz_try_again": ("Not this one. Why, below; try another choice.",
                        "Non questa. Il perché qui sotto; prova un'altra risposta.",
                        "Pas celle-ci. Pourquoi, ci-dessous ; essayez un autre choix."),
+    "hint_details": ("The numbers behind it", "I numeri dietro il consiglio", "Les chiffres derrière le conseil"),
     "quiz_reveal": ("Show the answer", "Mostra la risposta", "Voir la réponse"),
     "quiz_revealed": ("The answer, and why each choice is right or wrong:",
                       "La risposta, e perché ogni scelta è giusta o sbagliata:",
