@@ -50,7 +50,8 @@ MAX_BOT_MOVES = 200  # the other seats' moves between two of the learner's decis
 
 @dataclass(frozen=True)
 class GuideStep:
-    """One idea: its rule, its kind ("goal", "turn", "rule" or "play": play on to the goal)."""
+    """One idea: its rule, its kind ("goal", "turn", "rule", "play": play on to the goal, or "met": the
+    goal met, at the end)."""
 
     rule: str
     kind: str
@@ -78,6 +79,7 @@ class Guide:
     index: int = 0  # the step shown
     ideas: list[GuideStep] = field(default_factory=list)  # the steps met so far, in order
     goal_met: bool = False
+    goal_rule: str = ""  # the rule whose event met the goal
     _state: Any = None
     _log: list[tuple[int | None, Any, tuple]] = field(default_factory=list)  # (who, action, events)
 
@@ -110,7 +112,10 @@ class Guide:
 
     @property
     def step(self) -> GuideStep:
-        """The step shown: an idea, or "play on" once every idea met has been shown."""
+        """The step shown: an idea, "play on" once every idea met has been shown, and at the end the
+        goal met ("met": the rule that decided it)."""
+        if self.goal_met and self.done:
+            return GuideStep(self.goal_rule, "met")
         if self.index < len(self.ideas):
             return self.ideas[self.index]
         return GuideStep(self.ideas[0].rule if self.ideas else "", "play")
@@ -165,6 +170,7 @@ class Guide:
             self._meet(e.rule)
             if e.rule in goal and not self.goal_met:
                 self.goal_met = True
+                self.goal_rule = e.rule
                 # the goal's own rule is the next idea shown, whatever queued before it
                 at = next(i for i, st in enumerate(self.ideas) if st.rule == e.rule)
                 if at > self.index + 1:

@@ -140,6 +140,7 @@ class GuidePanel(w.VBox):
                 b = w.Button(description=("★ " if k == 0 else "") + game.action_text(action, lang),
                              layout=w.Layout(width="auto", max_width="100%"))
                 b.add_class("rt-guide-move")
+                b.add_class(f"rt-guide-at-{g.index}")  # which step's move (a page may still show the last)
                 b.add_class("rt-guide-suggested" if k == 0 else f"rt-guide-other-{k}")
                 if k == 0:
                     b.button_style = "primary"

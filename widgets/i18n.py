@@ -240,6 +240,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "guide_kind_rule": ("A rule", "Una regola", "Une règle"),
     "guide_kind_tip": ("A tip", "Un consiglio", "Un conseil"),
     "guide_kind_play": ("Play on", "Continua a giocare", "Continuez à jouer"),
+    "guide_kind_met": ("Goal met", "Scopo raggiunto", "But atteint"),
     "guide_step": ("Your first game · step {i} of at most {n}", "La tua prima partita · passo {i} di {n} al massimo",
                    "Votre première partie · étape {i} sur {n} au plus"),
     "guide_your_move": ("Your move.", "Tocca a te.", "À vous de jouer."),
