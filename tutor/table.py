@@ -137,7 +137,7 @@ class Table:
         """Start from a position: a scenario file's text (ScenarioError naming the field when it
         cannot be read, nothing changed) or a state.  ``seats`` may name more seats than the
         position has (the first ones sit).  Returns the position as the teacher sees it."""
-        if isinstance(scenario, (str, bytes, bytearray)):
+        if isinstance(scenario, (str, bytes)):
             state = self.game.from_json(scenario)
         else:
             state = scenario

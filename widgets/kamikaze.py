@@ -20,7 +20,8 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
-from widgets.game import GameShell, hand_row, refusals_html
+from widgets.controls import hand_row, refusals_html
+from widgets.game import GameShell
 from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "kamikaze-attack"
