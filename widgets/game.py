@@ -42,7 +42,7 @@ import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
-from tutor.table import PERSON, SPEEDS, Entry, Table
+from tutor.table import MAX_BOT_ACTIONS, PERSON, SPEEDS, Entry, Table
 from widgets.common import cite, esc, message, uploaded_bytes
 from widgets.controls import ChoiceControls
 from widgets.endgame import score_chart
@@ -525,6 +525,25 @@ class GameShell(w.VBox):
         self._started()
         return True
 
+    def show_table(self, table: Table) -> None:
+        """Draw ``table``, a game in progress of this game from elsewhere (a link, another screen),
+        from scratch: the setup, the seats, the bots' pace and whose view follow it."""
+        if table.game is not self.game:
+            raise ValueError(f"a table of {table.game.name} cannot be drawn by the {self.game.name} shell")
+        self.table = table
+        self._chosen = None
+        if self.players.value != table.start.players:
+            self.players.value = table.start.players
+        for box, seat in zip(self.seat_boxes, table.seats):
+            box.value = seat
+        if table.start.ruleset in self._rulesets:
+            self.ruleset.value = table.start.ruleset
+        self.seed.value = table.start.seed
+        if self.extra:
+            self.extra.loaded(self.game.view(table.history[0].state, None))
+        self.speed.value, self.pause_button.value, self.teacher.value = table.speed, table.paused, table.everything
+        self._started()
+
     def _started(self) -> None:
         """A new game or a position loaded: drawn afresh, the bots set off."""
         self.msg.value = ""
@@ -604,8 +623,9 @@ class GameShell(w.VBox):
         if table.delay is None:  # step by step: "Bot move" plays each one
             return
         if loop is None:
-            while table.bot_to_move and self._apply(table.bot_choice()):
-                pass
+            for _ in range(MAX_BOT_ACTIONS):
+                if not table.bot_to_move or not self._apply(table.bot_choice()):
+                    break
             self.refresh()
             return
 

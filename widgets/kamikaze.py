@@ -467,9 +467,17 @@ class KamikazeShell(GameShell):
     def load(self, text) -> bool:
         ok = super().load(text)
         if ok:
-            for box, d in zip(self._decks(), self.state.decks):
-                box.value = d
+            self._decks_of(self.state)
         return ok
+
+    def show_table(self, table) -> None:
+        super().show_table(table)
+        self._decks_of(table.history[0].state)
+
+    def _decks_of(self, state) -> None:
+        """The deck choosers show the decks of the game shown (a new game starts with them)."""
+        for box, d in zip(self._decks(), state.decks):
+            box.value = d
 
     def _show_seats(self) -> None:
         super()._show_seats()
