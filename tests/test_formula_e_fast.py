@@ -40,7 +40,7 @@ def full_path(s, action):
     return engine.apply_explained(s, action)[0]
 
 
-@pytest.mark.parametrize("players,seed", [(3, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
+@pytest.mark.parametrize("players,seed", [(3, 1), (3, 3), (4, 3), (5, 4), (6, 5)])
 def test_every_listed_action_gives_the_same_position_by_the_fast_and_the_full_way(players, seed):
     kinds = set()
     for s in positions_of(players, seed)[::3]:

@@ -211,7 +211,9 @@ def compute_legal(s: State) -> "list | TurnActions":
     if phase == "tiger":
         asker = s.asker if s.asker is not None else p
         if "tiger" in s.hands[asker]:
-            return [ALLOW, *map(CANCELS.__getitem__, sorted(set(s.pending), key=RANK_OF))]
+            live = set(s.pending)
+            live.discard(s.cancelled)  # (a pair's card already cancelled is not cancelled again)
+            return [ALLOW, *map(CANCELS.__getitem__, sorted(live, key=RANK_OF))]
         return [ALLOW]
     if phase == "discard":  # one card of each kind in the hand
         return list(map(DISCARDS.__getitem__, map(ONE_CARD.__getitem__, sorted(set(s.hands[p]), key=RANK_OF))))
@@ -253,7 +255,10 @@ def compute_legal(s: State) -> "list | TurnActions":
     if phase == "snake":
         if sum(s.cobras) < COBRAS:
             return [Give(None, t) for t in range(s.players) if t != p]
-        return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
+        # all four out: one moved from any player (the active one's own included) to a player other than the one
+        # it is taken from, and never to the active player ("ad un altro giocatore")
+        return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players)
+                if t != src and t != p]
     return []
 
 
@@ -311,14 +316,15 @@ def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
         if here is None:
             pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
         else:  # carpet_lands's test, inline (one Python call for each green otherwise)
-            rows, elephants, cows = s.track.rows, s.elephants, s.cows
+            rows, elephants, cows, rat = s.track.rows, s.elephants, s.cows, s.rat
             ahead, lane = here
             open_pairs = []
             for a in pairs:
                 if a.yellow == "carpet":
                     row = ahead + VALUES[a.green]
                     if row < len(rows) and not (0 <= lane < len(rows[row]) and rows[row][lane] != "#"
-                                                and (row, lane) not in elephants and (row, lane) not in cows):
+                                                and (row, lane) not in elephants and (row, lane) not in cows
+                                                and (row, lane) != rat):
                         continue
                 open_pairs.append(a)
             pairs = tuple(open_pairs)
@@ -558,17 +564,17 @@ def cow_moves(track: Track) -> dict[Cell, tuple[tuple[Cell, CowStep], ...]]:
 
 def carpet_lands(s: State, seat: int, green: str) -> bool:
     """Whether a Flying Carpet played with ``green`` lands (``movement.fly`` finds a space), read off the state
-    without building its pieces: past the red line, or on a board space no elephant or cow holds."""
+    without building its pieces: past the red line, or on a board space no elephant, cow or the Rat holds."""
     here = s.elephants[seat]
     if here is None:
-        return mv.fly(s.track, pieces(s), seat, value_of(green)) is not None
+        return mv.fly(s.track, pieces(s), seat, value_of(green), s.rat) is not None
     rows = s.track.rows
     row, lane = here[0] + VALUES[green], here[1]
     if row >= len(rows):
         return True
     target = (row, lane)
     return (0 <= lane < len(rows[row]) and rows[row][lane] != "#" and target not in s.elephants
-            and target not in s.cows)
+            and target not in s.cows and target != s.rat)
 
 
 GREENS = frozenset(c for c in COUNTS if is_green(c))
@@ -594,7 +600,7 @@ def move_card(s: State) -> str:
 
 
 def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
-    return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode)
+    return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode, s.rat)
 
 
 # ------------------------------------------------------------------ apply's fast paths
@@ -619,14 +625,14 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
     drew = 0
     if need > 0:
         deck = s.deck
-        if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+        if need < len(deck):  # the common case: the deck lasts (the hand is sorted afterwards, so order is moot)
             cut = len(deck) - need
             kept += deck[cut:]
             kept.sort(key=RANK_OF)
             fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
             fields["deck"] = deck[:cut]
             drew = need
-        else:  # "draw/reshuffle": the discards shuffled into a new deck
+        else:  # "draw/reshuffle": the deck runs out, the discards are shuffled into a new deck
             hand, fields["deck"], discard, fields["chance"], drew = draw_cards(s, tuple(kept), deck, discard,
                                                                                HAND_SIZE, SILENT)
             fields["hands"] = hands[:p] + (hand,) + hands[p + 1:]
@@ -859,8 +865,21 @@ def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     if not say.silent:
         say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
             "with no effect.", player=q, card=a.card, owner=s.active)
-    s = replace(s, hands=with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))),
-                discard=s.discard + ("tiger",), cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
+    hands, discard = with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))), s.discard + ("tiger",)
+    if len(s.pending) == 2 and not s.cancelled:
+        other = s.pending[0] if a.card == s.pending[1] else s.pending[1]
+        if is_movement(other):
+            # the yellow card of a pair cancelled, its movement card not resolved yet: the window goes on for it,
+            # from the same player (who may hold another Tiger) on round the table
+            if not say.silent:
+                say("tiger/pair", "The pair has not begun to resolve: {owner}'s {card} can still be cancelled with "
+                    "another Tiger.", owner=s.active, card=other)
+            return replace(s, hands=hands, discard=discard, cancelled=a.card)
+        if not say.silent:
+            say("tiger/pair", "Without its movement card, {owner}'s {card} has nothing to act on: the pair does "
+                "nothing.", owner=s.active, card=other)
+    # (set_hand's copy and this, in one; a second card of a pair cancelled: the yellow card left does nothing)
+    s = replace(s, hands=hands, discard=discard, cancelled=a.card, asker=None)
     return resolve(s, say)
 
 
@@ -928,7 +947,7 @@ def end_turn(s: State, say: Narrator, changes: dict | None = None, hand: tuple[s
     discard = changes.get("discard", s.discard)
     deck = s.deck
     need = HAND_SIZE - len(hand)
-    if 0 < need <= len(deck):  # the common case, inline: no reshuffle
+    if 0 < need < len(deck):  # the common case, inline: the deck lasts
         cut = len(deck) - need
         hand, deck, chance, drew = sorted_hand(hand + deck[cut:]), deck[:cut], s.chance, need
     else:
@@ -1013,11 +1032,13 @@ def draw_words(rng: CRandom, count: int) -> array:
 def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
                say: Narrator) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int]:
     """Draw ``hand`` up to ``upto`` cards from ``deck`` (its end is the top), shuffling ``discard`` into a new
-    deck when it runs out: (the sorted hand, deck, discard, chance, how many were drawn)."""
+    deck the moment it runs out ("Quando il mazzo di gioco si esaurisce, mischia tutti gli scarti"; a deck that
+    ran out with no discard to shuffle is made anew at the next draw): (the sorted hand, deck, discard, chance,
+    how many were drawn)."""
     need = upto - len(hand)
     if need <= 0:
         return hand, deck, discard, s.chance, 0
-    if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+    if need < len(deck):  # the common case: the deck lasts (the hand is sorted afterwards, so order is moot)
         cut = len(deck) - need
         return sort_cards(hand + deck[cut:]), deck[:cut], discard, s.chance, need
     cards, pile, rest, chance = list(hand), list(deck), list(discard), s.chance
@@ -1032,6 +1053,11 @@ def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: 
             say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
         cards.append(pile.pop())
         drew += 1
+    if not pile and rest:  # the last card is drawn: the discards become the new deck at once
+        pile = rest
+        reshuffle(s.seed, chance, pile)
+        rest, chance = [], chance + 1
+        say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
     return sort_cards(cards), tuple(pile), tuple(rest), chance, drew
 
 
@@ -1078,12 +1104,55 @@ def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pie
     else:
         say(rule, "{Player}'s elephant moves {steps} from {start} to {end}.", player=p, steps=a.steps,
             start=start, end=end, paths=tr.move_paths(s.track, before, p, a.steps, s.mode, after))
+    if a.steps and a.steps != ("fly",):
+        tell_why(s, a, say, before, after)
     for q in range(s.players):
         moved = after.elephants[q]
         if q != p and before.elephants[q] != moved and moved is not None and moved[0] < s.track.rows_count:
             say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
     if before.cows != after.cows:
         say("card/charge", "The charge pushes Sacred Cows ahead.")
+
+
+WHY_BLOCKED = {  # why forward is closed: (rule, template) each, said once per space
+    "cow": (("move/cow-obstacle", "A Sacred Cow stands in the way ahead of {cell}, and only Charge! pushes "
+             "cows."),),
+    "water": (("board/bridge", "Ahead of {cell}, an elephant cannot be pushed onto the bridge or river: it blocks "
+               "the way like a Sacred Cow."),
+              ("move/no-cross", "An elephant never crosses another: the way ahead of {cell} is closed.")),
+    "end": (("move/no-cross", "An elephant never crosses another: the line ahead of {cell} cannot be pushed out "
+             "of the lane, so the way is closed."),),
+}
+
+
+def tell_why(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pieces) -> None:
+    """The rules that shaped a move, replayed step by step: what closed the way forward where the elephant stepped
+    sideways or stopped short of its points, and each sideways run."""
+    p, track, mode = s.active, s.track, s.mode
+    points = value_of(move_card(s))
+    short = len(a.steps) < points and after.winner is None
+    told: set[tuple[str, Cell]] = set()
+    here, side = before, ""
+    for step in a.steps + (("stop",) if short else ()):
+        cell = here.elephants[p]
+        assert cell is not None
+        if step in mv.SIDES or step == "stop":
+            for rule, template in WHY_BLOCKED.get(mv.blocked_by(track, here, p, mode), ()):
+                if (rule, cell) not in told:
+                    told.add((rule, cell))
+                    say(rule, template, cell=cell)
+        if step == "stop":
+            say("move/all-points", "No move uses all {n} points: {Player}'s elephant stops at {cell} after {used} "
+                "{used:point|points}.",
+                player=p, n=points, used=len(a.steps), cell=cell)
+            break
+        if step in mv.SIDES and not side:
+            say("move/sideways", "Forward is closed at {cell}: {Player}'s elephant steps sideways.", player=p,
+                cell=cell)
+        nxt = dict(mv.options(track, here, p, mode, side)).get(step)
+        if nxt is None:  # (never: the steps were listed)
+            break
+        here, side = nxt, step if step in mv.SIDES else ""
 
 
 def do_move(s: State, a: Move, say: Narrator) -> State:
