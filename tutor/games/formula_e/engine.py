@@ -327,8 +327,9 @@ def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
         if not say.silent:
             say("tiger/pair", "Without its movement card, {owner}'s {card} has nothing to act on: the pair does "
                 "nothing.", owner=s.active, card=other)
-    # (set_hand's copy and this, in one; a second card of a pair cancelled: the yellow card left does nothing)
-    s = replace(s, hands=hands, discard=discard, cancelled=a.card, asker=None)
+    if s.cancelled:  # both cards of the pair cancelled: nothing resolves
+        return finish_card(replace(s, hands=hands, discard=discard, asker=None), say)
+    s = replace(s, hands=hands, discard=discard, cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
     return resolve(s, say)
 
 
