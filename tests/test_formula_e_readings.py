@@ -210,3 +210,19 @@ def test_a_stop_before_an_elephant_held_by_a_bridge_cites_the_bridge_and_no_cros
     _, events = GAME.apply_explained(GAME.apply(s, Play("g2")), Move(("f", "l")))
     assert {"board/bridge", "move/no-cross", "move/sideways"} <= rules_cited(events)
     assert "move/cow-obstacle" not in rules_cited(events)
+
+
+@covers("formula-e/tiger/pair")
+def test_a_file_whose_pair_lost_its_green_resolves_nothing_when_the_charge_is_cancelled_too():
+    # a position read from a file: the green 2 of the pair already cancelled, the window still open; a Tiger on
+    # the Charge! leaves nothing of the pair, so player 1's elephant stays on b2 and the cow on b3
+    import json
+
+    others = [["tiger", "tiger", "g1", "rat", "cow", "snake"], ["tiger", "g1", "g2", "rat", "cow", "snake"],
+              ["g1", "g2", "rat", "cow", "snake", "prayer"]]
+    start = arranged(OPEN, ["b2", "a1", "c1", "a2"], ["charge", "g2", "rat", "cow", "snake", "prayer"],
+                     cows=("b3",), others=others)
+    data = json.loads(GAME.to_json(GAME.apply(start, PlayPair("charge", "g2"))))
+    data["cancelled"] = "g2"
+    s = GAME.apply(GAME.from_json(json.dumps(data)), Cancel("charge"))
+    assert positions(s)["elephants"][0] == "b2" and positions(s)["cows"] == ["b3"] and GAME.decision(s) != "move"
