@@ -10,10 +10,11 @@ import pytest
 
 from tutor import bots, games, hints
 from tutor.games.formula_e import GAME, SearchBot, hint
+from tutor.games.formula_e import duel as formula_e_duel
 from tutor.games.formula_e import search as formula_e_search
 from tutor.games.formula_e.actions import Allow, Cancel, Discard, Give, Play, PlayPair, RatTo, Steal
 from tutor.games.formula_e.cards import sort_cards
-from tutor.games.formula_e.engine import replace
+from tutor.games.formula_e.base import replace
 
 # the kinds of decision the rulebook's cards ask of a player (every one but "over")
 KINDS = ("place", "turn", "tiger", "move", "rat", "cow", "monkey", "prayer", "snake", "second", "discard")
@@ -307,7 +308,7 @@ def test_the_duel_says_which_seats_won_beside_the_same_seeds_with_greedy_bots_on
     """The bench tells who beat the search bot, by seat after it, and who won the same seeds with a greedy bot in
     its seat (the games replayed here through the generic ``bots.play``), so a seat that wins often against the
     bot can be told from a seat those seeds favour anyway."""
-    d = formula_e_search.duel(3, 3, iterations=4, seed0=8, report=None)
+    d = formula_e_duel.duel(3, 3, iterations=4, seed0=8, report=None)
     expected = [0, 0, 0]
     for g in range(3):
         final, _ = bots.play(GAME, GAME.new_game(3, 8 + g), [bots.get("greedy")] * 3)
@@ -315,7 +316,7 @@ def test_the_duel_says_which_seats_won_beside_the_same_seeds_with_greedy_bots_on
     assert d["greedy_seats"] == expected
     assert d["seats"][0] == d["wins"] and sum(d["seats"]) == 3
     assert "with a greedy bot in its seat, by that seat and the seats 1, 2 after it: " + ", ".join(
-        map(str, expected)) in formula_e_search.summary(d)
+        map(str, expected)) in formula_e_duel.summary(d)
 
 
 def test_the_bot_prays_for_the_green_4_that_crosses_the_line_when_its_own_cards_fall_short():

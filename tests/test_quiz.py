@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tutor import games, quiz
 from tutor.core import IllegalAction, ScenarioError, core_catalog
-from tutor.games.formula_e.engine import positions
+from tutor.games.formula_e.reading import positions
 from tutor.games.kamikaze import cards as kamikaze_cards
 
 NAMES = games.names()

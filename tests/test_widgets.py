@@ -167,6 +167,26 @@ def test_wrong_move_says_why_and_changes_nothing(fb):
     assert shell.state is before and len(shell.history) == n
 
 
+def test_a_game_in_progress_carried_as_json_is_drawn_the_same_by_another_shell():
+    """The shell draws its table: another shell given the table read back from its JSON shows the
+    same board, status, log and undo/redo, and the move undone is still there to redo."""
+    from tutor.table import Table
+    from widgets.kamikaze import game_panel
+
+    first = game_panel(players=2, seed=3, seats=["person", "person"])
+    for text in ("play the Swordsman", "play the Archer"):
+        assert first.play(first.game.parse_action(first.state, text))
+    assert first.undo()
+    other = game_panel(players=2, seed=9, seats=["person", "greedy"])
+    other.show_table(Table.from_json(first.table.to_json(), first.game))
+    assert other.seats == ["person", "person"] and other.seed.value == 3
+    assert (other.board.html, other.status.value, other.log_html.value) == \
+        (first.board.html, first.status.value, first.log_html.value)
+    assert not other.redo_button.disabled and not other.undo_button.disabled
+    assert other.redo() and first.redo()
+    assert other.board.html == first.board.html and "rt-log-entry" in other.log_html.value
+
+
 def test_nonsense_actions_get_a_message_and_change_nothing():
     shell = _shell()
     before = shell.state

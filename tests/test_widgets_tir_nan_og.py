@@ -29,7 +29,7 @@ def _buttons(shell) -> dict:
 
 
 def _all_buttons(widget) -> list:
-    from widgets.game import _all_buttons as every
+    from widgets.controls import all_buttons as every
 
     return every(widget)
 

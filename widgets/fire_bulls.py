@@ -12,7 +12,8 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import action_label, esc
 from widgets.endgame import frame
-from widgets.game import GameShell, refusal_text, refusals_html
+from widgets.controls import refusal_text, refusals_html
+from widgets.game import GameShell
 from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "fire-bulls"

@@ -30,7 +30,8 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
-from widgets.game import ButtonControls, GameShell
+from widgets.controls import ButtonControls
+from widgets.game import GameShell
 from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "formula-e"

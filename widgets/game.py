@@ -10,7 +10,7 @@ panels, declared in its :class:`widgets.page.PageSpec`:
 * optionally a ``controls`` class: built with the shell, ``refresh(view,
   actions, lang)`` offers ``actions`` (the legal ones, or none when no person
   may move now) and calls ``shell.play(action)``; without one the shell lists
-  the actions in a chooser;
+  the actions in a chooser (the generic controls are in :mod:`widgets.controls`);
 * optionally ``breakdown(game, view, lang, who) -> widgets.endgame.frame(rows)`` for the
   end, from the teacher's view.
 
@@ -25,73 +25,31 @@ hotseat, the seat that decides now (``game.current_player``), whose hand stays
 hidden until they press "show my hand".  This is the one place hands are
 hidden, for every game.
 
-No rule is decided here: every move goes through ``game.apply_explained``; an
-``IllegalAction`` is shown with its rule cited and the state stays as it was.
+The game in progress is a :class:`tutor.table.Table` (the start, the moves, the position shown,
+the seats, whose view, the bots' pace): the shell draws it, and keeps only what belongs to the
+screen (the widgets, the bots' timer, a move chosen but not confirmed).  No rule is decided
+here: every move goes through ``game.apply_explained``; an ``IllegalAction`` is shown with its
+rule cited and the table stays as it was.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
+from tutor.table import MAX_BOT_ACTIONS, PERSON, SPEEDS, Entry, Table
 from widgets.common import cite, esc, message, uploaded_bytes
+from widgets.controls import ChoiceControls
 from widgets.endgame import score_chart
-from widgets.i18n import Language, colon, t
+from widgets.i18n import Language, t
 from widgets.stepper import Sections
 
-_LOG = logging.getLogger(__name__)
-
-PERSON = "person"
-MAX_BOT_ACTIONS = 20_000
-BOT_DELAY = 0.4  # seconds between two bot moves in the page (kept for callers; SPEEDS decide)
-# How fast bots play in the page: seconds between two bot moves; "step": one
-# move per press of "Bot move"; "end": as fast as the page can draw.
-SPEEDS: dict[str, float | None] = {"step": None, "slow": 1.2, "fast": 0.25, "end": 0.0}
 END_BATCH = 0.2  # "to the end": seconds of bot moves between two redraws
-
-
-def refusal_text(game, exc: Any, lang: str) -> str:
-    """Why the rules refuse a move, in words: the engine's refusal and the title of its rule."""
-    text = t("illegal", lang, msg=game.message(exc, lang))
-    rule = getattr(exc, "rule", "")
-    if rule and rule in game.rules:
-        text += f" ({t('rule', lang)}{colon(lang)} {game.rules[rule].wording(lang)[0]})"
-    return text
-
-
-def refused_button(game, state: Any, action: Any, label: str, lang: str, cls: str = "",
-                   shell: "GameShell | None" = None) -> w.Button:
-    """A move the rules refuse now: shown disabled, its reason on hover (``game.why_illegal``).
-
-    In the page it stays focusable (``aria-disabled``, see ``widgets.page.A11Y_JS``): pressed or
-    clicked, ``shell.explain`` shows the engine's refusal, its rule cited, above the moves."""
-    why = game.why_illegal(state, action)
-    tip = refusal_text(game, why, lang) if why is not None else label
-    b = w.Button(description=label, tooltip=tip, disabled=True, layout=w.Layout(width="auto"))
-    if cls:
-        b.add_class(cls)
-    b.add_class("rt-refused")
-    b.refusal = tip
-    if shell is not None:
-        b.on_click(lambda _: shell.explain(action))
-    return b
-
-
-def refusals_html(buttons: Sequence[Any], lang: str) -> str:
-    """The reasons of the refused moves, also as text: a closed "why not?" list a keyboard can open."""
-    items = "".join(f"<li><b>{esc(b.description)}</b>: {esc(getattr(b, 'refusal', ''))}</li>"
-                    for b in buttons if getattr(b, "refusal", ""))
-    if not items:
-        return ""
-    return (f"<details class='rt-refusals'><summary>{esc(t('why_not', lang))}</summary>"
-            f"<ul>{items}</ul></details>")
 
 
 def _kernel_loop():
@@ -150,24 +108,6 @@ def ruleset_name(game, ruleset: str, lang: str) -> str:
     key = f"ruleset_{ruleset}"
     name = t(key, lang)
     return name if name != key else dict(game.info.ruleset_names).get(ruleset, ruleset)
-
-
-def seat_count(view: dict) -> int:
-    """How many seats a view shows (``players`` is a count; a list is counted)."""
-    players = view.get("players")
-    if isinstance(players, int) and not isinstance(players, bool):
-        return players
-    return len(players) if isinstance(players, list) else len(view.get("hands", ()))
-
-
-@dataclass
-class Entry:
-    """One position of the game's history and how it was reached."""
-
-    state: Any
-    action: Any = None
-    player: int | None = None
-    events: list = field(default_factory=list)
 
 
 class SeatChoices:
@@ -230,170 +170,6 @@ class SeatChoices:
             box.description = t(self.label, lang, n=i + 1)
 
 
-class ButtonControls(w.VBox):
-    """Moves as buttons, one per legal action the shell gives, under a prompt and in groups.
-
-    A game's controls subclass it and say how to group the moves in
-    :meth:`moves`; ``prefix`` names the CSS classes (``<prefix>-prompt``,
-    ``<prefix>-buttons``) and ``slug(action)`` the class of each button.  The
-    buttons are rebuilt only when the position, the language, the actions or
-    whether the hand is shown change.
-    """
-
-    prefix = "rt"
-
-    def __init__(self, shell: "GameShell"):
-        super().__init__()
-        self.shell = shell
-        self.prompt = w.HTML()
-        self.prompt.add_class(f"{self.prefix}-prompt")
-        self.groups = w.VBox()
-        self.groups.add_class(f"{self.prefix}-buttons")
-        self._key: Any = None
-        self.buttons: list[w.Button] = []
-        self.refused = w.HTML()
-        self.refused.add_class("rt-refusals-box")
-        self.children = [self.prompt, self.groups, self.refused]
-
-    def slug(self, action: Any) -> str:
-        """The CSS class of an action's button."""
-        return f"{self.prefix}-move"
-
-    def moves(self, view: dict, actions: list, lang: str) -> tuple[str, list]:
-        """The prompt and the groups of buttons for these actions."""
-        return "", [w.HBox([self._button(a, lang) for a in actions], layout=w.Layout(flex_flow="row wrap"))]
-
-    def _button(self, action: Any, lang: str, style: str = "", suffix: str = "") -> w.Button:
-        text = self.shell.game.action_text(action, lang) + suffix
-        b = w.Button(description=text, tooltip=text, button_style=style, layout=w.Layout(width="auto"))
-        b.add_class(self.slug(action))
-        if action == self.shell.chosen:
-            b.add_class("rt-chosen")
-        b.on_click(lambda _: self.shell.choose(action))  # played at once unless the game previews it
-        return b
-
-    def _confirm_row(self, lang: str) -> w.VBox:
-        """The chosen move, previewed on the board, with Confirm and Cancel."""
-        action = self.shell.chosen
-        text = w.HTML(f"<b class='rt-chosen-text'>{esc(t('chosen_move', lang, move=self.shell.game.action_text(action, lang)))}</b>")
-        ok = w.Button(description=t("confirm_move", lang), button_style="success", icon="check",
-                      layout=w.Layout(width="auto"))
-        ok.add_class("rt-confirm")
-        ok.on_click(lambda _: self.shell.confirm())
-        back = w.Button(description=t("cancel_move", lang), icon="times", layout=w.Layout(width="auto"))
-        back.add_class("rt-cancel-choice")
-        back.on_click(lambda _: self.shell.cancel_choice())
-        row = w.VBox([text, w.HBox([ok, back], layout=w.Layout(flex_flow="row wrap"))])
-        row.add_class("rt-confirm-row")
-        return row
-
-    def _group(self, title: str, children: list) -> w.VBox:
-        return w.VBox([w.HTML(f"<b>{esc(title)}</b>"), w.HBox(children, layout=w.Layout(flex_flow="row wrap"))])
-
-    def style_card(self, button: w.Button, card: str) -> None:
-        """Colour a card button of the hand as the board draws that card (a game's controls override it)."""
-
-    def hand_cards(self, view: dict, actions: list, lang: str) -> tuple[w.VBox | None, set]:
-        """The hand as card buttons when a card is the move (``game.card_action``): a click plays
-        it, a card the rules refuse now is disabled with the reason.  Returns the row (None when
-        cards are not played one by one now) and the actions it offers."""
-        return hand_row(self, view, actions, lang)
-
-    def refresh(self, view: dict, actions: list, lang: str) -> None:
-        me = view["current_player"]
-        chosen = self.shell.chosen
-        key = (id(self.shell.state), lang, tuple(str(a) for a in actions),
-               view["hands"][me] is None if me is not None else None, str(chosen))
-        if key == self._key:
-            return
-        self._key = key
-        row, covered = self.hand_cards(view, actions, lang)
-        prompt, groups = self.moves(view, [a for a in actions if a not in covered], lang)
-        if row is not None:
-            groups = [row, *groups]  # (no "Player 1: play a card" heading: the status line says who decides)
-        if not actions and not prompt:
-            prompt = self.shell.hidden_hand_prompt(lang)
-        if chosen is not None and chosen in actions:
-            groups = [self._confirm_row(lang), *groups]
-        self.prompt.value = f"<b class='{self.prefix}-prompt-text'>{esc(prompt)}</b>" if prompt else ""
-        self.groups.children = groups
-        self.buttons = [b for grp in groups for b in _all_buttons(grp)]
-        self.refused.value = refusals_html([b for b in self.buttons if b.disabled], lang)
-
-
-def hand_row(controls: Any, view: dict, actions: list, lang: str) -> tuple[w.VBox | None, set]:
-    """The hand of the player deciding as card-shaped buttons (see :meth:`ButtonControls.hand_cards`).
-
-    ``controls`` gives ``shell``, ``slug(action)`` and ``style_card(button, card)``."""
-    shell = controls.shell
-    game, state = shell.game, shell.state
-    me = view.get("current_player")
-    hand = view["hands"][me] if me is not None and actions else None
-    if not hand:
-        return None, set()
-    buttons, covered = [], set()
-    for card in dict.fromkeys(hand):
-        action = game.card_action(state, card)
-        if action is None:
-            continue
-        n = hand.count(card)
-        label = game.card_name(card, lang) + (f" ×{n}" if n > 1 else "")
-        if action in actions:
-            text = game.action_text(action, lang)
-            b = w.Button(description=label, tooltip=text, layout=w.Layout(width="auto"))
-            b.add_class(controls.slug(action))
-            b.on_click(lambda _, a=action: shell.choose(a))  # played at once unless the game previews it
-            covered.add(action)
-        else:
-            b = refused_button(game, state, action, label, lang, controls.slug(action), shell)
-        b.add_class("rt-card-button")
-        b.card = card
-        controls.style_card(b, card)
-        buttons.append(b)
-    if not buttons:
-        return None, set()
-    title = w.HTML(f"<b>{esc(t('your_hand_click', lang, who=shell.who(me)))}</b>")
-    box = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-    box.add_class("rt-hand-cards")
-    return w.VBox([title, box]), covered
-
-
-def _all_buttons(widget: Any) -> list[w.Button]:
-    if isinstance(widget, w.Button):
-        return [widget]
-    out: list[w.Button] = []
-    for child in getattr(widget, "children", ()):
-        out += _all_buttons(child)
-    return out
-
-
-class ChoiceControls(w.VBox):
-    """The generic way to move: a chooser of the legal actions and a Play button."""
-
-    def __init__(self, shell: "GameShell"):
-        super().__init__()
-        self.shell = shell
-        self.choices = w.Dropdown(options=[], layout=w.Layout(width="40em", max_width="100%"))
-        self.choices.add_class("rt-choices")
-        self.go = w.Button()
-        self.go.add_class("rt-play-choice")
-        self.go.on_click(lambda _: self.choices.value is not None and shell.play(self.choices.value))
-        self.prompt = w.HTML()
-        self.prompt.add_class("rt-prompt")
-        self.children = [self.prompt, w.HBox([self.choices, self.go], layout=w.Layout(flex_flow="row wrap"))]
-
-    def refresh(self, view: dict, actions: list, lang: str) -> None:
-        hidden = "" if actions else self.shell.hidden_hand_prompt(lang)
-        self.prompt.value = f"<b>{esc(hidden)}</b>" if hidden else ""
-        self.choices.description = t("choose", lang)
-        self.go.description = t("play_move", lang)
-        options = [(self.shell.game.action_text(a, lang), a) for a in actions]
-        if options != list(self.choices.options):
-            self.choices.options = options
-            self.choices.index = 0 if options else None  # a choice ready to play, never an empty box
-        self.go.disabled = not options
-
-
 class GameShell(w.VBox):
     """A game against bots or in hotseat, with undo/redo and scenario files."""
 
@@ -406,12 +182,10 @@ class GameShell(w.VBox):
         self.add_class("rt-panel")
         self.add_class("rt-game")
         self.game = game
-        self.history: list[Entry] = []
+        self.table: Table | None = None  # the game in progress, from the first new game on
         self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
         self._bot_gen = 0
-        self._seat_bots: dict[tuple, Any] = {}  # (seat, bot name) -> the bot playing it (bot_at)
         self._relabelling = False
-        self.seats: list[str] = []
         self.board_fn = board
         self.breakdown_fn = breakdown
         self.public_decisions = tuple(public_decisions)
@@ -469,8 +243,8 @@ class GameShell(w.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
         self.bot_button.on_click(lambda _: self.bot_move())
-        self.hand_button.observe(lambda ch: self.refresh(), "value")
-        self.teacher.observe(lambda ch: self.refresh(), "value")
+        self.hand_button.observe(self._hand_toggled, "value")
+        self.teacher.observe(self._teacher_toggled, "value")
         self.log_html = w.HTML()
         self.log_html.add_class("rt-log")
         self.log_box = w.Accordion(children=[self.log_html])
@@ -524,8 +298,6 @@ class GameShell(w.VBox):
             self.bot_row,
             self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
-        self.bot_delay = BOT_DELAY
-        self.index = 0
         self.language.observe(lambda ch: self._relabel(), "lang")
         self._relabel(draw=False)
         self.new_game(seats=seats)
@@ -537,39 +309,42 @@ class GameShell(w.VBox):
         return self.language.lang
 
     @property
+    def history(self) -> list[Entry]:
+        """Every position of the game and how it was reached (none while the shell is being built)."""
+        return self.table.history if self.table is not None else []
+
+    @property
+    def index(self) -> int:
+        """Which position of ``history`` is shown."""
+        return self.table.index if self.table is not None else 0
+
+    @property
+    def seats(self) -> list[str]:
+        return self.table.seats if self.table is not None else []
+
+    @property
     def state(self):
-        return self.history[self.index].state
+        return self.table.state
 
     @property
     def to_decide(self) -> int | None:
         """The seat that decides at the shown position (None once the game is over)."""
-        return self.game.current_player(self.state)
+        return self.table.to_decide
 
     def seat_of(self, player: int | None) -> str:
         """"person" or the bot's name at ``player``'s seat."""
-        if player is None or not 0 <= player < len(self.seats):
-            return PERSON
-        return self.seats[player]
-
-    def bot_at(self, player: int | None) -> Any:
-        """The bot playing ``player``'s seat: one object a seat while its name stays, told every action
-        (:func:`tutor.bots.tell`) so it remembers what the table has seen between its decisions."""
-        name = self.seat_of(player)
-        key = (player, name)
-        if key not in self._seat_bots:
-            self._seat_bots[key] = bots.get(name)
-        return self._seat_bots[key]
+        return self.table.seat_of(player) if self.table is not None else PERSON
 
     def is_person(self, player: int | None) -> bool:
-        return player is not None and self.seat_of(player) == PERSON
+        return self.table is not None and self.table.is_person(player)
 
     @property
     def human_to_move(self) -> bool:
-        return self.is_person(self.to_decide)
+        return self.table.human_to_move
 
     @property
     def people(self) -> list[int]:
-        return [p for p in range(len(self.seats)) if self.seats[p] == PERSON]
+        return self.table.people if self.table is not None else []
 
     @property
     def hotseat(self) -> bool:
@@ -602,13 +377,14 @@ class GameShell(w.VBox):
     @property
     def bots_running(self) -> bool:
         """Bots play by themselves: a speed other than "step", not paused."""
-        return self.speed.value != "step" and not self.pause_button.value
+        return self.table.bots_running if self.table is not None else False
 
     def _speed_changed(self, change) -> None:
         if self._relabelling:
             return
         self.auto.value = change["new"] != "step"
-        if self.history:
+        if self.table is not None:
+            self.table.speed = change["new"]
             self.refresh()
             if self.bots_running:
                 self._bots_next()
@@ -622,7 +398,8 @@ class GameShell(w.VBox):
     def _pause_changed(self, change) -> None:
         if change["new"]:
             self._bot_gen += 1  # the bots stop after the move they are making
-        if self.history:
+        if self.table is not None:
+            self.table.paused = change["new"]
             self.refresh()
             if not change["new"] and self.bots_running:
                 self._bots_next()
@@ -634,53 +411,35 @@ class GameShell(w.VBox):
         self.pause_button.value = False
 
     # ------------------------------------------------------------ the viewer
+    def _hand_toggled(self, change) -> None:
+        if self.table is not None and self.table.hand_shown != change["new"]:
+            self.table.hand_shown = change["new"]
+            self.refresh()
+
+    def _teacher_toggled(self, change) -> None:
+        if self.table is not None:
+            self.table.everything = change["new"]
+            self.refresh()
+
     def viewer(self) -> int | None:
-        """Who looks at the screen: None (the teacher: everything) when only bots
-        play, the teacher toggle is on, or the game is over; the person's seat
-        against bots; in hotseat the seat that decides now (a bot's turn: the
-        first person, with every hand hidden)."""
-        people = self.people
-        if self.teacher.value or not people:
-            return None
-        player = self.to_decide
-        if player is None:
-            return None
-        if len(people) == 1:
-            return people[0]
-        return player if self.is_person(player) else people[0]
+        """Who looks at the screen (:meth:`tutor.table.Table.viewer`; None: everything)."""
+        return self.table.viewer()
 
     def hand_hidden(self) -> bool:
         """In hotseat the viewer's own hand is hidden until they press "show my hand"."""
-        return (self.hotseat and not self.teacher.value and self.viewer() is not None
-                and not (self.hand_button.value and self.human_to_move))
-
-    def view_of(self, state, viewer: int | None, hide_own: bool = False) -> dict:
-        view = self.game.view(state, viewer)
-        if hide_own and viewer is not None:
-            hands = list(view["hands"])
-            if 0 <= viewer < len(hands):
-                hands[viewer] = None
-            view = {**view, "hands": hands}
-        return view
+        return self.table.hand_hidden()
 
     def shown_views(self) -> tuple[dict, dict | None]:
         """The views the board draws: the shown position and the one before, as the viewer sees them
         (with the engine's ``trace`` of the last moves and ``preview`` of a chosen move, when any)."""
-        viewer, hide = self.viewer(), self.hand_hidden()
-        view = self.view_of(self.state, viewer, hide)
-        before = self.view_of(self.history[self.index - 1].state, viewer, hide) if self.index else None
-        trace = self.game.trace(self.recent_events())
-        if trace is not None:
-            view = {**view, "trace": trace}
+        view, before = self.table.views()
         if self._chosen is not None and self._chosen[0] is self.state:
             view = {**view, "preview": self._chosen[2]}
         return view, before
 
     def recent_events(self) -> list:
         """The events since a person last decided (just the last move in hotseat): what the board traces."""
-        earlier = [i for i in self._stops() if i < self.index]
-        start = earlier[-1] + 1 if earlier else 1
-        return [ev for e in self.history[start:self.index + 1] for ev in e.events]
+        return self.table.recent_events()
 
     # ------------------------------------------------------ chosen, then confirmed
     @property
@@ -752,20 +511,41 @@ class GameShell(w.VBox):
             for box, seat in zip(self.seat_boxes, seats):
                 box.value = seat
         ruleset = self.ruleset.value if self.ruleset.value != "-" else None
+        seated = [box.value for box in self.seat_boxes[:n]]
         try:
-            state = self.game.new_game(n, int(self.seed.value), ruleset=ruleset, **self.new_game_options())
+            if self.table is None:
+                self.table = Table(self.game, n, int(self.seed.value), ruleset, seated, self.new_game_options(),
+                                   speed=self.speed.value, paused=self.pause_button.value,
+                                   everything=self.teacher.value)
+            else:
+                self.table.new_game(n, int(self.seed.value), ruleset, seated, self.new_game_options())
         except (ValueError, TypeError) as exc:
             self.msg.value = message("error", str(exc))
             return False
-        self.seats = [box.value for box in self.seat_boxes[:n]]
-        self._start(state)
+        self._started()
         return True
 
-    def _start(self, state) -> None:
-        self.history = [Entry(state)]
-        self.index = 0
-        self._seat_bots = {}  # a new game, new bots (they remember one game)
-        self.hand_button.value = False
+    def show_table(self, table: Table) -> None:
+        """Draw ``table``, a game in progress of this game from elsewhere (a link, another screen),
+        from scratch: the setup, the seats, the bots' pace and whose view follow it."""
+        if table.game is not self.game:
+            raise ValueError(f"a table of {table.game.name} cannot be drawn by the {self.game.name} shell")
+        self.table = table
+        self._chosen = None
+        if self.players.value != table.start.players:
+            self.players.value = table.start.players
+        for box, seat in zip(self.seat_boxes, table.seats):
+            box.value = seat
+        if table.start.ruleset in self._rulesets:
+            self.ruleset.value = table.start.ruleset
+        self.seed.value = table.start.seed
+        if self.extra:
+            self.extra.loaded(self.game.view(table.history[0].state, None))
+        self.speed.value, self.pause_button.value, self.teacher.value = table.speed, table.paused, table.everything
+        self._started()
+
+    def _started(self) -> None:
+        """A new game or a position loaded: drawn afresh, the bots set off."""
         self.msg.value = ""
         self._end_key = None
         self.end.value = b""
@@ -786,14 +566,9 @@ class GameShell(w.VBox):
         if not self.human_to_move:
             self.msg.value = message("error", t("not_your_turn", lang))
             return False
-        mover = self.to_decide
         if not self._apply(action):
             return False
         self.msg.value = ""
-        if self.to_decide != mover or self.game.info.secret_choices:
-            # hotseat: the next player asks to see their hand; after a secret
-            # choice every hand hides again (what follows is for all to see)
-            self.hand_button.value = False
         self.refresh()  # the person sees their own move at once; the bots follow
         if self.bots_running:
             self._bots_next()
@@ -817,9 +592,9 @@ class GameShell(w.VBox):
         return False
 
     def _apply(self, action) -> bool:
-        s = self.state
+        """Play ``action`` on the table; a refusal, or an engine fault, is shown and nothing changes."""
         try:
-            new, events = self.game.apply_explained(s, action)
+            self.table.play(action)
         except IllegalAction as exc:
             self.msg.value = self.refusal_html(exc)
             return False
@@ -827,102 +602,64 @@ class GameShell(w.VBox):
             self.msg.value = (message("error", t("illegal", self.lang, msg=t("not_a_move", self.lang)))
                               + message("info", t("nothing_changed", self.lang)))
             return False
-        del self.history[self.index + 1:]
-        self.history.append(Entry(new, action, self.game.current_player(s), list(events)))
-        try:  # each seated bot remembers what it saw (a bot that missed a move, after an undo, starts afresh)
-            bots.tell([self.bot_at(p) for p in range(len(self.seats)) if not self.is_person(p)], self.game, s,
-                      action, new)
-        except Exception:  # noqa: BLE001 - a bot's memory must not break the page, but is not hidden either
-            _LOG.exception("a bot could not be told %r; it plays on without it", action)
-        self.index += 1
         return True
-
-    def _bot_to_move(self) -> bool:
-        player = self.to_decide
-        return player is not None and not self.is_person(player)
 
     def bot_move(self) -> bool:
         """Play one bot move (the bot of the seat to move)."""
-        if not self._bot_to_move():
+        if not self.table.bot_to_move:
             return False
-        bot = self.bot_at(self.to_decide)
-        ok = self._apply(bot.choose(self.game, self.state))
+        ok = self._apply(self.table.bot_choice())
         self.refresh()
         return ok
 
     def _bots_next(self) -> None:
-        """Let the bots play until a person is to move: one move every
-        ``bot_delay`` seconds, each drawn and narrated, when the kernel's event
-        loop runs (in the page); all at once otherwise (tests, scripts)."""
+        """Let the bots play until a person is to move: one move every ``table.delay`` seconds,
+        each drawn and narrated, when the kernel's event loop runs (in the page); all at once
+        otherwise (tests, scripts)."""
         self._bot_gen += 1
         gen = self._bot_gen
         loop = _kernel_loop()
-        delay = SPEEDS.get(self.speed.value)
-        if delay is None:  # step by step: "Bot move" plays each one
+        table = self.table
+        if table.delay is None:  # step by step: "Bot move" plays each one
             return
         if loop is None:
-            self._run_bots()
+            for _ in range(MAX_BOT_ACTIONS):
+                if not table.bot_to_move or not self._apply(table.bot_choice()):
+                    break
             self.refresh()
             return
 
         def tick() -> None:
-            if gen != self._bot_gen or not self._bot_to_move() or not self.bots_running:
+            if gen != self._bot_gen or not table.bot_to_move or not table.bots_running:
                 return  # undo, pause, new game or load since: stop
-            wait = SPEEDS.get(self.speed.value)
+            wait = table.delay
             if wait is None:
                 return
-            ok = self._apply(self.bot_at(self.to_decide).choose(self.game, self.state))
+            ok = self._apply(table.bot_choice())
             if ok and wait == 0:  # to the end: a batch of moves between two redraws
                 until = loop.time() + END_BATCH
-                while ok and self._bot_to_move() and loop.time() < until:
-                    ok = self._apply(self.bot_at(self.to_decide).choose(self.game, self.state))
+                while ok and table.bot_to_move and loop.time() < until:
+                    ok = self._apply(table.bot_choice())
             self.refresh()
             if ok:
                 loop.call_later(wait, tick)
 
-        loop.call_later(delay if delay else 0.01, tick)
-
-    def _run_bots(self) -> None:
-        for _ in range(MAX_BOT_ACTIONS):
-            if not self._bot_to_move():
-                return
-            bot = self.bot_at(self.to_decide)
-            if not self._apply(bot.choose(self.game, self.state)):
-                return
-
-    def _stops(self) -> list[int]:
-        """Positions undo/redo stop at: a person to move, or the end."""
-        if not self.people or not self.bots_running:  # bots alone, or step by step: every move
-            return list(range(len(self.history)))
-        out = []
-        for i, e in enumerate(self.history):
-            player = self.game.current_player(e.state)
-            if i == 0 or player is None or self.is_person(player):
-                out.append(i)
-        return out
+        loop.call_later(table.delay or 0.01, tick)
 
     def undo(self) -> bool:
-        if not self.people and self.bots_running:
+        ok = self.table.undo()
+        if self.table.paused and not self.pause_button.value:
             self.pause()  # bots alone: undo stops them; "Resume" plays on from here
-        earlier = [i for i in self._stops() if i < self.index]
-        if not earlier:
-            self.msg.value = message("info", t("nothing_to_undo", self.lang))
-            return False
-        self._bot_gen += 1
-        self.index = earlier[-1]
-        self.hand_button.value = False
-        self.msg.value = ""
-        self.refresh()
-        return True
+        return self._stepped(ok, "nothing_to_undo")
 
     def redo(self) -> bool:
-        later = [i for i in self._stops() if i > self.index]
-        if not later:
-            self.msg.value = message("info", t("nothing_to_redo", self.lang))
+        return self._stepped(self.table.redo(), "nothing_to_redo")
+
+    def _stepped(self, ok: bool, nothing: str) -> bool:
+        if not ok:
+            self.msg.value = message("info", t(nothing, self.lang))
             return False
         self._bot_gen += 1
-        self.index = later[0]
-        self.hand_button.value = False
         self.msg.value = ""
         self.refresh()
         return True
@@ -939,8 +676,7 @@ class GameShell(w.VBox):
         """Load a scenario file; a bad one is explained and nothing changes."""
         lang = self.lang
         try:
-            state = self.game.from_json(text)
-            view = self.game.view(state, None)
+            view = self.table.load(text, [box.value for box in self.seat_boxes])
         except ScenarioError as exc:
             self.msg.value = self.file_msg.value = message(
                 "error", t("bad_scenario", lang, msg=self.game.message(exc, lang)))
@@ -949,15 +685,13 @@ class GameShell(w.VBox):
             self.msg.value = self.file_msg.value = message(
                 "error", t("bad_scenario", lang, msg=type(exc).__name__))
             return False
-        n = seat_count(view)
-        if n and n != self.players.value:
-            self.players.value = n
-        self.seats = [box.value for box in self.seat_boxes[:self.players.value]]
+        if len(self.seats) != self.players.value:
+            self.players.value = len(self.seats)
         if view.get("ruleset") in self._rulesets:
             self.ruleset.value = view["ruleset"]
         if self.extra:
             self.extra.loaded(view)
-        self._start(state)
+        self._started()
         self.msg.value = self.file_msg.value = message("ok", t("loaded", lang))
         return True
 
@@ -1025,6 +759,8 @@ class GameShell(w.VBox):
 
     def refresh(self) -> None:
         lang = self.lang
+        if self.hand_button.value != self.table.hand_shown:  # the table hid the hand (another seat decides)
+            self.hand_button.value = self.table.hand_shown
         over = self.to_decide is None
         view, before = self.shown_views()
         self.board.show(self.board_fn(view, before, lang, self.who))
@@ -1034,15 +770,14 @@ class GameShell(w.VBox):
         self.hand_button.description = (t("hide_hand", lang) if self.hand_button.value
                                         else t("show_hand", lang, who=self.who(self.to_decide)))
         self.teacher.layout.display = None if self.people else "none"  # bots only: it already shows everything
-        self.bot_button.disabled = not self._bot_to_move()
+        self.bot_button.disabled = not self.table.bot_to_move
         has_bots = len(self.people) < len(self.seats)
         self.bot_row.layout.display = None if has_bots else "none"
         self.pause_button.description = t("resume" if self.pause_button.value else "pause", lang)
         self.pause_button.icon = "play" if self.pause_button.value else "pause"
         self.pause_button.disabled = self.speed.value == "step"
-        stops = self._stops()
-        self.undo_button.disabled = not any(i < self.index for i in stops)
-        self.redo_button.disabled = not any(i > self.index for i in stops)
+        self.undo_button.disabled = not self.table.can_undo
+        self.redo_button.disabled = not self.table.can_redo
         self.controls.refresh(view, self.actions(), lang)
         self.hint_box.refresh()
         self.save_as.refresh()
@@ -1078,18 +813,9 @@ class GameShell(w.VBox):
         return "".join(reversed(rows))
 
     def scores_over_turns(self) -> tuple[list[int], list[list[int]]]:
-        """(turn numbers from 1, as the page shows them, and the scores at the end of
-        each turn) up to the shown position.
-
-        A turn is the view's ``turn`` when the game counts turns; otherwise each position is one."""
-        by_turn: dict[int, list[int]] = {}
-        for i, e in enumerate(self.history[:self.index + 1]):
-            view = self.game.view(e.state, None)
-            turn = view.get("turn")
-            turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else i
-            by_turn[turn + 1] = list(self.game.scores(e.state))
-        turns = sorted(by_turn)
-        return turns, [by_turn[k] for k in turns]
+        """(turn numbers from 1, as the page shows them, and the scores at the end of each turn) up to
+        the shown position (:meth:`tutor.table.Table.scores_over_turns`)."""
+        return self.table.scores_over_turns()
 
     def _show_end(self) -> None:
         key = (self.index, self.lang)

@@ -20,7 +20,8 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import esc
 from widgets.endgame import frame
-from widgets.game import GameShell, hand_row, refusals_html
+from widgets.controls import hand_row, refusals_html
+from widgets.game import GameShell
 from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "kamikaze-attack"
@@ -466,9 +467,17 @@ class KamikazeShell(GameShell):
     def load(self, text) -> bool:
         ok = super().load(text)
         if ok:
-            for box, d in zip(self._decks(), self.state.decks):
-                box.value = d
+            self._decks_of(self.state)
         return ok
+
+    def show_table(self, table) -> None:
+        super().show_table(table)
+        self._decks_of(table.history[0].state)
+
+    def _decks_of(self, state) -> None:
+        """The deck choosers show the decks of the game shown (a new game starts with them)."""
+        for box, d in zip(self._decks(), state.decks):
+            box.value = d
 
     def _show_seats(self) -> None:
         super()._show_seats()

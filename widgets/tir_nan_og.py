@@ -19,7 +19,7 @@ import ipywidgets as w
 from tutor import games
 from widgets.common import esc, message
 from widgets.endgame import frame
-from widgets.game import ButtonControls, refused_button
+from widgets.controls import ButtonControls, refused_button
 from widgets.i18n import add_strings, colon, t
 
 GAME_NAME = "tir-nan-og"

@@ -3,9 +3,12 @@
 The package, by concern: ``track`` (the board sides as text maps, a
 reconstruction), ``cards`` (the deck manifest, a reconstruction), ``state``,
 ``actions`` (frozen values worded as the rulebook says them), ``movement``
-(steps, pushes, the Rat, the cows, as pure functions), ``engine`` (setup,
-legality, every card's effect, the Tiger window, the draw), ``scenario``
-(files), ``words`` (the catalog), ``examples`` and ``game`` (the game object).
+(steps, pushes, the Rat, the cows, as pure functions), ``base`` (rule ids,
+copying a state, the narrator), ``legal`` (the legal actions), ``drawing``
+(the draw and the reshuffle), ``reading`` (progress, views, hidden cards),
+``engine`` (setup, apply: every card's effect, the Tiger window), ``scenario``
+(files), ``words`` (the catalog), ``examples``, ``game`` (the game object),
+``search`` (the search bot and its hint) and ``duel`` (measuring it).
 
 >>> s = GAME.new_game(4, seed=1)
 >>> GAME.decision(s), len(GAME.legal_actions(s)), positions(s)["rat"]
@@ -18,8 +21,9 @@ from tutor import bots as _bots
 
 from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
                       StopCows, Take, parse)
-from .engine import positions, preview, progress
+from .engine import preview
 from .game import GAME, FormulaE
+from .reading import positions, progress
 from .search import SearchBot, hint
 from .state import State
 from .track import TRACKS, Track, cell_name, parse_cell

@@ -1,4 +1,5 @@
-"""Formula E's rules: setup, who decides, legality and the effect of every action (pure; chance from the seed).
+"""Formula E's rules: setup and the effect of every action (pure; chance from the seed); the legal actions are
+listed in ``legal``, the draw in ``drawing``, the position read in ``reading``.
 
 A turn is a run of ordinary decisions of the active player ("turn", then
 "move", "rat", "cow", "monkey", "prayer", "snake" as the card asks, "second"
@@ -10,16 +11,7 @@ hand holds a Tiger.
 
 from __future__ import annotations
 
-import operator
 import random
-import sys
-from _random import Random as CRandom
-from array import array
-from bisect import bisect_left
-from collections.abc import Iterator, Sequence
-from hashlib import sha512
-from itertools import combinations_with_replacement
-from operator import itemgetter
 from typing import Any, Callable
 
 from tutor.core import Event, IllegalAction, short
@@ -27,136 +19,18 @@ from tutor.rand import randbelow, shuffle
 
 from . import movement as mv
 from . import trace as tr
-from .actions import (ACTION_TYPES, DIRECTIONS, Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play,
+from .actions import (ACTION_TYPES, Allow, Cancel, CowStep, DIRECTIONS, Discard, EndTurn, Give, Move, Place, Play,
                       PlayPair, RatTo, Steal, StopCows, Take, parse)
-from .cards import RANK as CARD_RANK
-from .cards import (BANANA_HAND, COBRAS, COMBOS, COUNTS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE,
-                    MONKEY_STEALS, ORDER, RAT_MOVES, RAT_SCARE, SOLO_YELLOWS, VALUES, full_deck, is_green, is_movement,
-                    sort_cards, value_of)
+from .base import (NEW, Narrator, R, RULE_OF_PHASE, SET, SILENT, holds, left_after, pieces, refuse, remove, replace,
+                   rng_for, set_hand, update, with_hand, with_pieces)
+from .cards import (BANANA_HAND, COMBOS, COW_STEPS, DECK_SIZE, GAME_NAME, HAND_SIZE, MONKEY_STEALS, RAT_MOVES,
+                    RAT_SCARE, full_deck, is_green, is_movement, sort_cards, value_of)
+from .drawing import draw, draw_cards, sorted_hand
+from .legal import (DISCARDS, DISCARD_IDS, Interned, MOVEMENT, PAIRS, PLAY_IDS, RANK_OF, SOLOS, carpet_lands,
+                    legal_actions, listed, move_card, move_paths, second_cards)
+from .reading import positions, progress
 from .state import State
 from .track import Cell, Track, cell_name, track_for
-from .words import load_catalog
-
-MAX_ACTIONS = 6000
-R = "formula-e/"
-
-RULE_OF_PHASE = {"place": R + "setup/place-order", "turn": R + "turn/choice", "tiger": R + "tiger/window",
-                 "move": R + "move/all-points", "rat": R + "card/rat", "cow": R + "card/cow",
-                 "monkey": R + "card/monkey", "prayer": R + "card/prayer", "snake": R + "card/snake",
-                 "second": R + "turn/pair-order", "discard": R + "draw/cobra", "over": R + "win/line"}
-
-
-# ------------------------------------------------------------------ helpers
-NEW, SET = object.__new__, object.__setattr__  # a new State and its table of fields (apply's every step: read once)
-
-
-def rng_for(s: State) -> random.Random:
-    return random.Random(f"{GAME_NAME}|{s.seed}|{s.chance}")
-
-
-def replace(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for a State without its field-by-field constructor (apply's hot path); what is
-    kept on the old state (its listed actions) is not carried over."""
-    new = NEW(State)  # the body of ``update``, not a call to it (one frame less on the Tiger window)
-    fields = s.__dict__.copy()
-    if "_legal" in fields:
-        del fields["_legal"]
-    if "_after" in fields:
-        del fields["_after"]
-    fields.update(changes)
-    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
-    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
-    SET(new, "__dict__", fields)
-    return new
-
-
-def update(s: State, changes: dict) -> State:
-    """``replace`` with the changes in a dict (gathered along apply's path, to copy the table once)."""
-    new = NEW(State)
-    fields = s.__dict__.copy()  # a copy of the whole table, cheaper than filling a new one field by field
-    if "_legal" in fields:  # (``in`` and ``del`` are bytecodes; ``pop`` is a call)
-        del fields["_legal"]
-    if "_after" in fields:
-        del fields["_after"]
-    fields.update(changes)
-    phase = fields["phase"]  # (State.current_player, stored: who_decides inline)
-    fields["current_player"] = None if phase == "over" else fields["asker"] if phase == "tiger" else fields["active"]
-    SET(new, "__dict__", fields)
-    return new
-
-
-def with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """``hands`` with seat's hand replaced (``hand`` already sorted)."""
-    return hands[:seat] + (hand,) + hands[seat + 1:]
-
-
-def pieces(s: State) -> mv.Pieces:
-    return mv.made(s.elephants, s.cows, None)  # (``mv.Pieces(s.elephants, s.cows)`` without its __init__)
-
-
-def with_pieces(s: State, p: mv.Pieces) -> State:
-    return replace(s, elephants=p.elephants, cows=tuple(sorted(p.cows)))
-
-
-def set_hand(s: State, seat: int, hand) -> State:
-    return replace(s, hands=with_hand(s.hands, seat, sort_cards(hand)))
-
-
-def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
-    out = left_after(hand, tuple(cards))
-    if out is None:
-        raise ValueError(f"{cards} not in {hand}")
-    return out
-
-
-def left_after(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``hand`` without ``cards`` (in its order), or None when it does not hold them all.  Not memoised: a
-    turn's discard is checked and made in one call, and nearly every (hand, discard) pair of a playout is new,
-    so a memo only kept two more objects alive per action for the garbage collector to walk."""
-    out = list(hand)
-    for c in cards:
-        if c not in out:
-            return None
-        out.remove(c)
-    return tuple(out)
-
-
-def holds(hand: tuple[str, ...], cards) -> bool:
-    out = list(hand)
-    for c in cards:
-        if c not in out:
-            return False
-        out.remove(c)
-    return True
-
-
-class Narrator:
-    """Collects the events of one action, each rendered in English from its catalog template."""
-
-    silent = False
-
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-
-    def __call__(self, rule: str, template: str, **params: Any) -> None:
-        if self.silent:
-            return
-        text = load_catalog().render(template, params, "en")
-        self.events.append(Event(R + rule, text, "info", tuple(params.items()), template))
-
-
-class Silent(Narrator):
-    """The narrator of a plain ``apply``: nobody reads the events, so none is rendered."""
-
-    silent = True
-
-
-SILENT = Silent()  # it keeps nothing, so one serves every apply
-
-
-def refuse(rule: str, template: str, **params: Any) -> IllegalAction:
-    text = load_catalog().render(template, params, "en")
-    return IllegalAction(rule, text, template=template, params=params)
 
 
 # ------------------------------------------------------------------ setup
@@ -180,428 +54,13 @@ def new_game(players: int, seed: int, ruleset: str | None = None, track: Track |
                  hands=tuple(hands), deck=tuple(deck), discard=(), cobras=(0,) * players)
 
 
-# ------------------------------------------------------------------ legal actions
-def legal_actions(s: State) -> "Sequence[Any]":
-    """Every legal action, in full: a new list, or on a turn a :class:`TurnActions` (a read-only sequence)."""
-    cache = s.__dict__  # (listed's work, inline: one call less per action)
-    found = cache.get("_legal")
-    if found is None:
-        # (most of a playout is a turn: its actions without compute_legal's call)
-        found = turn_actions(s, s.hands[s.active]) if s.phase == "turn" else compute_legal(s)
-        if type(found) is TurnActions:
-            cache["_legal"] = found
-            return found
-        cache["_legal"] = tuple(found)
-        return found  # (a new list, its copy kept)
-    return found if type(found) is TurnActions else list(found)
-
-
-def listed(s: State) -> "Sequence[Any]":
-    """The legal actions, listed once per position (kept on the immutable state, out of its fields)."""
-    cache = s.__dict__.get("_legal")
-    if cache is None:
-        found = compute_legal(s)
-        cache = s.__dict__["_legal"] = found if type(found) is TurnActions else tuple(found)
-    return cache
-
-
-def compute_legal(s: State) -> "list | TurnActions":
-    phase = s.phase  # (the phases a playout meets most often first)
-    p = s.active
-    if phase == "tiger":
-        asker = s.asker if s.asker is not None else p
-        if "tiger" in s.hands[asker]:
-            return [ALLOW, *map(CANCELS.__getitem__, sorted(set(s.pending), key=RANK_OF))]
-        return [ALLOW]
-    if phase == "discard":  # one card of each kind in the hand
-        return list(map(DISCARDS.__getitem__, map(ONE_CARD.__getitem__, sorted(set(s.hands[p]), key=RANK_OF))))
-    if phase == "turn":
-        return turn_actions(s, s.hands[p])
-    if phase == "move":
-        found = move_paths(s)
-        s.__dict__["_after"] = found  # where each move leaves the pieces, for apply (kept like the list)
-        return [MOVES[steps] for steps, _ in found]
-    if phase == "cow":  # (``mv.cow_steps``'s moves, read off a table of the track's)
-        moves = cow_moves(s.track)
-        held: set[Cell | None] = set(s.elephants)
-        held.update(s.cows)
-        steps: list[CowStep | StopCows] = []
-        for cell in sorted(s.cows):
-            near = moves.get(cell)
-            if near is None:  # (a cow off the board: never in a game)
-                return [COW_STEPS_OF[(c, d)] for c, d, _ in mv.cow_steps(s.track, pieces(s))] + [STOP_COWS]
-            for target, step in near:
-                if target not in held:
-                    steps.append(step)
-        steps.append(STOP_COWS)
-        return steps
-    if phase == "second":
-        second = second_cards(s)
-        return [PLAYS[c] for c in sorted(set(s.hands[p]), key=RANK_OF) if c in second] + [END_TURN]
-    if phase == "over":
-        return []
-    if phase == "place":
-        taken = {c for c in s.elephants if c is not None}
-        return [Place(c) for c in s.track.start if c not in taken]
-    if phase == "rat":
-        targets = sorted(mv.rat_targets(s.track, pieces(s), s.rat, RAT_MOVES))
-        return list(map(RATS.__getitem__, targets)) or [RATS[s.rat]]
-    if phase == "monkey":
-        return [Steal(v) for v in range(s.players) if v != p and s.hands[v]]
-    if phase == "prayer":
-        return [Take(c) for c in sort_cards(set(s.discard))] or [Take("")]
-    if phase == "snake":
-        if sum(s.cobras) < COBRAS:
-            return [Give(None, t) for t in range(s.players) if t != p]
-        return [Give(src, t) for src in range(s.players) if s.cobras[src] for t in range(s.players) if t != src]
-    return []
-
-
-class Interned(dict):
-    """One action value per key, made on first use (``ids`` finds them by identity); bounded: emptied when it
-    grows past ``limit`` (an old value is then merely checked the slow way)."""
-
-    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000, ids: dict[int, Any] | None = None) -> None:
-        super().__init__()
-        self.make = make
-        self.limit = limit
-        self.ids: dict[int, Any] = {} if ids is None else ids  # keeps the values alive: an id is not reused
-
-    def __missing__(self, key: Any) -> Any:
-        if len(self) >= self.limit:
-            self.clear()
-            self.ids.clear()
-        value = self[key] = self.make(key)
-        self.ids[id(value)] = value
-        return value
-
-
-PLAYS = Interned(Play)
-PLAY_IDS = PLAYS.ids.get
-ALLOW = Allow()  # the other phases' actions: one value each, made on first use, listed again and again
-CANCELS = Interned(Cancel, ids={})
-MOVES = Interned(Move, ids={})
-RATS = Interned(RatTo, ids={})
-PAIRS = Interned(lambda yg: PlayPair(*yg))
-COW_STEPS_OF = Interned(lambda cd: CowStep(*cd), ids={})
-STOP_COWS, END_TURN = StopCows(), EndTurn()
-RANK = CARD_RANK
-TA_NEW = object.__new__
-
-
-def turn_actions(s: State, hand: tuple[str, ...]) -> "TurnActions | list":
-    """A turn's actions: single cards, yellow-green pairs (a Flying Carpet only where it lands), then every
-    discard (each sub-multiset of the hand once, the first kind varying slowest), as a :class:`TurnActions`
-    that makes a discard only when it is asked for."""
-    if not hand:
-        return [EndTurn()]
-    # the hand's movement cards, then its yellow ones (kept sorted by the rules: a prefix and the rest); each part
-    # looked up whole, its kinds of card, how many of each and their plays worked out once per part (the parts
-    # of hands recur again and again, unlike whole hands)
-    cut = bisect_left(hand, SPLIT, key=RANK_OF)
-    low = LOW_PARTS[hand[:cut]]
-    high = HIGH_PARTS[hand[cut:]]
-    if low is None or high is None:  # out of order (never a hand the rules dealt: they are kept sorted)
-        return turn_actions(s, sort_cards(hand))
-    plays, greens, low_shape = low
-    more, combos, high_shape = high
-    pairs = PAIRS_OF[(combos, greens)] if greens and combos else ()
-    if pairs and "carpet" in combos:  # the board decides whether a Flying Carpet lands
-        here = s.elephants[s.active]
-        if here is None:
-            pairs = tuple(a for a in pairs if a.yellow != "carpet" or carpet_lands(s, s.active, a.green))
-        else:  # carpet_lands's test, inline (one Python call for each green otherwise)
-            rows, elephants, cows = s.track.rows, s.elephants, s.cows
-            ahead, lane = here
-            open_pairs = []
-            for a in pairs:
-                if a.yellow == "carpet":
-                    row = ahead + VALUES[a.green]
-                    if row < len(rows) and not (0 <= lane < len(rows[row]) and rows[row][lane] != "#"
-                                                and (row, lane) not in elephants and (row, lane) not in cows):
-                        continue
-                open_pairs.append(a)
-            pairs = tuple(open_pairs)
-    counts = low_shape + high_shape
-    picks = PICKS.get(counts)
-    if picks is None:
-        picks = picks_for(counts)
-    acts = TA_NEW(TurnActions)  # TurnActions(...) without its __init__'s call (one Python frame less per turn)
-    acts.head = head = plays + more + pairs
-    acts.hand, acts.shape, acts.picks = hand, counts, picks
-    acts.edge = edge = len(head)
-    acts.size = edge + len(picks)
-    return acts
-
-
-class TurnActions(Sequence):
-    """The legal actions of a turn, listed in full but made lazily (like ``range``): ``head`` (the plays and
-    pairs, made), then one Discard for each of ``picks`` (C getters of a sub-multiset of ``hand``'s cards, by
-    position), made only when asked for (``DISCARDS``: the same value each time).  Its length is exact, every
-    action is reached by index (int or slice) and iteration yields them all in order; ``==`` compares with a
-    list or tuple element by element.  A random playout uses one action of a hand (up to 511 discards) it
-    meets once: this is why nothing is made before it is asked for.
-
-    >>> acts = TurnActions((PLAYS["g1"],), ("g1", "g1", "rat"), (2, 1), picks_for((2, 1)))
-    >>> len(acts), acts[0], acts[-1]
-    (6, Play(card='g1'), Discard(cards=('g1', 'g1', 'rat')))
-    >>> [a.cards for a in acts[1:]] == [a.cards for a in list(acts)[1:]] == [
-    ...     ("rat",), ("g1",), ("g1", "rat"), ("g1", "g1"), ("g1", "g1", "rat")]
-    True
-    >>> acts == [Play("g1")] + [Discard(c) for c in (("rat",), ("g1",), ("g1", "rat"), ("g1", "g1"),
-    ...                                              ("g1", "g1", "rat"))]
-    True
-    >>> Discard(("g1", "rat")) in acts, Discard(("rat", "g1")) in acts, acts.index(Discard(("g1",)))
-    (True, False, 2)
-    """
-
-    __slots__ = ("head", "hand", "shape", "picks", "edge", "size")
-
-    def __init__(self, head: tuple, hand: tuple[str, ...], shape: tuple[int, ...],
-                 picks: list[Callable[[tuple], tuple] | None]) -> None:
-        self.head, self.hand, self.shape, self.picks = head, hand, shape, picks
-        self.edge = len(head)
-        self.size = self.edge + len(picks)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int:
-            j = i - self.edge
-            if j >= 0:  # a discard (most of what a random choice picks), tested first
-                if i < self.size:
-                    get = self.picks[j]
-                    cards = (pick(self.shape, self.picks, j) if get is None else get)(self.hand)
-                    return DISCARDS[cards]
-                raise IndexError("turn action index out of range")
-            if i >= 0:
-                return self.head[i]
-            return self[i + self.size] if i + self.size >= 0 else self.head[i - self.size]  # (IndexError)
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.size))]
-        return self[operator.index(i)]  # (TypeError for anything that is no index, as a list says)
-
-    def __iter__(self) -> Iterator[Any]:
-        yield from self.head
-        hand, shape, picks, table = self.hand, self.shape, self.picks, DISCARDS
-        for j, get in enumerate(picks):
-            yield table[(pick(shape, picks, j) if get is None else get)(hand)]
-
-    def __contains__(self, value: object) -> bool:
-        kind = type(value)
-        if kind is Discard:
-            cards = value.cards  # type: ignore[attr-defined]
-            if type(cards) is not tuple:
-                return False  # (a Discard of a list equals no listed one)
-            try:
-                return bool(cards) and sort_cards(cards) == cards and holds(self.hand, cards)
-            except (KeyError, TypeError):  # a card that is none of the deck's
-                return False
-        if kind in (Play, PlayPair, EndTurn):
-            return value in self.head
-        return any(a is value or a == value for a in self)
-
-    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
-        for i in range(*slice(start, stop).indices(self.size)):
-            a = self[i]
-            if a is value or a == value:
-                return i
-        raise ValueError(f"{value!r} is not in the list")
-
-    def count(self, value: Any) -> int:
-        return sum(1 for a in self if a is value or a == value)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TurnActions):
-            return self.head == other.head and self.hand == other.hand
-        if isinstance(other, (list, tuple)):
-            return len(other) == self.size and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # (like a list)
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-RANK_OF = RANK.__getitem__
-SPLIT = sum(1 for c in COUNTS if is_movement(c))  # the rank of the first yellow card
-assert all(is_movement(c) == (RANK[c] < SPLIT) for c in COUNTS)
-PLAY_OF = {c: PLAYS[c] for c in COUNTS if is_movement(c) or c in SOLO_YELLOWS}  # the cards played alone
-
-
-class Memo(dict):
-    """``make(key)`` kept per key, made on first use (a hit is a plain dict look-up, in C); bounded: emptied when
-    it grows past ``limit``."""
-
-    def __init__(self, make: Callable[[Any], Any], limit: int = 100_000) -> None:
-        super().__init__()
-        self.make = make
-        self.limit = limit
-
-    def __missing__(self, key: Any) -> Any:
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[key] = self.make(key)
-        return value
-
-
-def hand_part(cards: tuple[str, ...], movement: bool) -> tuple[tuple, tuple[str, ...], tuple[int, ...]] | None:
-    """For the movement cards of a hand (``movement``) or its yellow ones: (the plays of its kinds of card, the
-    greens among them (``movement``) or the yellow cards played with a green, how many cards of each kind);
-    None unless ``cards`` are all of that colour and sorted."""
-    ranks = [RANK[c] for c in cards]
-    if ranks != sorted(ranks) or any((r < SPLIT) != movement for r in ranks):
-        return None
-    kinds = tuple(dict.fromkeys(cards))
-    shape = tuple(cards.count(c) for c in kinds)
-    if movement:
-        return tuple(PLAY_OF[c] for c in kinds), tuple(c for c in kinds if is_green(c)), shape
-    return tuple(PLAY_OF[c] for c in kinds if c in PLAY_OF), tuple(c for c in COMBOS if c in kinds), shape
-
-
-LOW_PARTS = Memo(lambda cards: hand_part(cards, True), limit=20_000)  # (5,005 multisets of up to nine)
-HIGH_PARTS = Memo(lambda cards: hand_part(cards, False), limit=60_000)
-for _n in range(HAND_SIZE + 1):  # every part of a hand of up to six cards, at import (5,929 of them)
-    for _part in combinations_with_replacement(ORDER[:SPLIT], _n):
-        LOW_PARTS[_part]
-    for _part in combinations_with_replacement(ORDER[SPLIT:], _n):
-        HIGH_PARTS[_part]
-PAIRS_OF = Interned(lambda cg: tuple(PAIRS[(y, g)] for y in cg[0] for g in cg[1]), ids={})
-PICKS: dict[tuple[int, ...], list[Callable[[tuple], tuple] | None]] = {}
-
-
-def picks_for(shape: tuple[int, ...]) -> list[Callable[[tuple], tuple] | None]:
-    """For a sorted hand holding ``shape[k]`` cards of its k-th kind: a place for the getter of each non-empty
-    sub-multiset's cards (``pick``), kept per shape.
-
-    >>> shape = (2, 1)
-    >>> [pick(shape, picks_for(shape), j)(("g1", "g1", "rat")) for j in range(len(picks_for(shape)))]
-    [('rat',), ('g1',), ('g1', 'rat'), ('g1', 'g1'), ('g1', 'g1', 'rat')]
-    """
-    found = PICKS.get(shape)
-    if found is None:
-        if len(PICKS) >= 10_000:
-            PICKS.clear()
-        size = 1
-        for n in shape:
-            size *= n + 1
-        found = PICKS[shape] = [None] * (size - 1)
-    return found
-
-
-def pick(shape: tuple[int, ...], picks: list, j: int) -> Callable[[tuple], tuple]:
-    """The getter of the ``j``-th non-empty sub-multiset (the first kind varying slowest, the order of
-    ``itertools.product`` over the counts), made once per shape (in ``picks``)."""
-    made = picks[j]
-    if made is None:
-        t, taken = j + 1, []
-        for n in reversed(shape):
-            t, m = divmod(t, n + 1)
-            taken.append(m)
-        taken.reverse()
-        at, positions = 0, []  # type: int, list[int]
-        for n, m in zip(shape, taken):
-            positions += range(at, at + m)
-            at += n
-        first = positions[0]
-        made = picks[j] = itemgetter(*positions) if len(positions) > 1 else itemgetter(slice(first, first + 1))
-    return made
-
-
-def compositions(n: int) -> Iterator[tuple[int, ...]]:
-    """Every shape of a hand of ``n`` cards (how many of each kind, in order).
-
-    >>> list(compositions(3))
-    [(3,), (2, 1), (1, 2), (1, 1, 1)]
-    """
-    if n == 0:
-        yield ()
-        return
-    for first in range(n, 0, -1):
-        for rest in compositions(n - first):
-            yield (first, *rest)
-
-
-for _n in range(1, HAND_SIZE + 1):  # every getter of a hand of up to six cards, at import (1,288 of them)
-    for _shape in compositions(_n):
-        _picks = picks_for(_shape)
-        for _j in range(len(_picks)):
-            pick(_shape, _picks, _j)
-
-
-def new_discard(cards: tuple[str, ...]) -> Discard:
-    """``Discard(cards)`` without its __init__'s call (frozen all the same)."""
-    found = object.__new__(Discard)
-    found.__dict__["cards"] = cards
-    return found
-
-
-# One Discard value per tuple of cards (``DISCARDS[cards]``, a plain dict look-up once made); ``ids`` finds them by
-# identity.  Bounded: emptied past its limit (an old value is then merely checked the slow way).
-DISCARDS = Interned(new_discard, ids={})
-DISCARD_IDS = DISCARDS.ids.get
-ONE_CARD = {c: (c,) for c in COUNTS}  # a card -> the cards of its one-card discard (the key of DISCARDS)
-
-
-def cow_moves(track: Track) -> dict[Cell, tuple[tuple[Cell, CowStep], ...]]:
-    """Each board space's cow moves onto the board (``Track.cow_near``) as (the space it leads to, the action),
-    kept on the track (out of its fields, as its other worked-out tables)."""
-    found = track.__dict__.get("_cow_moves")
-    if found is None:
-        found = track.__dict__["_cow_moves"] = {
-            cell: tuple((target, COW_STEPS_OF[(cell, name)]) for name, target in near)
-            for cell, near in track.cow_near.items()}
-    return found
-
-
-def carpet_lands(s: State, seat: int, green: str) -> bool:
-    """Whether a Flying Carpet played with ``green`` lands (``movement.fly`` finds a space), read off the state
-    without building its pieces: past the red line, or on a board space no elephant or cow holds."""
-    here = s.elephants[seat]
-    if here is None:
-        return mv.fly(s.track, pieces(s), seat, value_of(green)) is not None
-    rows = s.track.rows
-    row, lane = here[0] + VALUES[green], here[1]
-    if row >= len(rows):
-        return True
-    target = (row, lane)
-    return (0 <= lane < len(rows[row]) and rows[row][lane] != "#" and target not in s.elephants
-            and target not in s.cows)
-
-
-GREENS = frozenset(c for c in COUNTS if is_green(c))
-MOVEMENT = frozenset(c for c in COUNTS if is_movement(c))
-SOLOS = frozenset(SOLO_YELLOWS)
-NONE: frozenset[str] = frozenset()
-
-
-def second_cards(s: State) -> frozenset[str]:
-    """What the second card of the turn may be: a yellow after a green, a green after a yellow."""
-    if len(s.played) != 1:
-        return NONE
-    first = s.played[0]
-    if first in GREENS:
-        return SOLOS
-    if first in SOLOS:
-        return GREENS
-    return NONE
-
-
-def move_card(s: State) -> str:
-    return next(c for c in s.pending if is_movement(c))
-
-
-def move_paths(s: State) -> list[tuple[tuple[str, ...], mv.Pieces]]:
-    return mv.paths(s.track, pieces(s), s.active, value_of(move_card(s)), s.mode)
-
-
 # ------------------------------------------------------------------ apply's fast paths
 def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
     """A turn's discard of ``cards`` (an interned Discard's, sorted) in one copy of the state: what ``do_discard``,
     ``end_turn`` and ``next_turn`` do together (draw back up to six, reshuffling the discards when the deck runs
     out; then the Cobras' discards or the next player's turn), silently.  None when the hand lacks a card (the
+
+
     general way refuses it).  ``test_formula_e_fast`` compares it with that way on seeded games."""
     p = s.active
     hands = s.hands
@@ -619,14 +78,14 @@ def turn_discard(s: State, cards: tuple[str, ...]) -> State | None:
     drew = 0
     if need > 0:
         deck = s.deck
-        if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
+        if need < len(deck):  # the common case: the deck lasts (the hand is sorted afterwards, so order is moot)
             cut = len(deck) - need
             kept += deck[cut:]
             kept.sort(key=RANK_OF)
             fields["hands"] = hands[:p] + (tuple(kept),) + hands[p + 1:]
             fields["deck"] = deck[:cut]
             drew = need
-        else:  # "draw/reshuffle": the discards shuffled into a new deck
+        else:  # "draw/reshuffle": the deck runs out, the discards are shuffled into a new deck
             hand, fields["deck"], discard, fields["chance"], drew = draw_cards(s, tuple(kept), deck, discard,
                                                                                HAND_SIZE, SILENT)
             fields["hands"] = hands[:p] + (hand,) + hands[p + 1:]
@@ -678,12 +137,8 @@ def cobra_discard(s: State, cards: tuple[str, ...]) -> State | None:
 
 
 # ------------------------------------------------------------------ apply
-def apply(s: State, action: Any) -> State:
-    return _apply(s, action, SILENT)
-
-
-def _apply(s: State, action: Any, say: Narrator = SILENT) -> State:
-    """``apply`` (``say`` the default) or ``apply_explained``'s work; the Game's ``apply`` is this (one call less)."""
+def apply(s: State, action: Any, say: Narrator = SILENT) -> State:
+    """The position after ``action``; ``say`` (``apply_explained``'s) collects its narration."""
     kind = type(action)
     if kind is Discard and say.silent and DISCARD_IDS(id(action)) is action:
         # most of a random playout, checked and made in one copy of the state: an interned discard (its cards
@@ -738,7 +193,7 @@ def explain(s: State, action: Any) -> list[Event]:
 
 def apply_explained(s: State, action: Any) -> tuple[State, list[Event]]:
     say = Narrator()
-    return _apply(s, action, say), say.events
+    return apply(s, action, say), say.events
 
 
 def is_listed(s: State, action: Any) -> bool:
@@ -859,8 +314,22 @@ def do_cancel(s: State, a: Cancel, say: Narrator) -> State:
     if not say.silent:
         say("tiger/cancel", "{Player} plays a Tiger out of turn and cancels {owner}'s {card}: it counts as played, "
             "with no effect.", player=q, card=a.card, owner=s.active)
-    s = replace(s, hands=with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))),
-                discard=s.discard + ("tiger",), cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
+    hands, discard = with_hand(s.hands, q, sort_cards(remove(s.hands[q], ("tiger",)))), s.discard + ("tiger",)
+    if len(s.pending) == 2 and not s.cancelled:
+        other = s.pending[0] if a.card == s.pending[1] else s.pending[1]
+        if is_movement(other):
+            # the yellow card of a pair cancelled, its movement card not resolved yet: the window goes on for it,
+            # from the same player (who may hold another Tiger) on round the table
+            if not say.silent:
+                say("tiger/pair", "The pair has not begun to resolve: {owner}'s {card} can still be cancelled with "
+                    "another Tiger.", owner=s.active, card=other)
+            return replace(s, hands=hands, discard=discard, cancelled=a.card)
+        if not say.silent:
+            say("tiger/pair", "Without its movement card, {owner}'s {card} has nothing to act on: the pair does "
+                "nothing.", owner=s.active, card=other)
+    if s.cancelled:  # both cards of the pair cancelled: nothing resolves
+        return finish_card(replace(s, hands=hands, discard=discard, asker=None), say)
+    s = replace(s, hands=hands, discard=discard, cancelled=a.card, asker=None)  # (set_hand's copy and this, in one)
     return resolve(s, say)
 
 
@@ -928,7 +397,7 @@ def end_turn(s: State, say: Narrator, changes: dict | None = None, hand: tuple[s
     discard = changes.get("discard", s.discard)
     deck = s.deck
     need = HAND_SIZE - len(hand)
-    if 0 < need <= len(deck):  # the common case, inline: no reshuffle
+    if 0 < need < len(deck):  # the common case, inline: the deck lasts
         cut = len(deck) - need
         hand, deck, chance, drew = sorted_hand(hand + deck[cut:]), deck[:cut], s.chance, need
     else:
@@ -952,93 +421,6 @@ def next_turn(s: State, changes: dict | None = None) -> State:
     changes["phase"], changes["played"], changes["owed"], changes["resume"] = "turn", (), 0, ""
     changes["turns"] = s.turns + 1
     return update(s, changes)
-
-
-SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}  # a hand drawn up, sorted (bounded: emptied when full)
-
-
-def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """``sort_cards(cards)``, kept per tuple (a hand drawn up to six is sorted again and again)."""
-    found = SORTED.get(cards)
-    if found is None:
-        if len(SORTED) >= 100_000:
-            SORTED.clear()
-        found = SORTED[cards] = sort_cards(cards)
-    return found
-
-
-# Fisher-Yates's steps for a pile of n cards: (i, the draw's bound i + 1, the shift that takes a 32-bit word to that
-# bound's bit length), for i from n - 1 down to 1
-STEPS = tuple(tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(DECK_SIZE + 1))
-WORDS_OK = array("I").itemsize == 4
-
-
-def reshuffle(seed: int, chance: int, cards: list[str]) -> None:
-    """Shuffle ``cards`` as ``random.Random(f"{GAME_NAME}|{seed}|{chance}").shuffle(cards)`` does ("draw/reshuffle":
-    the same permutation), with fewer Python calls: the generator seeded in C as ``Random.seed`` seeds it from a
-    text, and its 32-bit words drawn in one call (each draw below ``n`` of ``shuffle`` takes one word, shifted
-    right to ``n``'s bit length, and draws again when the result is not below ``n``; the generator is dropped
-    afterwards, so drawing a few words too many changes nothing).  ``test_formula_e_fast`` compares it with
-    ``random.Random``.
-    """
-    text = f"{GAME_NAME}|{seed}|{chance}".encode()
-    rng = CRandom(int.from_bytes(text + sha512(text).digest(), "big"))
-    n = len(cards)
-    if n > DECK_SIZE or not WORDS_OK:
-        shuffle(random.Random(text.decode()), cards)  # (never in a game: the deck holds 72 cards)
-        return
-    size = n + n // 2 + 8  # a word for each draw, and some for the draws made again
-    words = draw_words(rng, size)
-    w = 0
-    for i, m, shift in STEPS[n]:
-        j = words[w] >> shift
-        w += 1
-        while j >= m:
-            if w + i > size:  # (keep a word for each draw still to come)
-                words.extend(draw_words(rng, n))
-                size += n
-            j = words[w] >> shift
-            w += 1
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def draw_words(rng: CRandom, count: int) -> array:
-    """The generator's next ``count`` 32-bit words, in order (``getrandbits`` puts the first one lowest)."""
-    words = array("I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
-    if sys.byteorder == "big":
-        words.byteswap()
-    return words
-
-
-def draw_cards(s: State, hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], upto: int,
-               say: Narrator) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int]:
-    """Draw ``hand`` up to ``upto`` cards from ``deck`` (its end is the top), shuffling ``discard`` into a new
-    deck when it runs out: (the sorted hand, deck, discard, chance, how many were drawn)."""
-    need = upto - len(hand)
-    if need <= 0:
-        return hand, deck, discard, s.chance, 0
-    if need <= len(deck):  # the common case: no reshuffle (the hand is sorted afterwards, so order is moot)
-        cut = len(deck) - need
-        return sort_cards(hand + deck[cut:]), deck[:cut], discard, s.chance, need
-    cards, pile, rest, chance = list(hand), list(deck), list(discard), s.chance
-    drew = 0
-    while len(cards) < upto:
-        if not pile:
-            if not rest:
-                break
-            pile = rest
-            reshuffle(s.seed, chance, pile)
-            rest, chance = [], chance + 1
-            say("draw/reshuffle", "The deck is empty: the discards are shuffled into a new deck.")
-        cards.append(pile.pop())
-        drew += 1
-    return sort_cards(cards), tuple(pile), tuple(rest), chance, drew
-
-
-def draw(s: State, p: int, upto: int, say: Narrator) -> tuple[State, int]:
-    hand, deck, discard, chance, drew = draw_cards(s, s.hands[p], s.deck, s.discard, upto, say)
-    return update(s, {"hands": with_hand(s.hands, p, hand), "deck": deck, "discard": discard,
-                      "chance": chance}), drew
 
 
 def do_discard(s: State, a: Discard, say: Narrator) -> State:
@@ -1078,12 +460,55 @@ def tell_move(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pie
     else:
         say(rule, "{Player}'s elephant moves {steps} from {start} to {end}.", player=p, steps=a.steps,
             start=start, end=end, paths=tr.move_paths(s.track, before, p, a.steps, s.mode, after))
+    if a.steps and a.steps != ("fly",):
+        tell_why(s, a, say, before, after)
     for q in range(s.players):
         moved = after.elephants[q]
         if q != p and before.elephants[q] != moved and moved is not None and moved[0] < s.track.rows_count:
             say("move/push", "{Pushed} is pushed to {cell}.", pushed=q, cell=moved)
     if before.cows != after.cows:
         say("card/charge", "The charge pushes Sacred Cows ahead.")
+
+
+WHY_BLOCKED = {  # why forward is closed: (rule, template) each, said once per space
+    "cow": (("move/cow-obstacle", "A Sacred Cow stands in the way ahead of {cell}, and only Charge! pushes "
+             "cows."),),
+    "water": (("board/bridge", "Ahead of {cell}, an elephant cannot be pushed onto the bridge or river: it blocks "
+               "the way like a Sacred Cow."),
+              ("move/no-cross", "An elephant never crosses another: the way ahead of {cell} is closed.")),
+    "end": (("move/no-cross", "An elephant never crosses another: the line ahead of {cell} cannot be pushed out "
+             "of the lane, so the way is closed."),),
+}
+
+
+def tell_why(s: State, a: Move, say: Narrator, before: mv.Pieces, after: mv.Pieces) -> None:
+    """The rules that shaped a move, replayed step by step: what closed the way forward where the elephant stepped
+    sideways or stopped short of its points, and each sideways run."""
+    p, track, mode = s.active, s.track, s.mode
+    points = value_of(move_card(s))
+    short = len(a.steps) < points and after.winner is None
+    told: set[tuple[str, Cell]] = set()
+    here, side = before, ""
+    for step in a.steps + (("stop",) if short else ()):
+        cell = here.elephants[p]
+        assert cell is not None
+        if step in mv.SIDES or step == "stop":
+            for rule, template in WHY_BLOCKED.get(mv.blocked_by(track, here, p, mode), ()):
+                if (rule, cell) not in told:
+                    told.add((rule, cell))
+                    say(rule, template, cell=cell)
+        if step == "stop":
+            say("move/all-points", "No move uses all {n} points: {Player}'s elephant stops at {cell} after {used} "
+                "{used:point|points}.",
+                player=p, n=points, used=len(a.steps), cell=cell)
+            break
+        if step in mv.SIDES and not side:
+            say("move/sideways", "Forward is closed at {cell}: {Player}'s elephant steps sideways.", player=p,
+                cell=cell)
+        nxt = dict(mv.options(track, here, p, mode, side)).get(step)
+        if nxt is None:  # (never: the steps were listed)
+            break
+        here, side = nxt, step if step in mv.SIDES else ""
 
 
 def do_move(s: State, a: Move, say: Narrator) -> State:
@@ -1198,23 +623,7 @@ HANDLERS: dict[type, Callable] = {
 }
 
 
-# ------------------------------------------------------------------ reading the position
-def progress(s: State, player: int) -> int:
-    """Rows covered along the lap (0 at the back of the start grid; the number of rows once across the line)."""
-    cell = s.elephants[player]
-    return 0 if cell is None else min(cell[0], s.track.rows_count)
-
-
-def positions(s: State) -> dict:
-    """Each elephant's, cow's and the Rat's space (names such as ``b3``; "finish" past the line)."""
-    def name(c: Cell | None) -> str | None:
-        if c is None:
-            return None
-        return "finish" if c[0] >= s.track.rows_count else cell_name(c)
-
-    return {"elephants": [name(c) for c in s.elephants], "cows": [name(c) for c in s.cows], "rat": name(s.rat)}
-
-
+# ------------------------------------------------------------------ the preview and the greedy value
 PREVIEWED = {"move": Move, "rat": RatTo, "cow": CowStep}
 
 
@@ -1230,70 +639,6 @@ def preview(s: State, action: Any) -> dict | None:
     except IllegalAction:
         return None
     return {**positions(after), "trace": tr.trace(events)}
-
-
-def scores(s: State) -> list[int]:
-    return [progress(s, p) for p in range(s.players)]
-
-
-def winners(s: State) -> list[int]:
-    return [s.winner] if s.phase == "over" and s.winner is not None else []
-
-
-def discard_visible(s: State, player: int | None) -> bool:
-    """The discards are examined only by the player resolving a Prayer (and the teacher)."""
-    return player is None or (s.phase == "prayer" and player == s.active)
-
-
-def view(s: State, player: int | None) -> dict:
-    over = s.phase == "over"
-    pos = positions(s)
-    return {
-        "game": GAME_NAME, "player": player, "players": s.players,
-        "current_player": s.current_player, "decision": "" if over else s.phase,
-        "scores": scores(s), "over": over, "ruleset": "base",
-        "hands": [list(h) if player is None or player == q else None for q, h in enumerate(s.hands)],
-        "hand_sizes": s.hand_sizes(),
-        "track": {"name": s.track.name, "rows": list(s.track.rows)},
-        "elephants": pos["elephants"], "cows": pos["cows"], "rat": pos["rat"],
-        "progress": scores(s), "active": s.active, "first": s.first, "phase": s.phase,
-        "deck_size": len(s.deck), "discard_size": len(s.discard),
-        "discard_top": s.discard[-1] if s.discard else None,
-        "discard": list(s.discard) if discard_visible(s, player) else None,
-        "cobras": list(s.cobras), "cobras_free": COBRAS - sum(s.cobras),
-        "pending": list(s.pending), "cancelled": s.cancelled, "played": list(s.played), "mode": s.mode,
-        "asker": s.asker, "cow_left": s.cow_left, "owed": s.owed, "winner": s.winner, "turns": s.turns,
-    }
-
-
-def conserved(s: State) -> dict[str, int]:
-    counts: dict[str, int] = {c: 0 for c in COUNTS}
-    for pile in (*s.hands, s.deck, s.discard, s.pending):
-        for c in pile:
-            counts[c] = counts.get(c, 0) + 1
-    counts["cards"] = sum(counts[c] for c in COUNTS)
-    counts["elephant pieces"] = len(s.elephants)
-    counts["sacred cows"] = len(s.cows)
-    counts["cobras"] = COBRAS if sum(s.cobras) <= COBRAS else sum(s.cobras)
-    return counts
-
-
-def resample_hidden(s: State, player: int, rng: random.Random) -> State:
-    """Deal anew what ``player`` cannot see: the other hands, the deck and (unless shown) the discards under the top."""
-    others = [q for q in range(s.players) if q != player]
-    keep_discard = discard_visible(s, player)
-    under = () if keep_discard or not s.discard else s.discard[:-1]
-    pool = [c for q in others for c in s.hands[q]] + list(s.deck) + list(under)
-    rng.shuffle(pool)
-    hands = list(s.hands)
-    for q in others:
-        n = len(s.hands[q])
-        hands[q] = sort_cards(pool[:n])
-        del pool[:n]
-    deck = tuple(pool[:len(s.deck)])
-    del pool[:len(s.deck)]
-    discard = s.discard if keep_discard or not s.discard else tuple(pool) + s.discard[-1:]
-    return replace(s, hands=tuple(hands), deck=deck, discard=discard)
 
 
 def settle(s: State, p: int) -> State:

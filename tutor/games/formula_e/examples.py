@@ -108,7 +108,7 @@ def build_examples(game: Any) -> list[Example]:
         {"elephants": ["b3", "b4", "b5"]})
 
     bridge = ("SSS", "SSS", "...", "...", "#=.", "#=.", "...", "o..")
-    add("bridge-stop", "Nobody is pushed onto a bridge",
+    add("bridge-stop", "No elephant is pushed onto a bridge",
         "Un Elefante non può essere spinto in una Casella Ponte o in una casella Fiume.",
         arranged(bridge, ["b2", "b4", "c1"], ["g2", "g1", "rat", "cow", "snake", "prayer"]),
         [(Play("g2"), (R + "turn/choice",), None),

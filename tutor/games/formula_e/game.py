@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from operator import attrgetter
 from typing import Any, Sequence
 
 from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
 
-from . import engine
+from . import engine, reading
 from .actions import Play, parse
+from .base import MAX_ACTIONS
 from .cards import DATA, GAME_NAME, RULEBOOK_FILE
+from .legal import listed
 from .scenario import from_json, to_json
+from .search import advice
 from .state import State
 from .trace import trace
 from .words import action_words, load_catalog
@@ -36,7 +38,7 @@ class FormulaE(Game):
         default_ruleset="base",
         decisions=("place", "turn", "tiger", "move", "rat", "cow", "monkey", "prayer", "snake", "second",
                    "discard"),
-        max_actions=engine.MAX_ACTIONS,
+        max_actions=MAX_ACTIONS,
         hidden_information=True,
         chance=True,
         rulebooks=(RULEBOOK_FILE,),
@@ -54,10 +56,11 @@ class FormulaE(Game):
     def new_game(self, players: int = 4, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
         return engine.new_game(players, seed, ruleset, **options)
 
-    # the playout path (current_player, legal_actions, apply) calls the engine's functions directly:
-    # a method forwarding to them was one more Python call per action (as Tir Nan Og does)
-    legal_actions = staticmethod(engine.legal_actions)  # type: ignore[assignment]
-    apply = staticmethod(engine._apply)  # type: ignore[assignment]  # (engine.apply without its call)
+    def legal_actions(self, state: State) -> Sequence[Any]:
+        return engine.legal_actions(state)
+
+    def apply(self, state: State, action: Any) -> State:
+        return engine.apply(state, action)
 
     def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
         return engine.apply_explained(state, action)
@@ -65,23 +68,24 @@ class FormulaE(Game):
     def parse_action(self, state: State, text: str) -> Any:
         return parse(text)
 
-    current_player = staticmethod(attrgetter("current_player"))  # type: ignore[assignment]  # read in C
+    def current_player(self, state: State) -> int | None:
+        return state.current_player
 
     def decision(self, state: State) -> str:
         return "" if state.current_player is None else state.phase
 
     def scores(self, state: State) -> list[int]:
-        return engine.scores(state)
+        return reading.scores(state)
 
     def winners(self, state: State) -> list[int]:
-        return engine.winners(state)
+        return reading.winners(state)
 
     def card_action(self, state: State, card: str) -> Any:
         """Playing a card of the hand on the turn (a pair is chosen among the moves)."""
         return Play(card) if self.decision(state) == "turn" else None
 
     def view(self, state: State, player: int | None = None) -> dict:
-        return engine.view(state, player)
+        return reading.view(state, player)
 
     def to_json(self, state: State) -> str:
         return to_json(state)
@@ -115,10 +119,8 @@ class FormulaE(Game):
         there is no choice (the generic hint says the only legal move is so)."""
         from tutor.hints import Hint, advisor
 
-        from .search import advice
-
         seat = self.current_player(state)
-        if seat is None or len(engine.listed(state)) < 2:
+        if seat is None or len(listed(state)) < 2:
             return None
         action, sentence, rule = advice(self, state, advisor(self), lang)
         return Hint(action, sentence, rule, seat, "search")
@@ -139,20 +141,20 @@ class FormulaE(Game):
         return action_words(self.catalog, action, lang)
 
     def conserved(self, state: State) -> dict[str, int]:
-        return engine.conserved(state)
+        return reading.conserved(state)
 
     def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
-        return engine.resample_hidden(state, player, rng)
+        return reading.resample_hidden(state, player, rng)
 
     def greedy_value(self, state: State, action: Any) -> float:
         return engine.greedy_value(state, action)
 
     # helpers the tests and bots use
     def positions(self, state: State) -> dict:
-        return engine.positions(state)
+        return reading.positions(state)
 
     def progress(self, state: State, player: int) -> int:
-        return engine.progress(state, player)
+        return reading.progress(state, player)
 
     def preview(self, state: State, action: Any) -> dict | None:
         return engine.preview(state, action)

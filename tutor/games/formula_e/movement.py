@@ -64,9 +64,11 @@ def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: boo
     """Shift the line of pieces starting on ``first`` one space along ``d``.
 
     Returns (pieces, "") or (None, why): "cow" (a cow in the line and no
-    Charge!), "end" (the line would leave the lane), "water" (a pushed piece
-    would go onto a bridge or river).  An elephant pushed forward across the
-    finish line wins (``winner``); a cow is never pushed across it.
+    Charge!), "end" (the line would leave the lane), "water" (a pushed
+    elephant would go onto a bridge or river: "Un Elefante non può essere
+    spinto", so a cow may be, as a scared elephant pushes it).  An elephant
+    pushed forward across the finish line wins (``winner``); a cow is never
+    pushed across it.
     """
     elephants, cows = pieces.elephants, pieces.cows
     if first not in elephants and first not in cows:  # nothing to push (``pieces.at`` finds nothing)
@@ -86,7 +88,7 @@ def push_chain(track: Track, pieces: Pieces, first: Cell, d: Cell, cows_too: boo
     if not crossing and beyond not in board:
         return None, "end"
     cells = [_add(first, (d[0] * k, d[1] * k)) for k in range(1, len(chain) + 1)]
-    if not water_ok and any(track.kind(c) in BLOCK_PUSH for c in cells):
+    if not water_ok and any(track.kind(c) in BLOCK_PUSH and piece[0] == "e" for c, piece in zip(cells, chain)):
         return None, "water"
     out = pieces
     for piece, dest in zip(chain, cells):
@@ -140,18 +142,36 @@ def diagonal(track: Track, pieces: Pieces, seat: int, side: str) -> Pieces | Non
     return pieces.put(("e", seat), target)
 
 
-def fly(track: Track, pieces: Pieces, seat: int, points: int) -> Pieces | None:
-    """Flying Carpet: exactly ``points`` spaces forward in the lane, over any piece, onto a free space
-    (past the red line: the lap is done)."""
+def fly(track: Track, pieces: Pieces, seat: int, points: int, rat: Cell | None = None) -> Pieces | None:
+    """Flying Carpet: exactly ``points`` spaces forward in the lane, over any piece, onto a space free of pieces
+    (no elephant, no cow, not the Rat's ``rat``: "libera da pedine"; past the red line: the lap is done)."""
     here = pieces.elephants[seat]
     assert here is not None
     target = (here[0] + points, here[1])
     if target[0] >= track.rows_count:  # a winner stands just past the line
         moved = pieces.put(("e", seat), (track.rows_count, here[1]))
         return made(moved.elephants, moved.cows, seat)
-    if not track.on_board(target) or pieces.at(target) is not None:
+    if not track.on_board(target) or pieces.at(target) is not None or target == rat:
         return None
     return pieces.put(("e", seat), target)
+
+
+def blocked_by(track: Track, pieces: Pieces, seat: int, mode: str) -> str:
+    """Why ``seat``'s elephant cannot step forward now: "" (it can), "edge" (its lane has no space ahead), "cow"
+    (a cow ahead, or at the head of the line it would push, and no Charge!), "water" (an elephant it would push
+    cannot go onto a bridge or river), "end" (the line it would push would leave the lane)."""
+    here = pieces.elephants[seat]
+    assert here is not None
+    target = (here[0] + 1, here[1])
+    if target[0] >= track.rows_count:
+        return ""
+    if target not in track.board:
+        return "edge"
+    if pieces.at(target) is None:
+        return ""
+    charge = mode == "charge"
+    pushed, why = push_chain(track, pieces, target, (1, 0), cows_too=charge, water_ok=charge)
+    return "" if pushed is not None else why
 
 
 def options(track: Track, pieces: Pieces, seat: int, mode: str, side: str) -> list[tuple[str, Pieces]]:
@@ -174,10 +194,14 @@ def options(track: Track, pieces: Pieces, seat: int, mode: str, side: str) -> li
     return opts
 
 
-def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> list[tuple[tuple[str, ...], Pieces]]:
-    """Every whole move of ``points`` steps (shorter only where no step is left), with where it leaves the pieces."""
+def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str, rat: Cell | None = None
+          ) -> list[tuple[tuple[str, ...], Pieces]]:
+    """Every whole move with where it leaves the pieces: the moves of ``points`` steps (or across the red line,
+    where the lap is done); when none uses every point, the moves that use the most ("se possibile, deve
+    consumare tutti i punti movimento": a constraint on the whole move, not on each step).  ``rat``: the Rat's
+    space, where a Flying Carpet cannot land."""
     if mode == "carpet":
-        flown = fly(track, pieces, seat, points)
+        flown = fly(track, pieces, seat, points, rat)
         return [] if flown is None else [(("fly",), flown)]
     if mode != "mango":
         clear = straight(track, pieces, seat, points)
@@ -194,7 +218,8 @@ def paths(track: Track, pieces: Pieces, seat: int, points: int, mode: str) -> li
             walk(nxt, steps + (step,), step if step in SIDES else "", left - 1)
 
     walk(pieces, (), "", points)
-    return found
+    most = max(points if p.winner is not None else len(steps) for steps, p in found)
+    return [(steps, p) for steps, p in found if len(steps) == most or p.winner is not None]
 
 
 def straight(track: Track, pieces: Pieces, seat: int, points: int) -> list[tuple[tuple[str, ...], Pieces]] | None:

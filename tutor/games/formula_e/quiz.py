@@ -10,7 +10,7 @@ from typing import Any
 
 from tutor.quiz import Question, first_rule, narration, seat_name, words
 
-from .engine import positions
+from .reading import positions
 
 
 def _space(cell: str | None, lang: str) -> str:

@@ -27,7 +27,7 @@ from .cards import DATA
 
 Cell = tuple[int, int]
 LEGEND = "S.CB=~o#"
-BLOCK_PUSH = "=~"  # bridge and river: nobody is pushed onto them (but by Charge!)
+BLOCK_PUSH = "=~"  # bridge and river: no elephant is pushed onto them (but by Charge!); a cow may be
 LANES = "abcdefgh"
 MAX_ROWS = 60
 MAX_LANES = 8
