@@ -205,13 +205,15 @@ WORLDS = 3
 
 
 def reason(game: "Game", state: Any, action: Any, seat: int, lang: str = "en",
-           rule: str = "") -> tuple[str, str]:
+           rule: str = "", prefer: bool = False) -> tuple[str, str]:
     """One sentence why ``action`` in the game's terms, and the rule it cites: the consequence of the
     move that says most beyond the move's own words ("Player 2 moves ... swapping with Player 1"),
     as the engine narrates it, with the title of the rule that makes it happen.  Only what ``seat``
     may know is said: the move is played in a few deals of what the seat cannot see (drawn from
     the seat's own view) and a consequence counts only when every deal narrates it alike.
-    Without such a consequence the sentence names the move and ``rule``.
+    Without such a consequence the sentence names the move and ``rule``.  With ``prefer``, an adviser's
+    own ``rule`` comes first: a consequence under it, else the move and that rule when the move's own
+    narration cites it (a consequence under another rule would be beside the adviser's point).
 
     >>> from tutor import games
     >>> g = games.get("kamikaze-attack")
@@ -232,6 +234,12 @@ def reason(game: "Game", state: Any, action: Any, seat: int, lang: str = "en",
             return _plain(game, action, lang, rule)
         here = {e.text for e in telling(game, action, events)}
         said = [e for e in (said if said is not None else telling(game, action, events)) if e.text in here]
+    if prefer and rule:
+        own = [e for e in said or [] if e.rule == rule]
+        if own:
+            said = own
+        elif any(e.rule == rule for e in events):
+            return _plain(game, action, lang, rule)
     if not said:
         return _plain(game, action, lang, rule)
     words_of_move = content(game.action_text(action))
