@@ -10,7 +10,7 @@ NPM := /usr/bin/npm
 # axe-core (npm), injected by the browser tests to audit accessibility (tests/test_browser_a11y.py)
 AXE := .axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run class lab test lint fuzz bench bench-browser bench-class site bench-site search-eval clean
+.PHONY: run class lab test lint fuzz bench bench-browser bench-class site bench-site search-eval teach-report clean
 PORT ?= 8866
 
 $(VPY):
@@ -105,6 +105,10 @@ bench: $(VENV)/.installed-bench
 	$(VPY) -m tutor.bench_instr
 	$(VPY) -m tutor.games.tir_nan_og --games 200
 	-$(VPY) -m tutor.games.formula_e --games 100 --players 4 3  # exits 1 unless the bot wins half of each run with every move under 1 s (issue 10's target; a 100-game run falls below half by chance now and then: the README's Formula E search bot section has 1,200 games); the figures still print
+
+# How well the tutor teaches: the guided first game, the quiz's choices, the hints (per game and language).
+teach-report: $(VENV)/.installed-run
+	$(VPY) -m benchmarks.teach_report
 
 # How well the Rules tab's search answers learners' questions (top-1 and top-3 per game and language).
 search-eval: $(VENV)/.installed-run

@@ -9,10 +9,20 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 
+READY = ".rt-chooser select"  # the Examples tab's chooser: the first panel is interactive (guided game or example)
+
+
+def first_example(pg, index: int = 1) -> None:
+    """On the Examples tab (which opens on the guided first game), step through the chooser's
+    entry ``index`` instead (1: the simplest worked example): its Next button is then shown."""
+    pg.select_option(".rt-chooser select", index=index)
+    pg.wait_for_selector(".rt-next")
+
+
 def open_play(pg, url: str) -> None:
     """Open a game page at ``url`` and its Play tab, ready for a new game."""
     pg.goto(url)
-    pg.wait_for_selector(".rt-next")
+    pg.wait_for_selector(READY)
     pg.click(".lm-TabBar-tab >> nth=1")
     pg.wait_for_selector(".rt-game .rt-new-game")
 

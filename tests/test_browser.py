@@ -11,12 +11,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import load_scenario
+from tests.browser_helpers import READY, first_example, load_scenario
 from tutor import games
 
 pytestmark = pytest.mark.browser
-
-READY = ".rt-next"  # the stepper's Next button: the first panel is interactive
 
 
 def open_fire_bulls(page, voila):
@@ -40,7 +38,7 @@ def test_the_landing_page_opens_every_registered_game(page, voila, artifacts, na
     entry = games.entry(name)
     page.goto(voila.url("index.ipynb"))
     page.click(f".rt-game-link[data-notebook='{entry.notebook}']")
-    page.wait_for_selector(f".rt-page-{name} .rt-next")
+    page.wait_for_selector(f".rt-page-{name} {READY}")
     assert f"/voila/render/{entry.notebook}?lang=en" in page.url
     expect(page.locator(".rt-heading")).to_contain_text(games.get(name).title)
     page.screenshot(path=str(artifacts / f"page-{name}.png"))
@@ -53,7 +51,7 @@ def test_walk_the_scoring_example_to_23(page, voila, artifacts):
     expect(header).to_contain_text("0 of 6")
     quote = page.locator(".rt-step-narration")
     expect(quote).to_contain_text("6+6+2+2+1+1+1+1 = 20")  # the example's own quote, not the lesson's before it
-    expect(quote).to_contain_text("In English")
+    expect(page.locator(".rt-step-narration .rt-translation")).to_have_count(1)  # in the page's language too
     expect(quote).not_to_contain_text("$")
     page.screenshot(path=str(artifacts / "stepper-start.png"))
     quote.screenshot(path=str(artifacts / "stepper-start-quote.png"))
@@ -95,17 +93,17 @@ def test_win_a_yen_card_against_a_bot_by_clicks(page, voila, artifacts):
 def test_switch_the_language(page, voila, artifacts):
     open_fire_bulls(page, voila)
     page.click("text=Italiano")
-    page.wait_for_selector(".rt-next:has-text('Avanti')")
-    expect(page.locator(".rt-stepper .rt-board")).to_contain_text("Mazzo 1")
-    # The first lesson (the page opens on it) is told in Italian too, its card above the board.
-    from tutor import games
+    # the guided first game the page opens on speaks Italian: its step, its idea, its board
+    page.wait_for_selector(".rt-guide-count:has-text('La tua prima partita')")
+    expect(page.locator(".rt-guide .rt-board")).to_contain_text("Mazzo 1")
+    from tutor.guide import Guide
 
-    game = games.get("fire-bulls")
-    told = game.example_text(game.course()[0], "it")["steps"][0]
-    page.click(".rt-next")
-    page.wait_for_selector(f".rt-step-header .rt-lesson-card:has-text({told[:40]!r})")
+    _title, idea = Guide.start("fire-bulls").text("it")
+    page.wait_for_selector(f".rt-guide-idea:has-text({idea[:40]!r})")
     page.screenshot(path=str(artifacts / "fb-narration-it.png"))
     page.click("text=Français")
+    page.wait_for_selector(".rt-guide-count:has-text('Votre première partie')")
+    first_example(page)
     page.wait_for_selector(".rt-next:has-text('Suivant')")
     page.click(".lm-TabBar-tab >> nth=1")
     page.wait_for_selector(".rt-new-game:has-text('Nouvelle partie')")
@@ -212,6 +210,7 @@ def test_pages_ask_nothing_of_the_internet(page, voila, artifacts):
     page.wait_for_selector(".rt-game-link")
     page.click(".rt-game-link[data-notebook='fire_bulls.ipynb']")
     page.wait_for_selector(READY)
+    first_example(page)
     page.locator(".rt-next").click()
     expect(page.locator(".rt-step-count")).to_contain_text("1 of")
     # an icon of a button is drawn from a font the server sent (Font Awesome in Voilà's own bundle)

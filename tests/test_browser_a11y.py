@@ -49,6 +49,10 @@ def test_no_critical_or_serious_accessibility_violation_on_any_page(new_page, vo
     found += audit(pg, f"landing page at {size}")
     for name in games.names():
         pg.goto(voila.url(games.entry(name).notebook))
+        pg.wait_for_selector(".rt-page .rt-guide-suggested")  # the guided first game the page opens on
+        pg.wait_for_timeout(400)
+        found += audit(pg, f"{name} guided first game at {size}")
+        pg.select_option(".rt-chooser select", index=1)  # then the simplest example
         pg.wait_for_selector(READY[0])
         count = pg.locator(".rt-step-count").inner_text()
         pg.click(".rt-page .rt-next")  # a step: its narration and citations are audited too
@@ -63,11 +67,11 @@ def test_no_critical_or_serious_accessibility_violation_on_any_page(new_page, vo
 
 
 def test_the_keyboard_reaches_the_controls_in_reading_order_and_works_them(new_page, voila, artifacts):
-    """From the top: the way back, the language, the link, the tabs, then the example's
-    controls; Enter on "Next" steps on, and the arrow keys and Enter open the Play tab."""
+    """From the top: the way back, the language, the link, the tabs, then the guided first game's
+    moves; Enter on the suggested move plays it, and the arrow keys and Enter open the Play tab."""
     page = new_page("projector")
     page.goto(voila.url("fire_bulls.ipynb"))
-    page.wait_for_selector(".rt-next")
+    page.wait_for_selector(".rt-guide-suggested")
     page.wait_for_timeout(500)
     order = []
     for _ in range(12):
@@ -78,13 +82,13 @@ def test_the_keyboard_reaches_the_controls_in_reading_order_and_works_them(new_p
                 if (c) return c;
             }
             return document.activeElement.tagName.toLowerCase(); }"""))
-    expected = ["rt-back-link", "rt-lang", "rt-place-link", "rt-tabs", "rt-chooser", "rt-next"]
+    expected = ["rt-back-link", "rt-lang", "rt-place-link", "rt-tabs", "rt-chooser", "rt-guide-move"]
     reached = [c for c in dict.fromkeys(order) if c in expected]
     assert reached == expected, order
-    # Enter on the focused "Next" button: step 1
-    page.focus(".rt-next button, button.rt-next")
+    # Enter on the focused suggested move of the guided first game: its step 2
+    page.focus(".rt-guide-suggested")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('.rt-step-count').innerText.includes('Step 1 of')")
+    page.wait_for_function("document.querySelector('.rt-guide-count').innerText.includes('step 2 of')")
     # the tabs: focus the current one, the arrow key moves to "Play", Enter opens it
     page.focus(".lm-TabBar-tab.lm-mod-current")
     page.keyboard.press("ArrowRight")

@@ -22,7 +22,7 @@ from tutor.games.formula_e.examples import OPEN, arranged
 
 pytestmark = pytest.mark.browser
 
-READY = ".fe-page .rt-next"
+READY = ".fe-page .rt-chooser select"  # the Examples tab's chooser: the page is interactive
 
 START = arranged(OPEN, ["a3", "b3", "c3"], ["monkey", "g3", "g2", "rat", "cow", "p5"],
                  others=[["tiger", "g1", "g2", "g3", "p5", "p6"], ["g1", "g2", "g3", "g4", "p5", "p6"]])

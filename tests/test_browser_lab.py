@@ -81,6 +81,8 @@ def test_a_page_works_inside_jupyterlab(new_page, lab, artifacts):
             pass
         pg.click(".lm-MenuBar-itemLabel:text-is('Run')")  # the Run menu
         pg.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+        pg.locator(".rt-chooser select").wait_for()
+        pg.select_option(".rt-chooser select", index=1)  # past the guided first game, the simplest example
         count = pg.locator(".rt-step-count")
         count.wait_for()
         before = count.inner_text()
@@ -99,6 +101,8 @@ def test_the_dashboard_as_a_jupyter_server_extension(new_page, lab, artifacts):
     pg.screenshot(path=str(artifacts / "voila-extension-index.png"))
     pg.click(".rt-landing .rt-game-link[data-notebook='fire_bulls.ipynb']")  # a link of the page
     pg.wait_for_url(f"{base}/voila/render/notebooks/fire_bulls.ipynb?lang=en*")
+    pg.locator(".rt-chooser select").wait_for()
+    pg.select_option(".rt-chooser select", index=1)  # past the guided first game, the simplest example
     count = pg.locator(".rt-step-count")
     count.wait_for()
     before = count.inner_text()

@@ -32,7 +32,8 @@ def wait_step(pg, before: str) -> str:
 def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     # 150% zoom of a 1280x720 screen: CSS pixels shrink by 1.5, device pixels stay.
     pg = new_page((round(1280 / zoom), round(720 / zoom)), timeout=WAIT, device_scale_factor=zoom)
-    pg.goto(voila.url(games.entry("fire-bulls").notebook))
+    first = games.get("fire-bulls").course()[1].id  # the simplest example (the page opens on the guided game)
+    pg.goto(voila.url(games.entry("fire-bulls").notebook) + f"?example={first}")
     pg.locator(".rt-step-count").wait_for()
     pg.click(".rt-presenter-toggle")
     pg.locator(".rt-page.rt-presenter").wait_for()

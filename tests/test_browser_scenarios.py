@@ -21,7 +21,7 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
     for size, (width, height) in SIZES.items():
         page = new_page((width, height), timeout=120_000)
         page.goto(voila.url(games.entry(name).notebook))
-        page.wait_for_selector(".rt-next")
+        page.wait_for_selector(".rt-chooser select")
         page.click(".lm-TabBar-tab >> nth=4")  # Scenarios
         page.wait_for_selector(".rt-scn-move-0")
         expect(page.locator(".rt-scn-goal")).to_contain_text("Goal:")
@@ -52,6 +52,9 @@ def test_play_a_scenario_and_ask_a_hint(new_page, voila, artifacts, name):
             page.wait_for_selector(".rt-quiz-feedback .rt-msg, .rt-quiz-check:visible")
             if page.locator(".rt-quiz-check").is_visible():
                 page.click(".rt-quiz-check")
+            page.wait_for_selector(".rt-quiz-feedback .rt-msg")
+            if page.locator(".rt-quiz-reveal").is_visible():  # a wrong answer: the answer shown settles it
+                page.click(".rt-quiz-reveal")
             page.wait_for_selector(".rt-quiz .rt-play-here:visible")
             shot(page, ".rt-quiz-feedback", artifacts / f"quiz-play-here-{name}-{size}.png")
             page.click(".rt-quiz .rt-play-here")

@@ -22,7 +22,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import load_scenario, wait_text_changes
+from tests.browser_helpers import load_scenario
 from tests.conftest import SIZES
 from tutor import games
 
@@ -108,18 +108,20 @@ def board_offset(pg) -> tuple[float, float, float]:
 
 
 def examples_tab(pg, artifacts, name: str, size: str) -> None:
-    pg.wait_for_selector(".rt-page .rt-next")
+    pg.wait_for_selector(".rt-page .rt-guide-suggested")
     pg.wait_for_timeout(500)  # let the layout settle
-    # the page opens on the first lesson: its first card is on screen beside the board
-    pg.click(".rt-page .rt-next")
-    card = pg.locator(".rt-step-header .rt-lesson-card")
-    expect(card).to_have_text(re.compile(r"\S"))
-    if size == "projector":
-        assert box(pg, ".rt-step-header .rt-lesson-card")["bottom"] <= 720, "the lesson's card is below the fold"
+    # the page opens on the guided first game: the step's idea, what to do and the suggested move
+    # on one screen, nothing wider than it
+    expect(pg.locator(".rt-guide-idea")).to_have_text(re.compile(r"\S"))
+    pg.locator(".rt-guide-header").evaluate("el => el.scrollIntoView({block: 'start'})")
+    pg.wait_for_timeout(200)
+    height = 720 if size == "projector" else 844
+    assert box(pg, ".rt-guide-suggested")["bottom"] <= height, "the suggested move is below the idea's screen"
+    assert within_width(pg, ".rt-guide-suggested"), f"the suggested move is cut off at {size}"
+    pg.screenshot(path=str(artifacts / f"{name}-{size}-guide.png"))
     # then the simplest rulebook example, the next in the list
-    title = pg.locator(".rt-step-title").inner_text()
     pg.select_option(".rt-chooser select", index=1)
-    wait_text_changes(pg, ".rt-step-title", title)
+    pg.wait_for_selector(".rt-page .rt-next")
     expect(pg.locator(".rt-step-count")).to_contain_text("Step 0 of")  # the example from its start
     pg.click(".rt-page .rt-next")
     expect(pg.locator(".rt-step-count")).to_contain_text("Step 1 of")
@@ -210,7 +212,7 @@ def test_fire_bulls_rules_search_in_the_page(new_page, voila, artifacts):
     """Typed as a learner would: the hand limit answers "how many cards"; the differences are compact."""
     pg = new_page("projector", timeout=WAIT)
     pg.goto(voila.url(games.entry("fire-bulls").notebook))
-    pg.wait_for_selector(".rt-page .rt-next")
+    pg.wait_for_selector(".rt-page .rt-chooser select")
     pg.click(".lm-TabBar-tab >> nth=2")
     diffs = pg.wait_for_selector(".rt-differences table")
     assert diffs.bounding_box()["height"] < 600  # one row per difference (was ~5,100 px)

@@ -21,7 +21,7 @@ from tutor.games import tir_nan_og as T
 
 pytestmark = pytest.mark.browser
 
-READY = ".tn-page .rt-next"
+READY = ".tn-page .rt-chooser select"  # the Examples tab's chooser: the page is interactive
 
 
 def test_landing_page_links_the_tir_nan_og_page(page, voila):

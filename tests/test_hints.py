@@ -125,8 +125,9 @@ def test_the_coach_mixes_in_words_with_its_numbers():
     value, mix = K.coach(K.GAME.new_game(2, seed=0))
     best = max(mix, key=mix.get)
     assert h.action == K.Play(best)
-    assert f"{round(100 * mix[best])}% of the time" in h.sentence
-    assert "with best play the game is even" in h.sentence  # the opening is worth 0 by symmetry
+    assert "so vary" in h.sentence and "%" not in h.sentence  # the reason in words
+    assert f"{round(100 * mix[best])}%" in h.details  # the coach's numbers, for whoever opens them
+    assert "with best play the game is even" in h.details  # the opening is worth 0 by symmetry
 
 
 @pytest.mark.parametrize("lang,one", [("en", "gains 1 point now"), ("it", "guadagna 1 punto"),
@@ -147,5 +148,34 @@ def test_a_move_that_gains_one_point_says_point_not_points(monkeypatch, lang, on
     # the generic sentence, worded by tutor.hints for a game without its own reason (advise)
     monkeypatch.setattr(type(game), "advise", lambda self, state, lang="en": None)
     s = game.new_game(3, seed=2)
-    sentence = hints.hint(game, s, lang=lang).sentence
-    assert one in sentence and "1 points" not in sentence and "1 punti" not in sentence
+    details = hints.hint(game, s, lang=lang).details  # the numbers behind a hint are its details
+    assert one in details.lower() and "1 points" not in details and "1 punti" not in details
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_a_hints_sentence_gives_a_reason_not_a_statistic(name, n):
+    """The sentence: the move, a fact of the game and the rule; playouts and rates only in the details."""
+    import re
+
+    game = games.get(name)
+    for state in _positions(game, n, seed=n + 1)[:3]:
+        for lang in ("en", "fr"):
+            h = hints.hint(game, state, lang=lang)
+            assert not re.search(r"\d\s?%", h.sentence), h.sentence
+            for word in ("simulat", "playout", "simulé", "partite giocate", "parties jouées"):
+                assert word not in h.sentence.lower(), h.sentence
+
+
+@pytest.mark.parametrize("name", ["fire-bulls", "formula-e", "tir-nan-og", "kamikaze-attack"])
+def test_a_reason_says_nothing_the_seat_cannot_see(name):
+    """Two positions that differ only in what the seat cannot see get the same reason for a move."""
+    import random
+
+    game = games.get(name)
+    n = 3 if name == "formula-e" else 2
+    for state in _positions(game, n, seed=4):
+        seat = game.current_player(state)
+        other = game.resample_hidden(state, seat, random.Random(99))
+        assert game.view(other, seat) == game.view(state, seat)
+        for action in game.legal_actions(state)[:6]:
+            assert hints.reason(game, state, action, seat) == hints.reason(game, other, action, seat)

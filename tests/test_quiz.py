@@ -249,7 +249,7 @@ def test_quiz_words_are_translated():
 def test_choices_are_short_and_the_prompt_never_gives_the_answer_away(lang):
     """At most about 12 words a choice (under 5% over), and an effect question's prompt never holds
     the words that set its right choice apart from the others."""
-    from tutor.quiz import _content
+    from tutor.quiz import content
 
     total = over = 0
     for name in NAMES:
@@ -257,9 +257,9 @@ def test_choices_are_short_and_the_prompt_never_gives_the_answer_away(lang):
             total += len(q.choices)
             over += sum(len(c.split()) > quiz.MAX_WORDS for c in q.choices)
             if q.kind == "effect" and lang == "en":
-                right = _content(q.choices[q.answer[0]])
-                apart = right - set().union(*(_content(c) for i, c in enumerate(q.choices) if i not in q.answer))
-                assert apart and not apart & _content(q.prompt), q
+                right = content(q.choices[q.answer[0]])
+                apart = right - set().union(*(content(c) for i, c in enumerate(q.choices) if i not in q.answer))
+                assert apart and not apart & content(q.prompt), q
     assert over / total < 0.05, (over, total)
 
 

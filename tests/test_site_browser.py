@@ -64,9 +64,9 @@ def offline_page(new_page, site_url):
 def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_page, site_url, artifacts):
     page = offline_page
     page.goto(site_url + "/voici/render/fire_bulls.html")
-    page.wait_for_selector(".rt-next", timeout=START)
+    page.wait_for_selector(".rt-chooser select", timeout=START)
     header = page.locator(".rt-step-count")
-    # the page opens on the first lesson; the scoring example is the last in the list
+    # the page opens on the guided first game; the scoring example is the last in the list
     title = page.locator(".rt-step-title").inner_text()
     page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
     wait_text_changes(page, ".rt-step-title", title)
@@ -100,7 +100,7 @@ def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, arti
     assert link.get_attribute("href").startswith("kamikaze_attack.html")  # the site's page, not the notebook
     # a link's query string reaches the page in the browser too (no server hands it over): ?lang=fr
     page.goto(page.url.split("?")[0].replace("index.html", "kamikaze_attack.html") + "?lang=fr&example=x")
-    page.wait_for_selector(".rt-page-kamikaze-attack .rt-next", timeout=START)
+    page.wait_for_selector(".rt-page-kamikaze-attack .rt-chooser select", timeout=START)
     assert "/voici/render/kamikaze_attack.html" in page.url
     expect(page.locator(".rt-heading")).to_contain_text("Kamikaze", timeout=STEP)
     expect(page.locator(".rt-page")).to_contain_text("Langue", timeout=STEP)  # the page in French

@@ -147,6 +147,9 @@ def test_hint_button_in_the_play_tab(name):
     assert h is not None and h.action in shell.game.legal_actions(shell.state)
     assert esc(h.sentence) in shell.hint_box.text.value
     assert f"data-rule='{h.rule}'" in shell.hint_box.text.value
+    if h.details:  # the numbers behind the advice, closed until opened
+        assert "<details class='rt-hint-details'>" in shell.hint_box.text.value
+        assert shell.hint_box.text.value.index(esc(h.sentence)) < shell.hint_box.text.value.index(esc(h.details))
     # the hint goes once the position changes
     shell.play(h.action)
     assert shell.hint_box.text.value == ""

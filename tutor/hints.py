@@ -35,20 +35,23 @@ from tutor.bots import GreedyBot, bot_rng
 from tutor.quiz import words
 
 if TYPE_CHECKING:
-    from tutor.core import Game
+    from tutor.core import Event, Game
 
-__all__ = ["Hint", "hint", "advisor", "MonteCarloBot", "FALLBACK", "TIME_LIMIT"]
+__all__ = ["Hint", "hint", "reason", "advisor", "MonteCarloBot", "FALLBACK", "TIME_LIMIT", "WORLDS"]
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The move advised for ``seat``, one sentence why, and the id of the rule it rests on."""
+    """The move advised for ``seat``, one sentence why in the game's terms (a fact on the board and
+    the rule that makes it matter), the id of that rule, and ``details``: the numbers behind the
+    advice (playouts, win rates), for a learner who opens them."""
 
     action: Any
     sentence: str
     rule: str
     seat: int
     source: str = ""  # which adviser: "coach", "search", "montecarlo", "greedy", "only"
+    details: str = ""
 
 
 #: the clock that stops a search on a machine too loaded to finish it (the iteration count ends it otherwise)
@@ -176,29 +179,88 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
     bot = advisor(game)
     action = bot.choose(game, state)
     rule = _rule_of(game, state, action)
-    move = game.action_text(action, lang)
     last = getattr(bot, "last", {}) or {}
+    sentence, rule = reason(game, state, action, mover, lang, rule)
+    gain = game.greedy_value(state, action)
     if isinstance(bot, GreedyBot):
-        gain = game.greedy_value(state, action)
-        sentence = words("{Move}: no other move gains more right now ({gain}) ({rule}).", lang, move=move,
-                         gain=_num(gain), rule=_title(game, rule, lang))
+        details = words("No other move gains more right now ({gain}).", lang, gain=_num(gain))
         source = "greedy"
     elif last.get("rate") is not None:
-        gain = game.greedy_value(state, action)
-        template = ("{Move}: it gains 1 point now, and of all your moves it did best in the games played "
-                    "out from here ({percent}% of {games}) ({rule})." if gain == 1 else
-                    "{Move}: it gains {gain} points now, and of all your moves it did best in the games played "
-                    "out from here ({percent}% of {games}) ({rule})." if gain > 0 else
-                    "{Move}: of all your moves it did best in the games played out from here "
-                    "({percent}% of {games}) ({rule}).")
-        sentence = words(template, lang, move=move, gain=_num(gain).lstrip("+"),
-                         percent=round(100 * min(1.0, max(0.0, last["rate"]))), games=last["visits"],
-                         rule=_title(game, rule, lang))
+        template = ("It gains 1 point now, and of all your moves it did best in the games played "
+                    "out from here ({percent}% of {games})." if gain == 1 else
+                    "It gains {gain} points now, and of all your moves it did best in the games played "
+                    "out from here ({percent}% of {games})." if gain > 0 else
+                    "Of all your moves it did best in the games played out from here ({percent}% of {games}).")
+        details = words(template, lang, gain=_num(gain).lstrip("+"),
+                        percent=round(100 * min(1.0, max(0.0, last["rate"]))), games=last["visits"])
         source = getattr(bot, "name", "search")
     else:
-        sentence = words("{Move} ({rule}).", lang, move=move, rule=_title(game, rule, lang))
+        details = ""
         source = getattr(bot, "name", "search")
-    return Hint(action, sentence, rule, mover, source)
+    return Hint(action, sentence, rule, mover, source, details)
+
+
+#: imagined deals a reason must hold in: a consequence that depends on a hidden card is not said
+WORLDS = 3
+
+
+def reason(game: "Game", state: Any, action: Any, seat: int, lang: str = "en",
+           rule: str = "", prefer: bool = False) -> tuple[str, str]:
+    """One sentence why ``action`` in the game's terms, and the rule it cites: the consequence of the
+    move that says most beyond the move's own words ("Player 2 moves ... swapping with Player 1"),
+    as the engine narrates it, with the title of the rule that makes it happen.  Only what ``seat``
+    may know is said: the move is played in a few deals of what the seat cannot see (drawn from
+    the seat's own view) and a consequence counts only when every deal narrates it alike.
+    Without such a consequence the sentence names the move and ``rule``.  With ``prefer``, an adviser's
+    own ``rule`` comes first: a consequence under it, else the move and that rule when the move's own
+    narration cites it (a consequence under another rule would be beside the adviser's point).
+
+    >>> from tutor import games
+    >>> g = games.get("kamikaze-attack")
+    >>> s = g.new_game(2, seed=3)
+    >>> text, why = reason(g, s, g.legal_actions(s)[0], 0)
+    >>> why in g.rules and text.startswith(g.action_text(g.legal_actions(s)[0]).capitalize()[:4])
+    True
+    """
+    from tutor.quiz import content, telling
+
+    rng = random.Random(repr(sorted(_flat(game.view(state, seat)))))
+    said: list["Event"] | None = None
+    for _ in range(WORLDS):
+        world = game.resample_hidden(state, seat, rng)
+        try:
+            _after, events = game.apply_explained(world, action)
+        except Exception:  # noqa: BLE001 - a deal where the move cannot be played says nothing
+            return _plain(game, action, lang, rule)
+        here = {e.text for e in telling(game, action, events)}
+        said = [e for e in (said if said is not None else telling(game, action, events)) if e.text in here]
+    if prefer and rule:
+        own = [e for e in said or [] if e.rule == rule]
+        if own:
+            said = own
+        elif any(e.rule == rule for e in events):
+            return _plain(game, action, lang, rule)
+    if not said:
+        return _plain(game, action, lang, rule)
+    words_of_move = content(game.action_text(action))
+    best = max(said, key=lambda e: (len(content(e.text) - words_of_move), -said.index(e)))
+    move = game.action_text(action, lang)
+    return (words("{Move}: {consequence} ({rule}).", lang, move=move, consequence=game.message(best, lang).rstrip("."),
+                  rule=_title(game, best.rule, lang)), best.rule)
+
+
+def _plain(game: "Game", action: Any, lang: str, rule: str) -> tuple[str, str]:
+    rule = rule if rule in game.rules else next(iter(game.rules)).id
+    return words("{Move} ({rule}).", lang, move=game.action_text(action, lang), rule=_title(game, rule, lang)), rule
+
+
+def _flat(view: Any, path: str = "") -> list[str]:
+    """A view as sorted text leaves, whatever its containers (a seed that depends on what is seen only)."""
+    if isinstance(view, dict):
+        return [x for k in sorted(view, key=str) for x in _flat(view[k], f"{path}/{k}")]
+    if isinstance(view, (list, tuple)):
+        return [x for i, v in enumerate(view) for x in _flat(v, f"{path}/{i}")]
+    return [f"{path}={view!r}"]
 
 
 def _num(x: float) -> str:

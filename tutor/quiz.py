@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from tutor.core import Event, Game
 
 __all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
-           "with_level", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
+           "with_level", "telling", "content", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
 
 FORMAT = 1
 MAX_QUESTIONS = 500
@@ -331,7 +331,7 @@ def _outcomes(game: "Game", state: Any, rng: random.Random, lang: str, limit: in
     return out
 
 
-def _content(text: str) -> set[str]:
+def content(text: str) -> set[str]:
     """The words that carry meaning in an English text, as stems (seats, their colours and small words
     left out: "Player 2 (red) takes red" says "take red" of whoever plays)."""
     from tutor.rulesearch import STOP, stem
@@ -344,16 +344,16 @@ def _content(text: str) -> set[str]:
 _SUBJECT = re.compile(r"^\S+ \d+( \([^)]*\))? ")
 
 
-def _telling(game: "Game", action: Any, events: Sequence["Event"]) -> list["Event"]:
+def telling(game: "Game", action: Any, events: Sequence["Event"]) -> list["Event"]:
     """The events of an action that say more than the action's own words (not "Player 2 takes blue"
     after "take blue"): what a learner has to know the rules to predict."""
-    said = _content(game.action_text(action))
+    said = content(game.action_text(action))
     out = []
     for e in events:
         if not e.text or e.rule not in game.rules:
             continue
-        content = _content(e.text)
-        if content and not content <= said:
+        words_here = content(e.text)
+        if words_here and not words_here <= said:
             out.append(e)
     return out
 
@@ -368,8 +368,8 @@ def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["E
         own = [e for e in events if e.text not in common]
         if not own:
             return None
-        said = _content(game.action_text(action))
-        keys.append(max(own, key=lambda e: (len(_content(e.text) - said), -own.index(e))))
+        said = content(game.action_text(action))
+        keys.append(max(own, key=lambda e: (len(content(e.text) - said), -own.index(e))))
     return keys if len({k.text for k in keys}) == len(keys) else None
 
 
@@ -414,11 +414,11 @@ def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool
                       key=lambda o: game.action_text(o[0]).split(" ")[0] != head)
         outcomes = [(action, *game.apply_explained(state, action))] + rest
     first = outcomes[0][0]
-    telling = [(a, _telling(game, a, events), events) for a, _after, events in outcomes]
-    if not telling[0][1]:
+    options = [(a, telling(game, a, events), events) for a, _after, events in outcomes]
+    if not options[0][1]:
         return None  # the move's own words say all that happens: nothing to ask
-    chosen = [telling[0]]
-    for option in telling[1:]:
+    chosen = [options[0]]
+    for option in options[1:]:
         if option[1] and _keys(game, [(a, t) for a, t, _ in chosen + [option]]) is not None:
             chosen.append(option)
         if len(chosen) == 4:
@@ -433,8 +433,8 @@ def _effect(game: "Game", state: Any, rng: random.Random, lang: str, pool: _Pool
     assert player is not None
     move_en = game.action_text(first)
     prompt_en = words("{Seat} chooses: {move}. What happens?", "en", seat=seat_name(game, player, "en"), move=move_en)
-    apart = _content(english[0]) - set().union(*(_content(t) for t in english[1:]))
-    if not apart or apart & _content(prompt_en):
+    apart = content(english[0]) - set().union(*(content(t) for t in english[1:]))
+    if not apart or apart & content(prompt_en):
         return None  # a word that sets the answer apart is in the prompt: matching words would answer it
     order = list(range(len(chosen)))
     rng.shuffle(order)

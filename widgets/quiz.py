@@ -394,7 +394,11 @@ class HintBox(w.HBox):
             self.hint = None
             return None
         self.hint = hints.hint(shell.game, shell.state, lang=lang)
-        self.text.value = message("info", self.hint.sentence) + cite(shell.game, self.hint.rule, lang, brief=True)
+        # the reason in the game's terms first; the numbers behind it for whoever opens them
+        details = (f"<details class='rt-hint-details'><summary>{esc(t('hint_details', lang))}</summary>"
+                   f"{esc(self.hint.details)}</details>" if self.hint.details else "")
+        self.text.value = (message("info", self.hint.sentence) + details
+                           + cite(shell.game, self.hint.rule, lang, brief=True))
         return self.hint
 
 

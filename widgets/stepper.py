@@ -20,7 +20,9 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor.core import LESSON, plain_math
+from tutor.guide import guide_data
 from widgets.common import cite, esc, message, quote_line
+from widgets.guide import GuidePanel
 from widgets.i18n import Language, colon, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
@@ -132,8 +134,12 @@ class ExampleStepper(w.VBox):
         self.nav.add_class("rt-nav")
         # On a wide screen (widgets/common.py) the board is on the left and the
         # buttons, the step, Your turn's question and the narration beside it.
-        self.children = [self.chooser, self.nav, self.header, self.board, self.your_turn, self.narration,
-                         self.outcome]
+        # the first entry of the chooser is the guided first game when the game has one (tutor.guide)
+        self.guide: GuidePanel | None = None
+        self.guide_box = w.VBox()
+        self.guide_box.add_class("rt-guide-box")
+        self.children = [self.chooser, self.guide_box, self.nav, self.header, self.board, self.your_turn,
+                         self.narration, self.outcome]
         self._relabel(draw=False)
         if not self.examples:
             self.header.value = message("info", t("no_examples", self.lang)
@@ -190,12 +196,24 @@ class ExampleStepper(w.VBox):
         if self._relabelling or index is None:
             return
         ex = self.examples[index]
+        self._show_guide(ex.id == LESSON and bool(guide_data(self.game)), index)
         n = len(ex.steps)
         self.play.max = n
         self.slider.max = n
         self._pos = 0
         self._draw()
         self.slider.value = 0
+
+    def _show_guide(self, on: bool, index: int) -> None:
+        """The guided first game in place of the stepping (on), or the stepping back."""
+        if on and self.guide is None:
+            def onward() -> None:
+                self.chooser.value = min(index + 1, len(self.examples) - 1)
+
+            self.guide = GuidePanel(self.game, self.board_fn, Sections(), self.language, on_done=onward)
+        self.guide_box.children = (self.guide,) if on and self.guide is not None else ()
+        for part in (self.nav, self.header, self.board, self.your_turn, self.narration, self.outcome):
+            part.layout.display = "none" if on else None
 
     def _relabel(self, draw: bool = True) -> None:
         lang = self.lang

@@ -15,6 +15,7 @@ from .cards import DATA, GAME_NAME, RULEBOOK_FILE
 from .legal import listed
 from .scenario import from_json, to_json
 from .search import advice
+from .search import reason as search_reason
 from .state import State
 from .trace import trace
 from .words import action_words, load_catalog
@@ -117,13 +118,17 @@ class FormulaE(Game):
     def advise(self, state: State, lang: str = "en") -> Any:
         """The search bot's move and its own reason (``search.advice``), citing the rule it rests on; None when
         there is no choice (the generic hint says the only legal move is so)."""
-        from tutor.hints import Hint, advisor
+        from tutor.hints import Hint, advisor, reason
 
         seat = self.current_player(state)
         if seat is None or len(listed(state)) < 2:
             return None
-        action, sentence, rule = advice(self, state, advisor(self), lang)
-        return Hint(action, sentence, rule, seat, "search")
+        action, _sentence, rule, details = advice(self, state, advisor(self), lang)
+        # the fact on the board first (the move's consequence, as the seat may know it, with its rule),
+        # then the search's reason in the game's terms
+        fact, fact_rule = reason(self, state, action, seat, lang, rule, prefer=True)
+        why = self.catalog.render(search_reason(action, state.phase)[0], {}, lang)
+        return Hint(action, f"{fact} {why[:1].upper()}{why[1:]}.", fact_rule, seat, "search", details)
 
     def question_kinds(self) -> dict:
         """The game's own quiz questions (see ``quiz.py`` in its package)."""

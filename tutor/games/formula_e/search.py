@@ -661,32 +661,34 @@ def reason(action: Any, phase: str = "") -> tuple[str, str]:
     return _REASONS["pass"]
 
 
-def advice(game: Any, state: State, bot: Any = None, lang: str = "en") -> tuple[Any, str, str]:
-    """The move ``bot`` (default: the search bot) chooses for the seat to decide, the sentence saying why (its
-    reason, the title and id of the rule it rests on, how it did in the simulated deals) and that rule's id."""
+def advice(game: Any, state: State, bot: Any = None, lang: str = "en") -> tuple[Any, str, str, str]:
+    """The move ``bot`` (default: the search bot) chooses for the seat to decide, the sentence saying why in
+    the game's terms (its reason and the title of the rule it rests on), that rule's id, and the details:
+    how it did in the simulated deals ("" when the bot says nothing of them)."""
     bot = bot or SearchBot()
     action = bot.choose(game, state)
     why, rule = reason(action, state.phase)
     cat = load_catalog()
-    text = cat.render("{Action}: {why} ({title}, rule {rule}).",
+    text = cat.render("{Action}: {why} ({title}).",
                       {"action": game.action_text(action, lang), "why": cat.render(why, {}, lang),
-                       "title": game.rules[rule].wording(lang)[0], "rule": rule}, lang)
+                       "title": game.rules[rule].wording(lang)[0]}, lang)
     last = getattr(bot, "last", None) or {}
     rate = last.get("rate")
+    details = ""
     if rate is not None:
-        text += " " + cat.render("It scored {percent} out of 100 over {games} simulated deals.",
-                                 {"percent": round(100 * min(1.0, max(0.0, rate))), "games": last["visits"]},
-                                 lang)
-    return action, text, rule
+        details = cat.render("It scored {percent} out of 100 over {games} simulated deals.",
+                             {"percent": round(100 * min(1.0, max(0.0, rate))), "games": last["visits"]}, lang)
+    return action, text, rule, details
 
 
 def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en") -> str:
-    """The search bot's move for the seat to decide and why, in a sentence citing the rule.
+    """The search bot's move for the seat to decide and why, citing the rule, then the numbers behind it.
 
     >>> from tutor.games.formula_e import GAME
     >>> s = GAME.new_game(3, seed=2)
     >>> text = hint(GAME, s, SearchBot(iterations=12, seconds=5), lang="it")
-    >>> "regola formula-e/setup/place-order" in text and "smazzate simulate" in text
+    >>> "Piazzare gli Elefanti" in text and "smazzate simulate" in text
     True
     """
-    return advice(game, state, bot, lang)[1]
+    _action, text, _rule, details = advice(game, state, bot, lang)
+    return f"{text} {details}".strip()

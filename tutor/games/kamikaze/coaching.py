@@ -411,18 +411,23 @@ def advice(game: Any, state: Any, lang: str = "en") -> Any:
     title = game.rules[rule].wording(lang)[0]
     name = game.card_name(card, lang)
     outlook = _outlook(v, lang)
+    other = game.card_name(worst, lang)
+    # the sentence: the cards on the table and the duel rule that makes them matter; the coach's numbers
+    # (its mix, the game's value with best play) are the details
     if mix[card] < 1 - 1e-9:
         shares = ", ".join(f"{game.card_name(c, lang)} {round(100 * p)}%"
                            for c, p in sorted(mix.items(), key=lambda x: BASE.index(x[0])) if p > 1e-9)
-        sentence = words("{Card} {percent}% of the time ({mix}): mixing keeps them guessing; {outlook} ({rule}).",
-                         lang, card=name, percent=round(100 * mix[card]), mix=shares, outlook=outlook, rule=title)
+        sentence = words("{Card}: none of your cards is safe against every card they hold, so vary: play it "
+                         "most often and now and then another ({rule}).", lang, card=name, rule=title)
+        details = words("The coach's mix: {mix}; {outlook}.", lang, mix=shares, outlook=outlook)
     elif all(clash(card, b) != "b" for b in theirs):
-        sentence = words("{Card}: whatever they play, you cannot lose this duel; {outlook} ({rule}).", lang,
-                         card=name, outlook=outlook, rule=title)
+        sentence = words("{Card}: whatever they play, you cannot lose this duel ({rule}).", lang, card=name, rule=title)
+        details = words("{Outlook}.", lang, outlook=outlook)
     else:
-        sentence = words("{Card}: the best card here, though their {other} would beat it; {outlook} ({rule}).",
-                         lang, card=name, other=game.card_name(worst, lang), outlook=outlook, rule=title)
-    return Hint(Play(card), sentence, rule, me, "coach")
+        sentence = words("{Card}: the best card here, though their {other} would beat it ({rule}).", lang,
+                         card=name, other=other, rule=title)
+        details = words("{Outlook}.", lang, outlook=outlook)
+    return Hint(Play(card), sentence, rule, me, "coach", details)
 
 
 if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark

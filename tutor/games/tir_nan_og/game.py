@@ -112,11 +112,11 @@ class TirNanOg(Game):
         if seat is None:
             return None
         bot = SearchBot(seconds=TIME_LIMIT)
-        sentence = hint(self, state, bot, lang)
+        sentence, details = hint(self, state, bot, lang, split=True)
         action = bot.last["action"]
         rule = first_rule(self, self.apply_explained(state, action)[1], default="tir-nan-og/territory/take")
         sentence += " " + words("({rule})", lang, rule=self.rules[rule].wording(lang)[0])
-        return Hint(action, sentence, rule, seat, "search")
+        return Hint(action, sentence, rule, seat, "search", details)
 
     def question_kinds(self) -> dict:
         """The game's own quiz questions (see ``quiz.py`` in its package)."""

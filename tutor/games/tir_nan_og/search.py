@@ -138,8 +138,9 @@ def reason(action: Any) -> str:
     return _REASONS["pass"]
 
 
-def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en") -> str:
-    """The search bot's move and why, in a sentence ("consolidate the castle ...: the castle earns ...").
+def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en", split: bool = False) -> Any:
+    """The search bot's move and why, in a sentence ("consolidate the castle ...: the castle earns ..."),
+    then how it did in the simulated games (with ``split``: the two apart).
 
     >>> from tutor.games.tir_nan_og import GAME, scenario
     >>> s = scenario([["griffin", "centaur", "centaur", "dragon"], ["elf"]], stacks=[[], ["river-2"]],
@@ -156,11 +157,13 @@ def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en"
     cat = words()
     text = cat.render("{Action}: {why}.", {"action": game.action_text(action, lang),
                                              "why": cat.render(reason(action), {}, lang)}, lang)
+    details = ""
     if rate is not None:
-        text += " " + cat.render("It won {percent}% of {games} simulated games.",
-                                 {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]},
-                                 lang)
-    return text
+        details = cat.render("It won {percent}% of {games} simulated games.",
+                             {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]}, lang)
+    if split:  # the reason, and the numbers behind it apart (the Hint button shows them on request)
+        return text, details
+    return f"{text} {details}".strip()
 
 
 def duel(games: int = 200, players: int = 2, bot: SearchBot | None = None,

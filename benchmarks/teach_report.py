@@ -1,0 +1,118 @@
+"""How well the tutor teaches, measured: ``python -m benchmarks.teach_report`` (``make teach-report``).
+
+Per game and language it prints:
+
+* the guided first game: its steps and the share of them whose position follows from the one
+  before by the moves made (target 100%);
+* the quiz (a 24-question set): the share of choices over 12 words (target under 5%) and the
+  longest; effect questions whose prompt holds a word that sets the right choice apart (target 0);
+  choices without a reason (target 0);
+* hints: over one position of every decision kind met in seeded games, the hints whose sentence
+  holds a percentage or a playout count (target 0), and the decision kinds without a hint (target 0).
+
+Exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from tutor import games, hints, quiz
+from tutor.bots import RandomBot
+from tutor.guide import Guide
+
+LANGS = ("en", "it", "fr")
+STATISTIC = re.compile(r"\d\s?%|simulat|playout|simulé|partite giocate|parties jouées|smazzate|donnes simul")
+
+
+def guide_line(name: str) -> tuple[int, float]:
+    """(steps, share of steps whose position follows from the one before by the moves made)."""
+    game = games.get(name)
+    g = Guide.start(name)
+    states = [g.state]
+    while not g.done:
+        g.play(g.suggested)
+        states.append(g.state)
+    path = [game.new_game(g.players, seed=g.seed)]
+    for text in g.actions:
+        path.append(game.apply(path[-1], game.parse_action(path[-1], text)))
+    follows = sum(any(s == p for p in path) for s in states)
+    return len(states), follows / len(states)
+
+
+def quiz_line(name: str, lang: str) -> dict[str, Any]:
+    qs = quiz.generate(name, seed=5, n=24, lang=lang)
+    choices = [c for q in qs for c in q.choices]
+    over = sum(len(c.split()) > quiz.MAX_WORDS for c in choices)
+    leaks = 0
+    if lang == "en":
+        for q in qs:
+            if q.kind != "effect":
+                continue
+            right = quiz.content(q.choices[q.answer[0]])
+            apart = right - set().union(*(quiz.content(c) for i, c in enumerate(q.choices) if i not in q.answer))
+            leaks += bool(apart & quiz.content(q.prompt))
+    no_reason = sum(1 for q in qs for i in range(len(q.choices)) if not (q.reasons and q.reasons[i]))
+    return {"questions": len(qs), "over": over / max(1, len(choices)),
+            "longest": max((len(c.split()) for c in choices), default=0), "leaks": leaks, "no_reason": no_reason}
+
+
+def decision_positions(name: str, seeds: int = 4, limit: int = 400) -> dict[str, Any]:
+    """One position of every decision kind met in a few seeded games between random bots."""
+    game = games.get(name)
+    found: dict[str, Any] = {}
+    for seed in range(seeds):
+        players = game.info.min_players + seed % 2 if game.info.min_players + 1 <= game.max_players else \
+            game.info.min_players
+        state = game.new_game(players, seed=seed)
+        for _ in range(limit):
+            if game.current_player(state) is None:
+                break
+            found.setdefault(str(game.decision(state)), state)
+            state = game.apply(state, RandomBot().choose(game, state))
+    return found
+
+
+def hint_line(name: str, lang: str, positions: dict[str, Any]) -> dict[str, Any]:
+    game = games.get(name)
+    statistic, missing = 0, []
+    for kind, state in positions.items():
+        try:
+            h = hints.hint(game, state, lang=lang)
+        except Exception:  # noqa: BLE001 - a decision kind without a hint is what this counts
+            missing.append(kind)
+            continue
+        if not h.sentence or h.action not in game.legal_actions(state):
+            missing.append(kind)
+        statistic += bool(STATISTIC.search(h.sentence.lower()))
+    return {"kinds": len(positions), "statistic": statistic, "missing": missing}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=games.names(), action="append", help="only this game (repeatable)")
+    args = ap.parse_args(argv)
+    names = args.game or games.names()
+    ok = True
+    print(f"{'game':<16} {'lang':<4} {'guide steps':>11} {'follow':>7} {'quiz >12 w':>10} {'longest':>8} "
+          f"{'leaks':>6} {'no reason':>9} {'hint stats':>10} {'no hint':>8}")
+    for name in names:
+        steps, follows = guide_line(name)
+        positions = decision_positions(name)
+        for lang in LANGS:
+            qz = quiz_line(name, lang)
+            ht = hint_line(name, lang, positions)
+            print(f"{name:<16} {lang:<4} {steps:>11} {follows:>7.0%} {qz['over']:>10.1%} {qz['longest']:>8} "
+                  f"{qz['leaks']:>6} {qz['no_reason']:>9} {ht['statistic']:>4} of {ht['kinds']:<3} "
+                  f"{len(ht['missing']):>8}")
+            if ht["missing"]:
+                print(f"    no hint for: {', '.join(ht['missing'])}")
+            ok = ok and follows == 1 and qz["over"] < 0.05 and not qz["leaks"] and not qz["no_reason"] \
+                and not ht["statistic"] and not ht["missing"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
