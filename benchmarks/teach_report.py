@@ -45,7 +45,7 @@ def guide_line(name: str) -> tuple[int, float]:
 def quiz_line(name: str, lang: str) -> dict[str, Any]:
     qs = quiz.generate(name, seed=5, n=24, lang=lang)
     choices = [c for q in qs for c in q.choices]
-    over = sum(len(c.split()) > quiz.MAX_WORDS for c in choices)
+    over = sum(quiz.word_count(c) > quiz.MAX_WORDS for c in choices)
     leaks = 0
     if lang == "en":
         for q in qs:
@@ -56,7 +56,7 @@ def quiz_line(name: str, lang: str) -> dict[str, Any]:
             leaks += bool(apart & quiz.content(q.prompt))
     no_reason = sum(1 for q in qs for i in range(len(q.choices)) if not (q.reasons and q.reasons[i]))
     return {"questions": len(qs), "over": over / max(1, len(choices)),
-            "longest": max((len(c.split()) for c in choices), default=0), "leaks": leaks, "no_reason": no_reason}
+            "longest": max((quiz.word_count(c) for c in choices), default=0), "leaks": leaks, "no_reason": no_reason}
 
 
 def decision_positions(name: str, seeds: int = 4, limit: int = 400) -> dict[str, Any]:

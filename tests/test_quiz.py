@@ -255,7 +255,7 @@ def test_choices_are_short_and_the_prompt_never_gives_the_answer_away(lang):
     for name in NAMES:
         for q in quiz.generate(name, seed=5, n=24, lang=lang):
             total += len(q.choices)
-            over += sum(len(c.split()) > quiz.MAX_WORDS for c in q.choices)
+            over += sum(quiz.word_count(c) > quiz.MAX_WORDS for c in q.choices)
             if q.kind == "effect" and lang == "en":
                 right = content(q.choices[q.answer[0]])
                 apart = right - set().union(*(content(c) for i, c in enumerate(q.choices) if i not in q.answer))

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from tutor.core import Event, Game
 
 __all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
-           "with_level", "telling", "content", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
+           "with_level", "telling", "content", "word_count", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
 
 FORMAT = 1
 MAX_QUESTIONS = 500
@@ -57,7 +57,7 @@ MAX_CHOICES = 8
 LEVELS = 3
 #: a choice a learner reads at a glance: at most this many words (the whole story is in its reason)
 MAX_WORDS = 12
-LONGEST = 14
+LONGEST = 13
 #: positions tried for a kind of question before the next kind takes its turn
 TRIES = 60
 
@@ -373,13 +373,22 @@ def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["E
     return keys if len({k.text for k in keys}) == len(keys) else None
 
 
+def word_count(text: str) -> int:
+    """The words a reader counts: French's spaced colons and other marks alone are not words.
+
+    >>> word_count("Les deux cartes sont révélées : Joueur 1 joue Archer.")
+    9
+    """
+    return sum(1 for w in text.split() if any(c.isalnum() for c in w))
+
+
 def _shorten(text: str) -> str | None:
     """A choice as a learner reads it at a glance: the sentence when short enough; else without the
     seat it starts with ("Player 1 (blue) attacks ..." -> "attacks ..."), then up to its ";" (a
     parenthesis it opened closed).  None when that is still over ``LONGEST`` words: a few choices of
     a set may run a little over ``MAX_WORDS`` rather than lose the clause that tells them apart."""
     def fits(t: str) -> bool:
-        return len(t.split()) <= MAX_WORDS
+        return word_count(t) <= MAX_WORDS
 
     if fits(text):
         return text
@@ -390,7 +399,7 @@ def _shorten(text: str) -> str | None:
     if not fits(text) and ";" in text:
         head = text.split(";")[0].rstrip()
         text = head + ")" * (head.count("(") - head.count(")")) + end
-    return text if len(text.split()) <= LONGEST else None
+    return text if word_count(text) <= LONGEST else None
 
 
 def _short(texts: Sequence[str]) -> list[str] | None:
