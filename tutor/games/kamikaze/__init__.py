@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from tutor import bots as _bots
 
-from .actions import Action, Challenge, Decline, Keep, Play, Swap, TakeBack, parse
+from .actions import Action, Challenge, Decline, Keep, Play, PlayOn, Stop, Swap, TakeBack, parse
 from .cards import (
     BASE_CARDS,
     CARDS,
@@ -104,8 +104,10 @@ __all__ = [
     "KamikazeAttack",
     "Keep",
     "Play",
+    "PlayOn",
     "R",
     "State",
+    "Stop",
     "Swap",
     "TakeBack",
     "_dead",

@@ -17,6 +17,8 @@ from .actions import (
     Decline,
     Keep,
     Play,
+    PlayOn,
+    Stop,
     Swap,
     TakeBack,
     parse,
@@ -232,12 +234,12 @@ def _can_answer(s: State, y: int, card: str, x: int) -> bool:
 
 
 def _stuck(s: State, entry: str, times_here: int) -> tuple[str, int | None]:
-    """Whether the duel just counted as ``entry`` ends the game by refusal
+    """Whether the duel just counted as ``entry`` stalls the game by refusal
     (rule ``end/stalemate-refusal``): ("same-duel", None) when the same duel has
-    ended in the same position for the third time; ("refusal", x) when player x
-    has now played the same card twice from this position, changing nothing,
-    and the other duelist could not change anything against it; ("", None)
-    otherwise.  ``s`` is the state after the duel, its duelists still set;
+    ended in the same position for the third time (the game ends); ("refusal", x)
+    when player x has now played the same card twice from this position, changing
+    nothing, and the other duelist could not change anything against it (x says
+    whether to end the game); ("", None) otherwise.  ``s`` is the state after the duel, its duelists still set;
     ``times_here`` how often ``entry`` has now been counted."""
     if times_here >= REPETITION_LIMIT:
         return "same-duel", None
@@ -309,6 +311,8 @@ def _put(s: State, **changes: Any) -> State:
 def _begin_duel(s: State, opponent: int, ev: list) -> State:
     d: Any = s  # a draft (see above): its fields set directly (no _put call, no keyword dict)
     d.phase, d.opponent, d.swapped = "commit", opponent, _ALL_FALSE[len(s.hands)]
+    if s.barred is not None and set(s.last("players", ())) != {s.active, opponent}:
+        d.barred = None  # a card is barred only in the next duel between the same two players
     held = s.held
     if held[s.active] or held[opponent]:
         for p in (s.active, opponent):
@@ -489,6 +493,8 @@ def _resolve(s: State, ev: list) -> State:
     else:
         new.field, new.held = tuple(field), tuple(held)
     new.draws, new.seen, new.duels, new.last_duel, new.last_winners = draws, seen, s.duels + 1, record, won
+    if s.barred is not None:  # a card barred after playing on is barred for this one duel
+        new.barred = None
 
     # the Cleric's retreat
     if who == "retreat" and (a == "cleric" or b == "cleric"):
@@ -554,6 +560,17 @@ def _finish(s: State, ev: list) -> State:
     if not all(s.hands) or _dead(s):
         return _end_if_over(s, ev)
     if stuck:
+        if refuser is not None:
+            card = cards[0] if refuser == p else cards[1]
+            if not s.held[refuser] and any(c != card for c in s.hands[refuser]):
+                # "non vuole": whether they will not play another card is the player's to say
+                new.phase, new.pending = "repeat", (refuser,)
+                _ev(ev, RULE_REPEAT,
+                    "{Player} has played the {card} twice from this position, and nothing {opponent} can do "
+                    "changes anything against it: {player} may end the game in a stalemate (the cards stay in "
+                    "hand) or play on with another card.", "decision", player=refuser,
+                    opponent=next(x for x in duelists if x != refuser), card=card)
+                return s
         s = _put(s, phase="over", end="repetition")
         if refuser is None:
             _ev(ev, RULE_REPEAT,
@@ -566,6 +583,7 @@ def _finish(s: State, ev: list) -> State:
                 "end", player=refuser, opponent=next(x for x in duelists if x != refuser),
                 card=cards[0] if refuser == p else cards[1])
         return _announce(s, ev)
+    # (_next_turn's work inline: the playout's hot path)
     if players == 2:
         if s.held[0] or s.held[1]:
             return _begin_duel(s, 1 - nxt, ev)
@@ -574,6 +592,17 @@ def _finish(s: State, ev: list) -> State:
     if ev is not _SILENT:
         _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=nxt)
     return s
+
+
+def _next_turn(s: State, ev: list) -> State:
+    """The next duel after one that did not end the game: with two players it starts at once (the
+    players commit), with more the active player chooses an opponent."""
+    if len(s.hands) == 2:
+        if s.held[0] or s.held[1]:
+            return _begin_duel(s, 1 - s.active, ev)
+        return _put(s, phase="commit", opponent=1 - s.active)
+    _ev(ev, RULE_CHALLENGE, "{Player} chooses an opponent.", "turn", player=s.active)
+    return _put(s, phase="challenge", opponent=None)
 
 
 def _end_if_over(s: State, ev: list) -> State:
@@ -618,8 +647,9 @@ def _announce(s: State, ev: list) -> State:
     return s
 
 
-_PHASE_RULE = {"challenge": RULE_CHALLENGE, "commit": RULE_PLAY, "familiar": RULE_FAMILIAR, "cleric": RULE_CLERIC}
-_ACTION_TYPES = (Challenge, Play, Swap, Keep, TakeBack, Decline)
+_PHASE_RULE = {"challenge": RULE_CHALLENGE, "commit": RULE_PLAY, "familiar": RULE_FAMILIAR, "cleric": RULE_CLERIC,
+               "repeat": RULE_REPEAT}
+_ACTION_TYPES = (Challenge, Play, Swap, Keep, TakeBack, Decline, Stop, PlayOn)
 
 
 def _well_formed(action: Any) -> bool:
@@ -653,6 +683,9 @@ def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event
         hand = s.hands[me]
         if card not in hand:
             raise _illegal(RULE_PLAY, "{Player} has no {card} in hand", player=me, card=card)
+        if s.barred is not None and s.barred == (me, card):
+            raise _illegal(RULE_REPEAT, "{Player} chose to play on: a card other than the {card} in this duel",
+                           player=me, card=card)
         i = hand.index(card)
         d: Any = _copy(s)  # a draft (see above), its three changed fields set directly: no call per field
         hands, field, hidden = list(s.hands), list(s.field), list(s.hidden)
@@ -689,6 +722,9 @@ def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event
                 raise _illegal(RULE_FAMILIAR, "the Familiar cannot be swapped for the Kamikaze")
             if action.card not in s.hands[me]:
                 raise _illegal(RULE_FAMILIAR, "{Player} has no {card} in hand", player=me, card=action.card)
+            if s.barred == (me, action.card):
+                raise _illegal(RULE_REPEAT, "{Player} chose to play on: a card other than the {card} in this duel",
+                               player=me, card=action.card)
             s = draft(
                 s,
                 hands=_set(s.hands, me, _remove(s.hands[me], action.card)),
@@ -732,6 +768,23 @@ def _step_draft(s: State, action: Any, narrate: bool) -> tuple[State, list[Event
         if s.pending:
             return s, ev
         return _finish(s, ev), ev
+    if s.phase == "repeat":
+        duelists, cards = s.last("players"), s.last("cards")
+        card, other = cards[duelists.index(me)], duelists[1 - duelists.index(me)]
+        if isinstance(action, Stop):
+            s = draft(s, phase="over", end="repetition", pending=())
+            _ev(ev, RULE_REPEAT,
+                "Stalemate: {player} will not play anything but the {card} here, and nothing {opponent} can do "
+                "changes anything against it. The game is over; the cards stay in hand.",
+                "end", player=me, opponent=other, card=card)
+            return _announce(s, ev), ev
+        if isinstance(action, PlayOn):
+            s = draft(s, pending=(), barred=(me, card))
+            _ev(ev, RULE_REPEAT, "{Player} plays on: in the next duel {player} plays a card other than the {card}.",
+                "play-on", player=me, card=card)
+            return _next_turn(s, ev), ev
+        raise _illegal(RULE_REPEAT, "{Player} must end the game in a stalemate or play on with another card",
+                       player=me)
     raise AssertionError(s.phase)
 
 
@@ -815,6 +868,7 @@ def _first_position(ruleset: str, decks: tuple[str, ...]) -> State:
 _default_firsts()
 _PLAY = {c: Play(c) for c in ORDER}  # actions are frozen: one of each serves every list
 _CHALLENGE = [Challenge(q) for q in range(5)]
+_STOP, _PLAY_ON = Stop(), PlayOn()
 
 
 _PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand -> a play of each kind of its cards
@@ -829,6 +883,9 @@ def legal_actions(s: State) -> list[Action]:
             if len(_PLAYS) >= MEMO_LIMIT:
                 _PLAYS.clear()
             plays = _PLAYS[hand] = tuple(_PLAY[c] for c in dict.fromkeys(hand))
+        barred = s.barred
+        if barred is not None and barred[0] == s.turn:
+            return [a for a in plays if a != _PLAY[barred[1]]]  # (not the card barred after playing on)
         return list(plays)
     if phase == "over":
         return []
@@ -838,11 +895,13 @@ def legal_actions(s: State) -> list[Action]:
         out += [_CHALLENGE[q] for q in range(s.players) if q != me]
     elif s.phase == "familiar":
         out.append(Keep())
-        out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze"]
+        out += [Swap(c) for c in dict.fromkeys(s.hands[me]) if c != "kamikaze" and s.barred != (me, c)]
     elif s.phase == "cleric":
         other = s.rival if me == s.active else s.active
         out += [TakeBack(c) for c in sort_cards(set(s.graveyards[other])) if c != "kamikaze"]
         out.append(Decline())
+    elif s.phase == "repeat":
+        out += [_STOP, _PLAY_ON]
     return out
 
 
@@ -857,7 +916,7 @@ def apply_silent(s: State, action: Any) -> State:
         card = action.card
         me: Any = s.turn
         hand = s.hands[me]
-        if type(card) is str and card in hand:  # (the same checks as _step_draft's)
+        if type(card) is str and card in hand and s.barred is None:  # (the same checks as _step_draft's)
             i = hand.index(card)
             d: Any = _copy(s)  # a draft (see above), its changed fields set directly
             rest, hands, field = hand[:i] + hand[i + 1:], s.hands, s.field
@@ -924,19 +983,22 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     two-player game: the opponent's committed card swapped with a card of
     their hand).  A hand a Librarian showed ``player`` stays as it is.
 
-    What everybody saw stays where it is: while Clerics decide, the two cards
+    What everybody saw stays where it is: while Clerics decide, or the player
+    who repeated a card decides whether to end the game, the two cards
     of the duel were revealed and retreated to their players' hands (rules
     ``turn/reveal``, ``duel/retreat``), so each stays in its hand, and so does
     a card a Cleric has just taken back; a player
-    asked about a Familiar swap holds a card other than the Kamikaze (the
-    deal is drawn again until so, at most a few times, else nothing moves).
+    asked about a Familiar swap holds a card other than the Kamikaze, and a
+    player barred from a card after playing on holds another card or has
+    committed another (the deal is drawn again until so, at most a few times,
+    else nothing moves).
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
         raise ValueError(f"no player {player!r} in a {s.players}-player game")
     shown = {t for v, t, _h, _d in s.seen if v == player}
     others = [q for q in range(s.players) if q != player and q not in shown]
     known: dict[int, tuple[str, ...]] = {q: () for q in others}
-    if s.phase == "cleric":
+    if s.phase in ("cleric", "repeat"):  # (decisions right after a retreat)
         for q, c in zip(s.last("players", ()), s.last("cards", ())):
             if q in known:
                 known[q] += (c,)
@@ -962,9 +1024,20 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
             hands[q], rest = sort_cards(tuple(rest[:n]) + known[q]), rest[n:]
         for q in slots:
             field[q], rest = rest[0], rest[1:]
-        if all(any(c != "kamikaze" for c in hands[q]) for q in must_swap):
+        if all(any(c != "kamikaze" for c in hands[q]) for q in must_swap) and _bar_kept(s, hands, field):
             return fast_replace(s, hands=tuple(hands), field=tuple(field))
     return s
+
+
+def _bar_kept(s: State, hands: list, field: list) -> bool:
+    """A re-deal where a player barred from a card (after playing on) has not committed it and, still to
+    commit, holds another card."""
+    if s.barred is None or s.phase != "commit":
+        return True
+    x, card = s.barred
+    if field[x] is not None and not s.held[x]:
+        return field[x] != card
+    return s.held[x] or any(c != card for c in hands[x]) or x not in (s.active, s.opponent)
 
 
 def parse_action(s: State, text: str) -> Action:
@@ -1001,7 +1074,10 @@ def view(s: State, player: int | None = None) -> dict:
     A seat sees its own hand (``hands[player]``; every other hand is None),
     every hand's size, the graveyards (face up), the field with the other
     players' face-down cards as "hidden", and the hands its Librarians showed
-    it (as they were then).  The teacher sees every hand and every face-down
+    it (as they were then).  ``repeat`` (in phase "repeat") names the player
+    who repeated a card nothing answers, the card and the other duelist;
+    ``barred`` the card a player who chose to play on may not fight the next
+    duel with (both public: the duel's cards were revealed).  The teacher sees every hand and every face-down
     card (``hidden`` says which cards lie face down).
     """
     if player is not None and (isinstance(player, bool) or not isinstance(player, int)
@@ -1034,6 +1110,8 @@ def view(s: State, player: int | None = None) -> dict:
         "held": list(s.held),
         "swapped": list(s.swapped),
         "last_duel": _last_duel_json(s),
+        "repeat": _repeat_json(s),
+        "barred": None if s.barred is None else {"player": s.barred[0], "card": s.barred[1]},
         "last_winner": s.last_winner,
         "last_winners": list(s.last_winners),
         "duels": s.duels,
@@ -1049,10 +1127,24 @@ def view(s: State, player: int | None = None) -> dict:
     }
 
 
+def _repeat_json(s: State) -> dict | None:
+    """In phase "repeat": who repeated which card against whom (from the last duel, which everybody saw)."""
+    if s.phase != "repeat" or not s.pending:
+        return None
+    x = s.pending[0]
+    duelists, cards = s.last("players"), s.last("cards")
+    i = duelists.index(x)
+    return {"player": x, "card": cards[i], "opponent": duelists[1 - i]}
+
+
 def position_key(s: State) -> str:
     """A key for bots' chance that leaves out hidden commitments."""
     me = s.current_player
-    return f"{s.seed}|{s.draws}|{s.duels}|" + dump_json(view(s, me if me is not None else 0))
+    seen = view(s, me if me is not None else 0)
+    if seen["repeat"] is None and seen["barred"] is None:
+        # (no stalemate decision under way: the key without them, so that bots draw as they always did)
+        del seen["repeat"], seen["barred"]
+    return f"{s.seed}|{s.draws}|{s.duels}|" + dump_json(seen)
 
 
 def greedy_value(s: State, action: Any) -> float:
@@ -1071,5 +1163,7 @@ def greedy_value(s: State, action: Any) -> float:
             total += gain
         return total / len(theirs)
     if isinstance(action, (Swap, TakeBack)):
+        return 1.0
+    if isinstance(action, Stop):  # bots end the stalemate by refusal, as the engine once did by itself
         return 1.0
     return 0.0

@@ -49,7 +49,7 @@ class KamikazeAttack(Game):
         max_players=5,
         rulesets=RULESETS,
         default_ruleset="base",
-        decisions=("challenge", "commit", "familiar", "cleric"),
+        decisions=("challenge", "commit", "familiar", "cleric", "repeat"),
         max_actions=MAX_ACTIONS,
         hidden_information=True,
         secret_choices=True,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import LETTERS, sort_cards
 
-PHASES = ("challenge", "commit", "familiar", "cleric", "over")
+PHASES = ("challenge", "commit", "familiar", "cleric", "repeat", "over")
 ENDS = ("", "empty-hand", "stalemate", "repetition")
 REPETITION_LIMIT = 3  # the same duel ending in the same position a third time ends the game
 
@@ -23,7 +23,12 @@ class State:
     (``held[p]``).  ``active`` is the player whose turn it is (who picks the
     opponent with three or more players); ``opponent`` the other duelist.
     ``pending`` lists the players who still have a decision after the reveal
-    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts the
+    (Familiar swap), after a retreat (Cleric), or after playing the same card
+    twice from a position where nothing answers it (phase "repeat": end the
+    game in a stalemate or play on; the card is theirs in ``last_duel``).
+    ``barred`` is (player, card) after that player chose to play on: the card
+    they may not play in the next duel between the same two players (None
+    otherwise).  ``positions`` counts the
     duels fought, each by its entry (made in ``engine._finish``: the position it ended in, who
     challenged whom, and the two cards): the stalemate by refusal reads it;
     ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
@@ -56,6 +61,7 @@ class State:
     seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
     last_duel: tuple[tuple[str, Any], ...] = ()
     end: str = ""
+    barred: tuple[int, str] | None = None
     # who must act now (``to_move``), stored so that asking is a field read (``game.current_player`` is
     # an attrgetter of it: no Python call on the playout's hot path); set by __post_init__ and ``done``
     turn: int | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
