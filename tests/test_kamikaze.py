@@ -217,12 +217,12 @@ def test_stalemate_when_nothing_can_change():
                    [["librarian", "cleric", "archer", "kamikaze"],
                     ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"]],
                    decks=["base", "ora-et-pugna"])
-    assert not K._dead(c)
+    assert not K.dead(c)
     c2 = K.scenario([["shieldbearer"], ["cleric", "librarian"]],
                     [["kamikaze"], ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze",
                                     "librarian", "cleric", "archer"]],
                     decks=["base", "ora-et-pugna"])
-    assert K._dead(c2)
+    assert K.dead(c2)
 
 
 def _refusal_start(**kw):
@@ -839,14 +839,14 @@ def test_a_broken_duel_table_fails_its_example(cell, monkeypatch):
     meets the rulebook's outcome (the examples check the engine, not themselves)."""
     import itertools
 
-    from tutor.games.kamikaze import engine, examples
+    from tutor.games.kamikaze import cards, examples
 
-    who, real, rule = engine._TABLE[cell]  # the engine's duel table, built from cards.duel
+    who, real, rule = cards.TABLE[cell]  # the engine's duel table, built from cards.duel
     assert real == K.duel(*cell)
     for wrong in itertools.product(_FATES, _FATES):
         if wrong == real:
             continue
-        monkeypatch.setitem(engine._TABLE, cell, (who, wrong, rule))
+        monkeypatch.setitem(cards.TABLE, cell, (who, wrong, rule))
         ex = {e.id: e for e in examples._cells()}[f"cell/{cell[0]}-vs-{cell[1]}"]
         assert verify(ex), (cell, wrong)
 

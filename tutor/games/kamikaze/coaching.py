@@ -34,7 +34,7 @@ from typing import Any
 
 from .actions import Play, Stop
 from .cards import LETTERS, RULE_REPEAT, card_rule, clash, duel
-from .state import REPETITION_LIMIT, State, _position_key, fast_replace
+from .state import REPETITION_LIMIT, State, fast_replace, repetition_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
 _IDX = {c: i for i, c in enumerate(BASE)}
@@ -286,7 +286,7 @@ def key_of(state: Any) -> Key:
     lw = -1 if state.last_winner is None else state.last_winner
     # the retreats fought from this very position (the engine counts them as
     # "<position>~<active player's card><challenged player's card>")
-    here = _position_key(state) + "~"
+    here = repetition_key(state) + "~"
     reps = [0, 0, 0]
     letter = {LETTERS[c]: i for c, i in _IDX.items()}
     for k, n in state.positions:

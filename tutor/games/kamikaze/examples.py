@@ -22,9 +22,14 @@ from tutor.core import Example, IllegalAction, Quote, Step
 
 from .actions import parse
 from .cards import NAMES, RULE_MOST, R, card_rule, sort_cards
-from .engine import _name, apply, explain, is_over, new_game, scores, winners
+from .duels import scores, winners
+from .engine import apply, explain, is_over, new_game
 from .scenario import scenario
 from .state import State
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
 
 # Where each card goes in a duel of the base game, transcribed by hand from the
 # rulebook (003, "Svolgimento" and "Ecco le abilità delle carte"), never computed

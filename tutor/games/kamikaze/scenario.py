@@ -24,20 +24,17 @@ from .cards import (
     RULESETS,
     sort_cards,
 )
-from .engine import (
-    _begin_duel,
-    _dead,
-    _end_if_over,
-)
+from .duels import begin_duel, end_if_over
+from .stalemate import dead
 from .state import (
     ENDS,
     PHASES,
     REPETITION_LIMIT,
     State,
-    _last_duel_json,
     done,
     draft,
     fast_replace,
+    last_duel_json,
 )
 
 
@@ -78,9 +75,9 @@ def scenario(
         else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
-    s = _end_if_over(draft(state_from_dict(data, running=False)), [])  # (the engine fills in drafts)
+    s = end_if_over(draft(state_from_dict(data, running=False)), [])  # (the engine fills in drafts)
     if n == 2 and s.phase != "over":
-        s = _begin_duel(s, 1 - active, [])
+        s = begin_duel(s, 1 - active, [])
     return done(s)
 
 
@@ -106,7 +103,7 @@ def to_json(s: State) -> str:
         "draws": s.draws,
         "positions": dict(s.positions),
         "seen": [{"viewer": v, "player": t, "hand": list(h), "after_duel": d} for v, t, h, d in s.seen],
-        "last_duel": _last_duel_json(s),
+        "last_duel": last_duel_json(s),
         "end": s.end,
         "barred": None if s.barred is None else {"player": s.barred[0], "card": s.barred[1]},
     })
@@ -349,7 +346,7 @@ def state_from_dict(data: Any, running: bool = True) -> State:
                      for p in range(n))
         start = fast_replace(s, hands=back, field=tuple(c if h else None for c, h in zip(s.field, s.held)),
                              hidden=(False,) * n, phase="challenge", opponent=None)
-        if _dead(start):
+        if dead(start):
             raise r.error("phase", "no card that can still be played could beat another or change anything, "
                                    "so the game is already over (save it with phase 'over' and end 'stalemate')")
     return s
