@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats, wait_text_changes
+from tests.browser_helpers import choose_seats, load_scenario, open_play, shot, wait_text_changes
 
 pytestmark = pytest.mark.browser
 
@@ -84,3 +84,41 @@ def test_coach_hint_and_language(page, voila, artifacts):
     page.wait_for_selector(".rt-hint-text:has-text('giocando al meglio')")  # the coach's outlook, in Italian
     page.wait_for_selector(".ka-play-swordsman:has-text('Spadaccino')")
     page.screenshot(path=str(artifacts / "kamikaze-italiano.png"), full_page=True)
+
+
+def _repeat_position_json() -> str:
+    """Player 1 has played the Shieldbearer twice against Swordsmen, and player 2 holds nothing that beats it."""
+    from tutor.games import kamikaze as K
+
+    s = K.scenario([["swordsman", "swordsman", "shieldbearer", "shieldbearer"]] * 2,
+                   [["kamikaze", "archer"], ["kamikaze", "archer"]], last_winners=[0, 1])
+    for card in ("shieldbearer", "swordsman", "shieldbearer", "swordsman"):
+        s = K.GAME.apply(s, K.Play(card))
+    return K.GAME.to_json(s)
+
+
+@pytest.mark.parametrize("size", ["phone", "projector"])
+def test_a_repeated_card_offers_its_player_two_buttons(new_page, voila, artifacts, size):
+    pg = new_page(size)
+    open_play(pg, voila.url("kamikaze_attack.ipynb"))
+    choose_seats(pg, "human", "human", new_game=False)
+    load_scenario(pg, _repeat_position_json())
+    stop, play_on = pg.locator(".rt-game .ka-stop"), pg.locator(".rt-game .ka-play-on")
+    expect(stop).to_have_text("end the game in stalemate")
+    expect(play_on).to_have_text("play on with another card")
+    expect(pg.locator(".rt-game .ka-prompt")).to_contain_text("Shieldbearer twice")
+    for button in (stop, play_on):  # both on screen, whole, on a phone too
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SIZES_W[size] and box["height"] >= 24
+    shot(pg, ".rt-game .ka-prompt", artifacts / f"kamikaze-repeat-{size}.png")
+    pg.click("text=Italiano")
+    expect(stop).to_have_text("termina la partita in stallo")
+    expect(play_on).to_have_text("continua con un'altra carta")
+    expect(pg.locator(".rt-game .ka-prompt")).to_contain_text("Scudiero")
+    shot(pg, ".rt-game .ka-prompt", artifacts / f"kamikaze-repeat-{size}-it.png")
+    stop.click()
+    expect(pg.locator(".rt-game .ka-info")).to_contain_text("Partita finita")
+
+
+SIZES_W = {"phone": 390, "projector": 1280}

@@ -217,12 +217,12 @@ def test_stalemate_when_nothing_can_change():
                    [["librarian", "cleric", "archer", "kamikaze"],
                     ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"]],
                    decks=["base", "ora-et-pugna"])
-    assert not K._dead(c)
+    assert not K.dead(c)
     c2 = K.scenario([["shieldbearer"], ["cleric", "librarian"]],
                     [["kamikaze"], ["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze",
                                     "librarian", "cleric", "archer"]],
                     decks=["base", "ora-et-pugna"])
-    assert K._dead(c2)
+    assert K.dead(c2)
 
 
 def _refusal_start(**kw):
@@ -301,20 +301,25 @@ _SHIELDBEARER_LIKE = {"base": "Shieldbearer", "ora-et-pugna": "Cleric", "tecnoba
 
 
 @covers("end/stalemate-refusal", "end/cards-stay-in-hand")
-def test_a_genuine_refusal_ends_the_game():
+def test_a_genuine_refusal_ends_the_game_when_its_player_says_so():
     s = play(_refusal_start(), "play the Shieldbearer", "play the Swordsman")
     assert not G.is_over(s)  # one retreat: player 1 may still play the Archer
     t = play(s, "play the Shieldbearer")
     [ev] = _stalemate_events(t, K.Play("shieldbearer"))
     assert ev.get("player") == 0 and ev.get("card") == "shieldbearer"
     t = G.apply(t, K.Play("shieldbearer"))
+    # player 1 "will not play anything else" only if player 1 says so
+    assert not G.is_over(t) and G.current_player(t) == 0 and G.decision(t) == "repeat"
+    t = play(t, "end the game in stalemate")
     assert G.is_over(t) and t.end == "repetition" and G.legal_actions(t) == []
     assert t.hands == (("shieldbearer", "archer"), ("swordsman", "shieldbearer"))
     assert G.winners(t) == [0]  # 5 to 3
     # the refusal is player 1's card played twice, whatever player 2 answered
     v = play(_refusal_start(), "play the Shieldbearer", "play the Shieldbearer")
     assert not G.is_over(v)
-    assert G.is_over(play(v, "play the Shieldbearer", "play the Swordsman"))
+    v = play(v, "play the Shieldbearer", "play the Swordsman")
+    assert G.decision(v) == "repeat" and G.current_player(v) == 0
+    assert G.is_over(play(v, "end the game in stalemate"))
 
 
 @covers("end/stalemate-refusal")
@@ -348,6 +353,8 @@ def test_refusal_with_three_players():
     s = play(s, "challenge player 2", "play the Shieldbearer", "play the Swordsman")
     assert not G.is_over(s) and s.active == 0
     s = play(s, "challenge player 2", "play the Shieldbearer", "play the Shieldbearer")
+    assert not G.is_over(s) and G.decision(s) == "repeat" and G.current_player(s) == 0
+    s = play(s, "end the game in stalemate")
     assert G.is_over(s) and s.end == "repetition"
     # player 2, challenged, repeats the Shieldbearer and player 1 could not beat it ... but player 1,
     # whose turn it is, could challenge player 3 instead: that is no refusal
@@ -359,6 +366,152 @@ def test_refusal_with_three_players():
     for _ in range(2):
         t = play(t, "challenge player 2", "play the Swordsman", "play the Shieldbearer")
         assert not G.is_over(t)
+
+
+# --------------------------------- the stalemate by refusal: the choice of the player who repeats ----
+# "... e/o uno dei giocatori non vuole giocarne di diverse": a player who will not play anything else.
+# Whether they will not is theirs to say: the engine asks, it does not end the game by itself.
+
+
+def _learners_table():
+    # a double Kamikaze took both Archers: 2-2 in the graveyards, Swordsmen and Shieldbearers in both hands
+    return K.scenario([["swordsman", "swordsman", "shieldbearer", "shieldbearer"]] * 2,
+                      [["kamikaze", "archer"], ["kamikaze", "archer"]], last_winners=[0, 1])
+
+
+def _learners_repeat():
+    return play(_learners_table(), "play the Shieldbearer", "play the Swordsman",
+                "play the Shieldbearer", "play the Swordsman")
+
+
+@covers("end/stalemate-refusal")
+def test_a_repeated_shieldbearer_does_not_end_the_game_by_itself():
+    s = _learners_repeat()
+    # player 1 played the Shieldbearer twice, and nothing player 2 holds beats it: player 1 is asked
+    assert not G.is_over(s) and s.end == ""
+    assert G.current_player(s) == 0 and G.decision(s) == "repeat"
+    assert [str(a) for a in G.legal_actions(s)] == ["end the game in stalemate", "play on with another card"]
+    assert [len(h) for h in s.hands] == [4, 4] and G.scores(s) == [2, 2]
+    # the narration says why, citing the rule, in every language
+    [ev] = _stalemate_events(play(_learners_table(), "play the Shieldbearer", "play the Swordsman",
+                                  "play the Shieldbearer"), K.Play("swordsman"))
+    assert ev.kind == "decision" and ev.get("player") == 0 and ev.get("card") == "shieldbearer"
+    assert "play on" in ev.text and "stallo" in G.message(ev, "it") and "impasse" in G.message(ev, "fr")
+    # the learner's own game: seed 10, a double Kamikaze whose random discards take both Archers; after a
+    # mutual kill the challenged player, player 2, plays next, and plays the Shieldbearer twice
+    g = play(G.new_game(2, seed=10), "play the Kamikaze", "play the Kamikaze")
+    assert "archer" not in g.hands[0] + g.hands[1] and g.active == 1
+    g = play(g, "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
+    assert not G.is_over(g) and G.decision(g) == "repeat" and G.current_player(g) == 1
+    assert [len(h) for h in g.hands] == [4, 4]
+
+
+@covers("end/stalemate-refusal", "end/cards-stay-in-hand", "victory/true-tie")
+def test_ending_it_is_the_stalemate():
+    s = _learners_repeat()
+    events = G.explain(s, K.Stop())
+    assert events[0].rule == R + "end/stalemate-refusal" and "Stalemate" in events[0].text
+    t = G.apply(s, K.Stop())
+    assert G.is_over(t) and t.end == "repetition" and G.legal_actions(t) == []
+    assert t.hands == s.hands  # the cards stay in hand
+    # 2 to 2, four cards each, the last duel won was the double Kamikaze, won by both: a true tie
+    assert G.winners(t) == [0, 1]
+
+
+@covers("end/stalemate-refusal")
+def test_playing_on_takes_another_card():
+    s = _learners_repeat()
+    t = play(s, "play on with another card")
+    assert not G.is_over(t) and G.decision(t) == "commit" and G.current_player(t) == 0
+    assert [str(a) for a in G.legal_actions(t)] == ["play the Swordsman"]
+    refused(t, K.Play("shieldbearer"), "end/stalemate-refusal")
+    assert "Shieldbearer" in G.message(G.why_illegal(t, K.Play("shieldbearer")), "en")
+    assert set(K.coach(t)[1]) == {"swordsman"}  # nor does the coach advise it
+    # the Swordsman against a Shieldbearer: another retreat, the same position
+    t = play(t, "play the Swordsman", "play the Shieldbearer")
+    assert not G.is_over(t) and t.last("outcome") == "retreat" and t.hands == s.hands
+    # that duel is fought: the Shieldbearer may come back, and repeated again it asks again
+    assert K.Play("shieldbearer") in G.legal_actions(t)
+    t = play(t, "play the Shieldbearer", "play the Shieldbearer")
+    assert G.decision(t) == "repeat" and G.current_player(t) == 0
+    # a word that is no choice here is refused, naming the rule
+    refused(t, K.Play("swordsman"), "end/stalemate-refusal")
+
+
+@covers("end/stalemate-refusal", "power/familiar")
+def test_playing_on_bars_the_card_from_a_familiar_swap_too():
+    # player 2's Sapper (a Shieldbearer) retreats from player 1's Swordsman and Shieldbearer alike
+    s = K.scenario([["swordsman", "shieldbearer"], ["familiar", "sapper"]],
+                   [["familiar", "sapper", "archer", "kamikaze"], ["swordsman", "shieldbearer", "archer", "kamikaze"]],
+                   decks=["base", "tecnobarbari"])
+    s = play(s, "play the Swordsman", "play the Sapper", "play the Swordsman", "play the Sapper")
+    assert G.decision(s) == "repeat" and G.current_player(s) == 1
+    s = play(s, "play on with another card", "play the Swordsman")
+    assert [str(a) for a in G.legal_actions(s)] == ["play the Familiar"]
+    s = play(s, "play the Familiar")
+    assert G.decision(s) == "familiar" and [str(a) for a in G.legal_actions(s)] == ["keep the Familiar"]
+    refused(s, K.Swap("sapper"), "end/stalemate-refusal")
+
+
+@covers("end/stalemate-refusal", "multi/retreat-same-player")
+def test_playing_on_with_three_players_bars_the_card_against_the_same_opponent_only():
+    decks = ["base", "base", "base"]
+    hands = [["shieldbearer", "archer"], ["swordsman", "shieldbearer"], ["swordsman", "shieldbearer"]]
+    graves = [["swordsman", "swordsman", "shieldbearer", "archer", "kamikaze"],
+              ["swordsman", "shieldbearer", "kamikaze"],
+              ["swordsman", "shieldbearer", "archer", "kamikaze"]]
+    s = K.scenario(hands, graves, decks=decks, ruleset="expansion")
+    s = play(s, "challenge player 2", "play the Shieldbearer", "play the Swordsman",
+             "challenge player 2", "play the Shieldbearer", "play the Shieldbearer")
+    assert G.decision(s) == "repeat" and G.current_player(s) == 0
+    t = play(s, "play on with another card")
+    assert G.decision(t) == "challenge" and G.current_player(t) == 0  # after a retreat player 1 plays again
+    assert [str(a) for a in G.legal_actions(play(t, "challenge player 2"))] == ["play the Archer"]
+    assert "play the Shieldbearer" in [str(a) for a in G.legal_actions(play(t, "challenge player 3"))]
+
+
+def test_bots_and_the_coach_end_it_as_before():
+    from tutor import bots, hints
+
+    s = _learners_repeat()
+    for name in ("coach", "greedy"):
+        assert bots.get(name).choose(G, s) == K.Stop(), name
+    h = hints.hint(G, s)
+    assert h.action == K.Stop() and h.source == "coach" and h.rule == R + "end/stalemate-refusal"
+    assert "true tie" in h.sentence
+    end, actions = bots.play(G, _refusal_start(), [bots.get("coach"), bots.get("coach")])
+    assert G.is_over(end)
+    # the coach's value of the position before the repeat still counts the stalemate: player 1 wins 5 to 3
+    r = play(_refusal_start(), "play the Shieldbearer", "play the Swordsman")
+    assert K.coach(r)[0] == 1.0
+
+
+def test_a_game_awaiting_the_choice_is_saved_and_loaded():
+    s = _learners_repeat()
+    text = G.to_json(s)
+    assert json.loads(text)["phase"] == "repeat" and json.loads(text)["pending"] == [0]
+    assert G.from_json(text) == s and G.to_json(G.from_json(text)) == text
+    v = G.view(s, 1)
+    assert json.loads(json.dumps(v)) == v
+    assert v["decision"] == "repeat" and v["repeat"] == {"player": 0, "card": "shieldbearer", "opponent": 1}
+    assert v["legal_actions"] == [] and G.view(s, 0)["legal_actions"] == ["end the game in stalemate",
+                                                                           "play on with another card"]
+    t = play(s, "play on with another card")
+    assert G.view(t)["barred"] == {"player": 0, "card": "shieldbearer"}
+    assert G.from_json(G.to_json(t)) == t and json.loads(G.to_json(t))["barred"]["card"] == "shieldbearer"
+    # files that contradict the rule are refused, naming the field
+    for field, change in (("pending", {"pending": []}),
+                          ("barred", {"barred": {"player": 0, "card": "shieldbearer"}})):
+        data = json.loads(text)
+        data.update(change)
+        with pytest.raises(ScenarioError) as exc:
+            G.from_json(json.dumps(data))
+        assert exc.value.field == field
+    data = json.loads(G.to_json(t))
+    data["barred"]["card"] = "archer"
+    with pytest.raises(ScenarioError) as exc:
+        G.from_json(json.dumps(data))
+    assert exc.value.field == "barred"
 
 
 @covers("victory/graveyard")
@@ -686,14 +839,14 @@ def test_a_broken_duel_table_fails_its_example(cell, monkeypatch):
     meets the rulebook's outcome (the examples check the engine, not themselves)."""
     import itertools
 
-    from tutor.games.kamikaze import engine, examples
+    from tutor.games.kamikaze import cards, examples
 
-    who, real, rule = engine._TABLE[cell]  # the engine's duel table, built from cards.duel
+    who, real, rule = cards.TABLE[cell]  # the engine's duel table, built from cards.duel
     assert real == K.duel(*cell)
     for wrong in itertools.product(_FATES, _FATES):
         if wrong == real:
             continue
-        monkeypatch.setitem(engine._TABLE, cell, (who, wrong, rule))
+        monkeypatch.setitem(cards.TABLE, cell, (who, wrong, rule))
         ex = {e.id: e for e in examples._cells()}[f"cell/{cell[0]}-vs-{cell[1]}"]
         assert verify(ex), (cell, wrong)
 

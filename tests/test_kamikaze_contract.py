@@ -27,7 +27,7 @@ def test_the_game_declares_itself_as_data():
     info = G.info
     assert (info.min_players, info.max_players) == (2, 5)
     assert info.hidden_information and info.secret_choices and info.chance
-    assert set(info.decisions) == {"challenge", "commit", "familiar", "cleric"}
+    assert set(info.decisions) == {"challenge", "commit", "familiar", "cleric", "repeat"}
     assert info.rulesets == ("base", "expansion")
 
 
@@ -168,9 +168,9 @@ def test_every_template_the_engine_uses_has_its_italian_and_french():
     from pathlib import Path
 
     src = Path(K.__file__).parent
-    positions = {"_bad": 1, "error": 1, "error_at": 1, "_illegal": 1, "_parse_error": 1, "_ev": 2}
+    positions = {"_bad": 1, "error": 1, "error_at": 1, "illegal": 1, "_parse_error": 1, "say": 2}
     used = set()
-    for name in ("engine.py", "scenario.py", "actions.py"):
+    for name in ("engine.py", "duels.py", "stalemate.py", "seat.py", "scenario.py", "actions.py"):
         for node in ast.walk(ast.parse((src / name).read_text())):
             if isinstance(node, ast.Call):
                 f = node.func
@@ -252,8 +252,11 @@ def test_a_cleric_taking_a_card_back_changes_the_game_even_unnarrated():
     # the same duel again from here, nothing taken: the first duel from this position that changes nothing
     s = _both_ways(s, "play the Shieldbearer", "play the Cleric", "take nothing back")
     assert not G.is_over(s) and G.current_player(s) == 0  # after a retreat player 1 plays again
-    # a second time: player 2 will only play the Cleric here and player 1 cannot beat it
+    # a second time: player 2 will only play the Cleric here and player 1 cannot beat it; player 2 says
+    # whether that ends the game
     s = _both_ways(s, "play the Shieldbearer", "play the Cleric", "take nothing back")
+    assert not G.is_over(s) and G.decision(s) == "repeat" and G.current_player(s) == 1
+    s = _both_ways(s, "end the game in stalemate")
     assert G.is_over(s) and s.end == "repetition"
 
 

@@ -181,6 +181,44 @@ def test_click_at_the_wrong_moment():
     assert shell.play(K.Play("shieldbearer")) is False and "game is over" in shell.msg.value
 
 
+def _repeat_position():
+    """Player 1 has played the Shieldbearer twice against Swordsmen, and player 2 holds nothing that beats it."""
+    s = K.scenario([["swordsman", "swordsman", "shieldbearer", "shieldbearer"]] * 2,
+                   [["kamikaze", "archer"], ["kamikaze", "archer"]], last_winners=[0, 1])
+    for card in ("shieldbearer", "swordsman", "shieldbearer", "swordsman"):
+        s = K.GAME.apply(s, K.Play(card))
+    return s
+
+
+def test_a_repeated_card_asks_its_player_to_end_the_game_or_play_on():
+    shell = _hotseat()
+    assert shell.load(shell.game.to_json(_repeat_position())) is True
+    # the choice shows nothing of the hand: offered at once, two buttons, no card of the hand
+    buttons = _buttons(shell)
+    assert set(buttons) == {"ka-stop", "ka-play-on"}
+    assert buttons["ka-stop"].description == "end the game in stalemate"
+    assert buttons["ka-play-on"].description == "play on with another card"
+    assert "Shieldbearer twice" in shell.controls.prompt.value and "Player 2" in shell.controls.prompt.value
+    shell.language.lang = "it"
+    buttons = _buttons(shell)
+    assert buttons["ka-stop"].description == "termina la partita in stallo"
+    assert buttons["ka-play-on"].description == "continua con un'altra carta"
+    assert "Scudiero" in shell.controls.prompt.value
+    shell.language.lang = "en"
+    # playing on: player 1 commits next, the Shieldbearer refused with its reason
+    _buttons(shell)["ka-play-on"].click()
+    assert shell.state.phase == "commit" and shell.state.current_player == 0
+    shell.hand_button.value = True
+    refused = _buttons(shell)["ka-play-shieldbearer"]
+    assert refused.disabled and "play on" in refused.tooltip
+    assert not _buttons(shell)["ka-play-swordsman"].disabled
+    # back, and end the game: a true tie, the cards in hand
+    shell.undo_button.click()
+    _buttons(shell)["ka-stop"].click()
+    assert shell.game.is_over(shell.state) and shell.state.end == "repetition"
+    assert shell.game.winners(shell.state) == [0, 1] and [len(h) for h in shell.state.hands] == [4, 4]
+
+
 def test_three_players_challenge_then_duel_and_decks_per_seat():
     shell = ka.game_panel(players=3, ruleset="expansion", seats=["person", "person", "person"],
                           decks=["base", "note-della-giustizia", "ora-et-pugna"])

@@ -80,6 +80,13 @@ add_strings({
     "ka_prompt_cleric": ("Your Cleric retreated: take a card back from {who}'s graveyard, or nothing:",
                          "Il tuo Chierico si è ritirato: riprendi una carta dal cimitero di {who}, o niente:",
                          "Votre Clerc s'est retiré : reprenez une carte du cimetière de {who}, ou rien :"),
+    "ka_prompt_repeat": ("You played the {card} twice here and nothing {who} can do answers it. "
+                         "End the game in a stalemate (the cards stay in hand), or play on with another card?",
+                         "Hai giocato {card} due volte qui e nulla di ciò che {who} può fare cambia qualcosa. "
+                         "Terminare la partita in stallo (le carte restano in mano) o continuare con un'altra carta?",
+                         "Vous avez joué {card} deux fois ici et rien de ce que {who} peut faire n'y change rien. "
+                         "Finir la partie sur une impasse (les cartes restent en main) ou continuer avec une "
+                         "autre carte ?"),
     # end table
     "ka_col_player": ("Player", "Giocatore", "Joueur"),
     "ka_col_deck": ("Deck", "Mazzo", "Paquet"),
@@ -392,6 +399,15 @@ class KamikazeControls(w.VBox):
             facing = view["field"][other] if other is not None else None
             prompt = t("ka_prompt_familiar", lang, card=card_name(facing, lang) if facing else "?")
             return prompt, rest + cards
+        if decision == "repeat":
+            repeat = view.get("repeat") or {}
+            card, rival = repeat.get("card"), repeat.get("opponent")
+            prompt = t("ka_prompt_repeat", lang, card=card_name(card, lang) if card else "?",
+                       who=who(rival) if rival is not None else "?")
+            return prompt, [
+                self._button(game().action_text(a, lang), a, "ka-stop" if isinstance(a, k.Stop) else "ka-play-on",
+                             "warning" if isinstance(a, k.Stop) else "info")
+                for a in actions]
         if decision == "cleric":
             return t("ka_prompt_cleric", lang, who=who(other) if other is not None else "?"), [
                 self._button(game().action_text(a, lang), a, "ka-decline", "info") if isinstance(a, k.Decline)
@@ -508,9 +524,9 @@ PAGE = PageSpec(
     shell=KamikazeShell,
     first_example=FIRST_EXAMPLE,
     seats=("person", "coach"),
-    # choosing an opponent or taking a card back shows nothing of one's hand:
-    # in hotseat these moves are offered without "show my hand"
-    public_decisions=("challenge", "cleric"),
+    # choosing an opponent, taking a card back or ending the game after a repeated card shows nothing
+    # of one's hand: in hotseat these moves are offered without "show my hand"
+    public_decisions=("challenge", "cleric", "repeat"),
     css_class="ka-page",
 )
 

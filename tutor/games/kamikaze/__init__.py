@@ -1,10 +1,13 @@
 """Kamikaze Attack (Francis Green): the base game, its expansion, an exact coach.
 
 The package, by concern: ``cards`` (cards, decks, rule ids, the duel table),
-``actions`` (actions and their words), ``state`` (a position), ``engine``
-(legality and the rules), ``scenario`` (scenario files), ``game`` (the game
-object), ``coaching`` (the exact coach), ``examples`` (worked examples) and
-``data/`` (the rules with their rulebook quotes).
+``actions`` (actions and their words), ``state`` (a position and its hands),
+``stalemate`` (whether anything can still change), ``duels`` (a duel, its
+outcome, the next turn and the end), ``engine`` (legality: new games, legal
+actions, applying them), ``seat`` (what a seat may see, the bots' keys and
+guesses), ``scenario`` (scenario files), ``game`` (the game object),
+``coaching`` (the exact coach), ``examples`` (worked examples) and ``data/``
+(the rules with their rulebook quotes).
 
 Every player holds a six-card deck.  In each duel two players secretly set a
 card aside, reveal them together, and the duel table (:func:`duel`) says where
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 from tutor import bots as _bots
 
-from .actions import Action, Challenge, Decline, Keep, Play, Swap, TakeBack, parse
+from .actions import Action, Challenge, Decline, Keep, Play, PlayOn, Stop, Swap, TakeBack, parse
 from .cards import (
     BASE_CARDS,
     CARDS,
@@ -59,62 +62,51 @@ from .cards import (
     sort_cards,
 )
 from .coaching import CoachBot, coach, solve_matrix
-from .engine import (
-    _dead,
-    _name,
-    apply,
-    explain,
-    greedy_value,
-    is_over,
-    legal_actions,
-    new_game,
-    parse_action,
-    position_key,
-    scores,
-    view,
-    winners,
-)
+from .duels import scores, winners
+from .engine import apply, explain, is_over, legal_actions, new_game, parse_action
 from .game import GAME, KamikazeAttack
 from .scenario import from_json, scenario, state_from_dict, to_json
-from .state import ENDS, PHASES, REPETITION_LIMIT, State, _position_key
+from .seat import greedy_value, position_key, view
+from .stalemate import dead
+from .state import ENDS, PHASES, REPETITION_LIMIT, State, repetition_key
 
 _bots.register("coach", CoachBot, games=("kamikaze-attack",))
 
 __all__ = [
+    "Action",
     "BASE_CARDS",
     "CARDS",
+    "Challenge",
+    "CoachBot",
     "DECKS",
     "DECK_TITLES",
+    "Decline",
     "ENDS",
     "EXPANSION_DECKS",
     "GAME",
     "GAME_NAME",
     "ITALIAN",
+    "KamikazeAttack",
+    "Keep",
     "LETTERS",
     "LIKE",
     "NAMES",
     "ORDER",
     "PHASES",
+    "Play",
+    "PlayOn",
+    "R",
     "REPETITION_LIMIT",
     "RULEBOOK_FILE",
-    "Action",
-    "Challenge",
-    "CoachBot",
-    "Decline",
-    "KamikazeAttack",
-    "Keep",
-    "Play",
-    "R",
     "State",
+    "Stop",
     "Swap",
     "TakeBack",
-    "_dead",
-    "_name",
-    "_position_key",
     "apply",
     "card_rule",
     "clash",
     "coach",
+    "dead",
     "duel",
     "explain",
     "from_json",
@@ -125,6 +117,7 @@ __all__ = [
     "parse",
     "parse_action",
     "position_key",
+    "repetition_key",
     "scenario",
     "scores",
     "solve_matrix",

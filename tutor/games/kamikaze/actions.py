@@ -67,7 +67,23 @@ class Decline:
         return "take nothing back"
 
 
-Action = Challenge | Play | Swap | Keep | TakeBack | Decline
+@dataclass(frozen=True)
+class Stop:
+    """After playing the same card twice from a position nothing can answer: end the game in a stalemate."""
+
+    def __str__(self) -> str:
+        return "end the game in stalemate"
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """After playing the same card twice from a position nothing can answer: go on, with another card."""
+
+    def __str__(self) -> str:
+        return "play on with another card"
+
+
+Action = Challenge | Play | Swap | Keep | TakeBack | Decline | Stop | PlayOn
 MAX_ACTION_CHARS = 200  # longer text is no action
 
 _WORDS = {c: c for c in CARDS}
@@ -80,6 +96,8 @@ _PATTERNS = [
     (re.compile(r"^keep (?:the )?familiar$"), "keep"),
     (re.compile(r"^take back " + _ART + r"([a-z'-]+)$"), "take"),
     (re.compile(r"^take nothing(?: back)?$"), "decline"),
+    (re.compile(r"^(?:end the game(?: in (?:a )?stalemate)?|stalemate|stop)$"), "stop"),
+    (re.compile(r"^(?:play on|go on)(?: with (?:another|a different|an other) card)?$"), "play-on"),
     (re.compile(r"^(?:play|gioca) " + _ART + r"([a-z'-]+)$"), "play"),
 ]
 
@@ -123,6 +141,10 @@ def parse(text: Any) -> Action:
             return Keep()
         if kind == "decline":
             return Decline()
+        if kind == "stop":
+            return Stop()
+        if kind == "play-on":
+            return PlayOn()
         card = _card_word(m.group(1), text)
         if kind == "swap":
             return Swap(card)

@@ -193,3 +193,9 @@ def duel(a: str, b: str) -> tuple[str, str]:
     a_lost = who in ("b", "both")
     b_lost = who in ("a", "both")
     return _fate(a, b, a_won, a_lost), _fate(b, a, b_won, b_lost)
+
+
+# every pair of cards: who wins, where each goes, the rule that decides it
+TABLE: dict[tuple[str, str], tuple[str, tuple[str, str], str]] = {
+    (a, b): (clash(a, b), duel(a, b), card_rule(a, b)) for a in ORDER for b in ORDER
+}

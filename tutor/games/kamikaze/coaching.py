@@ -9,7 +9,10 @@ wins and 0 for a true tie.  The games are acyclic because a retreat only ever
 repeats the position, the key counts the retreats fought from it by pair of
 cards, and the stalemate by refusal (the rule
 ``kamikaze-attack/end/stalemate-refusal``) ends the game at the latest when
-one pair has retreated there three times.  Values are memoised.
+one pair has retreated there three times.  Where the rule lets the player who
+repeated a card choose (end the game or play on), the coach's game ends, as the
+engine once ended it by itself: the coach bot answers "end the game" and every
+value counts the refusal as the end.  Values are memoised.
 
 >>> v, row, col = solve_matrix([[1, -1], [-1, 1]])  # matching pennies
 >>> round(v, 9), [round(x, 9) for x in row], [round(x, 9) for x in col]
@@ -29,9 +32,9 @@ import time
 from functools import cache
 from typing import Any
 
-from .actions import Play
-from .cards import LETTERS, card_rule, clash, duel
-from .state import REPETITION_LIMIT, State, _position_key
+from .actions import Play, Stop
+from .cards import LETTERS, RULE_REPEAT, card_rule, clash, duel
+from .state import REPETITION_LIMIT, State, fast_replace, repetition_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
 _IDX = {c: i for i, c in enumerate(BASE)}
@@ -283,7 +286,7 @@ def key_of(state: Any) -> Key:
     lw = -1 if state.last_winner is None else state.last_winner
     # the retreats fought from this very position (the engine counts them as
     # "<position>~<active player's card><challenged player's card>")
-    here = _position_key(state) + "~"
+    here = repetition_key(state) + "~"
     reps = [0, 0, 0]
     letter = {LETTERS[c]: i for c, i in _IDX.items()}
     for k, n in state.positions:
@@ -309,6 +312,14 @@ def coach(state: Any) -> tuple[float, dict[str, float]]:
     key = key_of(state)
     with _SOLVING:
         rows, cols, m = matrix(key)
+    if state.barred is not None:  # a player who chose to play on: not the card they repeated, in this duel
+        x, card = state.barred
+        if x == 0:
+            keep = [i for i, a in enumerate(rows) if BASE[a] != card]
+            rows, m = [rows[i] for i in keep], [m[i] for i in keep]
+        else:
+            keep = [j for j, b in enumerate(cols) if BASE[b] != card]
+            cols, m = [cols[j] for j in keep], [[r[j] for j in keep] for r in m]
     v, row, col = solve_matrix(m)
     me = state.current_player
     if me == 0:
@@ -341,7 +352,8 @@ class CoachBot:
 
     Outside the 2-player base game, or at a decision the coach does not cover
     (a Familiar or Cleric choice, choosing an opponent), it plays as the
-    greedy bot.
+    greedy bot.  After repeating a card nothing answers, it ends the game
+    (the coach's solved game ends there).
     """
 
     name = "coach"
@@ -349,6 +361,8 @@ class CoachBot:
     def choose(self, game: Any, state: Any) -> Any:
         from tutor import bots
 
+        if isinstance(state, State) and state.phase == "repeat":
+            return Stop()
         try:
             _, mix = coach(state)
         except (ValueError, TypeError):
@@ -398,6 +412,8 @@ def advice(game: Any, state: Any, lang: str = "en") -> Any:
     from tutor.hints import Hint
     from tutor.quiz import words
 
+    if isinstance(state, State) and state.phase == "repeat":
+        return _stop_advice(game, state, lang)
     try:
         v, mix = coach(state)
     except (ValueError, TypeError):
@@ -428,6 +444,33 @@ def advice(game: Any, state: Any, lang: str = "en") -> Any:
                          card=name, other=other, rule=title)
         details = words("{Outlook}.", lang, outlook=outlook)
     return Hint(Play(card), sentence, rule, me, "coach", details)
+
+
+def _stop_advice(game: Any, state: State, lang: str) -> Any:
+    """The coach's hint after repeating a card nothing answers: end the game (its solved game ends there),
+    with what ending gives; None outside the two-player base game."""
+    from tutor.hints import Hint
+
+    try:
+        key_of(fast_replace(state, phase="commit", opponent=1 - state.active, pending=()))
+    except (ValueError, TypeError):
+        return None
+    me = state.mover
+    stop = Stop()
+    after = game.apply(state, stop)
+    won = game.winners(after)
+    title = game.rules[RULE_REPEAT].wording(lang)[0]
+    move = game.action_text(stop, lang)
+    if won == [me]:
+        sentence = game.catalog.render("{Move}: ending the game now, you win ({rule}).",
+                                       {"move": move, "rule": title}, lang)
+    else:
+        result = game.catalog.render("you lose" if me not in won else "a true tie", {}, lang)
+        sentence = game.catalog.render(
+            "{Move}: ending the game now gives {result}; the coach's solved game always ends where a repeated "
+            "card cannot be answered, so it does not weigh playing on ({rule}).",
+            {"move": move, "result": result, "rule": title}, lang)
+    return Hint(stop, sentence, RULE_REPEAT, me, "coach")
 
 
 if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark

@@ -22,9 +22,14 @@ from tutor.core import Example, IllegalAction, Quote, Step
 
 from .actions import parse
 from .cards import NAMES, RULE_MOST, R, card_rule, sort_cards
-from .engine import _name, apply, explain, is_over, new_game, scores, winners
+from .duels import scores, winners
+from .engine import apply, explain, is_over, new_game
 from .scenario import scenario
 from .state import State
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
 
 # Where each card goes in a duel of the base game, transcribed by hand from the
 # rulebook (003, "Svolgimento" and "Ecco le abilità delle carte"), never computed
@@ -327,12 +332,15 @@ def _specials() -> list[Example]:
     out.append(Example(
         "end/stalemate-refusal", "Stalemate: a player will not play another card", _quote(R + "end/stalemate-refusal"),
         "base", start,
-        _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Shieldbearer"],
+        _play(start, ["play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Shieldbearer",
+                      "end the game in stalemate"],
               {0: "Player 1 leads 5 to 3 and will not risk the Archer against a Swordsman: "
                   "Player 1 plays the Shieldbearer.",
-               2: "Player 1 plays the Shieldbearer again."}),
-        "Player 1 plays the Shieldbearer twice from the same position, and nothing player 2 holds (Swordsman, "
-        "Shieldbearer) can defeat it: stalemate, the cards stay in hand and player 1 wins 5 to 3.",
+               2: "Player 1 plays the Shieldbearer again.",
+               4: "Player 1 will not play anything else: Player 1 ends the game in stalemate."}),
+        "Player 1 plays the Shieldbearer twice from the same position, nothing player 2 holds (Swordsman, "
+        "Shieldbearer) can defeat it, and player 1 chooses to end the game: stalemate, the cards stay in hand "
+        "and player 1 wins 5 to 3.",
         (("phase", "over"), ("end", "repetition"), ("winners", (0,)), ("scores", (5, 3)), ("hand_sizes", (2, 2))),
     ))
     return out

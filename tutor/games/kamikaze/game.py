@@ -12,24 +12,20 @@ from tutor.core import Catalog, Event, Example, Game, GameInfo, RuleBook, load_j
 from .actions import Action, Play, Swap
 from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
 from .coaching import coach
+from .duels import scores, winners
 from .engine import (
     MAX_ACTIONS,
     apply_explained,
     apply_silent,
     conserved,
     explain,
-    greedy_value,
     is_over,
     legal_actions,
     new_game,
     parse_action,
-    position_key,
-    resample_hidden,
-    scores,
-    view,
-    winners,
 )
 from .scenario import from_json, to_json
+from .seat import greedy_value, position_key, resample_hidden, view
 from .state import State
 from .words import action_words, example_words, load_catalog
 
@@ -49,7 +45,7 @@ class KamikazeAttack(Game):
         max_players=5,
         rulesets=RULESETS,
         default_ruleset="base",
-        decisions=("challenge", "commit", "familiar", "cleric"),
+        decisions=("challenge", "commit", "familiar", "cleric", "repeat"),
         max_actions=MAX_ACTIONS,
         hidden_information=True,
         secret_choices=True,
@@ -73,11 +69,11 @@ class KamikazeAttack(Game):
     def new_game(self, players: int = 2, seed: int = 0, ruleset: str | None = None, **options: Any) -> State:
         return new_game(players, seed, ruleset, **options)
 
-    # the playout path calls the engine's functions directly: a method forwarding to them was one
-    # more Python call per action (as Tir Nan Og does)
-    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
 
-    apply = staticmethod(apply_silent)  # type: ignore[assignment]  # (a method forwarding to it: one more call)
+    def apply(self, state: State, action: Any) -> State:
+        return apply_silent(state, action)
 
     def apply_explained(self, state: State, action: Any) -> tuple[State, list[Event]]:
         return apply_explained(state, action)

@@ -24,20 +24,17 @@ from .cards import (
     RULESETS,
     sort_cards,
 )
-from .engine import (
-    _begin_duel,
-    _dead,
-    _end_if_over,
-)
+from .duels import begin_duel, end_if_over
+from .stalemate import dead
 from .state import (
     ENDS,
     PHASES,
     REPETITION_LIMIT,
     State,
-    _last_duel_json,
     done,
     draft,
     fast_replace,
+    last_duel_json,
 )
 
 
@@ -78,9 +75,9 @@ def scenario(
         else [] if last_winner is None else [last_winner], "duels": 0, "draws": 0, "positions": {}, "seen": [],
         "last_duel": None, "end": "",
     }
-    s = _end_if_over(draft(state_from_dict(data, running=False)), [])  # (the engine fills in drafts)
+    s = end_if_over(draft(state_from_dict(data, running=False)), [])  # (the engine fills in drafts)
     if n == 2 and s.phase != "over":
-        s = _begin_duel(s, 1 - active, [])
+        s = begin_duel(s, 1 - active, [])
     return done(s)
 
 
@@ -106,8 +103,9 @@ def to_json(s: State) -> str:
         "draws": s.draws,
         "positions": dict(s.positions),
         "seen": [{"viewer": v, "player": t, "hand": list(h), "after_duel": d} for v, t, h, d in s.seen],
-        "last_duel": _last_duel_json(s),
+        "last_duel": last_duel_json(s),
         "end": s.end,
+        "barred": None if s.barred is None else {"player": s.barred[0], "card": s.barred[1]},
     })
 
 
@@ -259,6 +257,10 @@ def state_from_dict(data: Any, running: bool = True) -> State:
         last_duel = (("cards", cs), ("duel", dn), ("outcome", outcome), ("players", players),
                      ("taken", tuple(taken)), ("winner", w))
     end = r.choice("end", ENDS, default="")
+    barred: tuple[int, str] | None = None
+    if r.get("barred", (dict, type(None)), None) is not None:  # (files saved before it: nothing barred)
+        e = r.sub("barred")
+        barred = (_player(e, "player", e.data.get("player"), n), _card(e.field("card"), e.data.get("card")))
 
     # consistency: every card somewhere, the phase agreeing with the rest
     want = sort_cards(c for d in decks for c in DECKS[d])
@@ -321,6 +323,8 @@ def state_from_dict(data: Any, running: bool = True) -> State:
             if "cleric" not in hands[x] or not any(c != "kamikaze" for c in graves[other]):
                 raise r.error("pending", "a Cleric takes a card back only after its retreat, from a graveyard "
                                          "holding a card other than the Kamikaze")
+    if phase == "repeat" or barred is not None:
+        _check_repeat(r, phase, pending, barred, last_duel, hands, field, held)
     if phase in ("challenge", "over") and pending:
         raise r.error("pending", "no decision is pending in phase {phase}", phase=phase)
     if phase not in ("commit", "familiar", "cleric") and any(swapped):
@@ -333,19 +337,47 @@ def state_from_dict(data: Any, running: bool = True) -> State:
         ruleset=ruleset, seed=seed, decks=tuple(decks), hands=hands, graveyards=graves,
         field=tuple(field), hidden=hidden, held=held, phase=phase, active=active, opponent=opponent,
         pending=pending, swapped=swapped, last_winners=last_winners, duels=duels, draws=draws,
-        positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end,
+        positions=tuple(sorted(positions)), seen=tuple(seen), last_duel=last_duel, end=end, barred=barred,
     )
-    if running and phase in ("challenge", "commit"):
+    if running and phase in ("challenge", "commit", "repeat"):
         # a running game the rules have already ended (end/stalemate): no duel could change anything,
         # cards committed this duel counting as in hand
         back = tuple(sort_cards(s.hands[p] + ((s.card(p),) if s.field[p] is not None and not s.held[p] else ()))
                      for p in range(n))
         start = fast_replace(s, hands=back, field=tuple(c if h else None for c, h in zip(s.field, s.held)),
                              hidden=(False,) * n, phase="challenge", opponent=None)
-        if _dead(start):
+        if dead(start):
             raise r.error("phase", "no card that can still be played could beat another or change anything, "
                                    "so the game is already over (save it with phase 'over' and end 'stalemate')")
     return s
+
+
+def _check_repeat(r: ScenarioReader, phase: str, pending: tuple[int, ...], barred: tuple[int, str] | None,
+                  last_duel: tuple, hands: tuple, field: list, held: tuple) -> None:
+    """Phase "repeat" (the player who repeated a card decides) and a card barred after playing on both
+    follow a retreat: the last duel's, in which that player played that card (end/stalemate-refusal)."""
+    last = dict(last_duel)
+    if phase == "repeat":
+        if len(pending) != 1:
+            raise r.error("pending", "phase repeat needs the one player who repeated a card")
+        if barred is not None:
+            raise r.error("barred", "no card is barred while the player who repeated it decides")
+        x = pending[0]
+        if last.get("outcome") != "retreat" or x not in last.get("players", ()):
+            raise r.error("last_duel", "phase repeat follows a retreat of the player who repeated a card")
+        card = last["cards"][last["players"].index(x)]
+        if held[x] or card not in hands[x] or all(c == card for c in hands[x]):
+            raise _bad(f"hands[{x}]", "the player who repeated a card holds it and another card to play on with")
+        return
+    assert barred is not None
+    x, card = barred
+    if phase not in ("challenge", "commit", "familiar"):
+        raise r.error("barred", "a card is barred only until the next duel is fought")
+    if (last.get("outcome") != "retreat" or x not in last.get("players", ())
+            or last["cards"][last["players"].index(x)] != card):
+        raise r.error("barred", "the card barred is the one its player repeated in the last duel, a retreat")
+    if field[x] == card and not held[x]:
+        raise _bad(f"field[{x}]", "the player who chose to play on committed the card barred")
 
 
 def from_json(text: str | bytes) -> State:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import LETTERS, sort_cards
 
-PHASES = ("challenge", "commit", "familiar", "cleric", "over")
+PHASES = ("challenge", "commit", "familiar", "cleric", "repeat", "over")
 ENDS = ("", "empty-hand", "stalemate", "repetition")
 REPETITION_LIMIT = 3  # the same duel ending in the same position a third time ends the game
 
@@ -23,8 +23,13 @@ class State:
     (``held[p]``).  ``active`` is the player whose turn it is (who picks the
     opponent with three or more players); ``opponent`` the other duelist.
     ``pending`` lists the players who still have a decision after the reveal
-    (Familiar swap) or after a retreat (Cleric).  ``positions`` counts the
-    duels fought, each by its entry (made in ``engine._finish``: the position it ended in, who
+    (Familiar swap), after a retreat (Cleric), or after playing the same card
+    twice from a position where nothing answers it (phase "repeat": end the
+    game in a stalemate or play on; the card is theirs in ``last_duel``).
+    ``barred`` is (player, card) after that player chose to play on: the card
+    they may not play in the next duel between the same two players (None
+    otherwise).  ``positions`` counts the
+    duels fought, each by its entry (made in ``duels.finish``: the position it ended in, who
     challenged whom, and the two cards): the stalemate by refusal reads it;
     ``seen`` holds what Librarians showed: (viewer, player, hand, duel).
     ``last_winners`` are the players who won the last duel that had a winner:
@@ -56,6 +61,7 @@ class State:
     seen: tuple[tuple[int, int, tuple[str, ...], int], ...] = ()
     last_duel: tuple[tuple[str, Any], ...] = ()
     end: str = ""
+    barred: tuple[int, str] | None = None
     # who must act now (``to_move``), stored so that asking is a field read (``game.current_player`` is
     # an attrgetter of it: no Python call on the playout's hot path); set by __post_init__ and ``done``
     turn: int | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
@@ -127,7 +133,7 @@ def to_move(s: State) -> int | None:
     return s.pending[0] if s.pending else None
 
 
-class _Draft(State):
+class Draft(State):
     """A State the engine is still filling in for one action (see ``engine``): the same slots, assignable.
 
     Made by :func:`draft`; :func:`done` turns it into a State (its class becomes State: nothing is
@@ -143,31 +149,31 @@ class _Draft(State):
 
 
 def _copy_code() -> str:
-    """The source of ``_copy``: a draft copy of a State, slot to slot, derived from State's fields."""
-    lines = ["def _copy(s):", "    d = _new(_Draft)"]
+    """The source of ``copy_state``: a draft copy of a State, slot to slot, derived from State's fields."""
+    lines = ["def copy_state(s):", "    d = _new(Draft)"]
     lines += [f"    d.{f.name} = s.{f.name}" for f in fields(State)]
     return "\n".join(lines + ["    return d"]) + "\n"
 
 
-_NS: dict[str, Any] = {"_new": object.__new__, "_Draft": _Draft}
+_NS: dict[str, Any] = {"_new": object.__new__, "Draft": Draft}
 exec(compile(_copy_code(), "<kamikaze.State copy>", "exec"), _NS)  # noqa: S102 - our own generated code
-_copy = _NS["_copy"]
-_set_field = object.__setattr__
+copy_state = _NS["copy_state"]
+set_field = object.__setattr__
 
 
 def draft(s: State, **changes: Any) -> State:
-    """A draft copy of ``s`` with these changes, for the engine to fill in (see :class:`_Draft`)."""
-    d = _copy(s)
+    """A draft copy of ``s`` with these changes, for the engine to fill in (see :class:`Draft`)."""
+    d = copy_state(s)
     for name, value in changes.items():
-        _set_field(d, name, value)
+        set_field(d, name, value)
     return d
 
 
 def done(s: State) -> State:
     """``s`` as a State: a draft becomes one (and must not be changed afterwards), who moves now stored."""
-    if type(s) is _Draft:
-        _set_field(s, "turn", to_move(s))
-        _set_field(s, "__class__", State)
+    if type(s) is Draft:
+        set_field(s, "turn", to_move(s))
+        set_field(s, "__class__", State)
     return s
 
 
@@ -211,24 +217,24 @@ def _letters(cards: tuple[str, ...]) -> str:
     return text
 
 
-def _position_key(s: State) -> str:
+def repetition_key(s: State) -> str:
     key = (s.active, s.opponent, s.hands, s.graveyards, s.field, s.held)
     try:
         return _KEYS[key]
     except KeyError:
         if len(_KEYS) >= MEMO_LIMIT:
             _KEYS.clear()
-        value = _KEYS[key] = _position_key_of(s)
+        value = _KEYS[key] = repetition_key_of(s)
         return value
 
 
 _KEYS: dict[tuple, str] = {}
 
 
-def _position_key_of(s: State) -> str:
+def repetition_key_of(s: State) -> str:
     """Hands, graveyards, held Sappers, whose turn it is and (during a duel)
     who is challenged, in a few letters."""
-    # (a miss of _position_key's memo, most duels with 4-5 players: _letters' memo read inline, tables for
+    # (a miss of repetition_key's memo, most duels with 4-5 players: _letters' memo read inline, tables for
     # the turn and for no held Sapper)
     field, held, letters = s.field, s.held, _LETTERS
     hands = []
@@ -252,10 +258,36 @@ _TURNS = {(a, o): f"{a + 1}" if o is None else f"{a + 1}>{o + 1}" for a in range
 _NO_SAPPERS = {n: "/" * (n - 1) for n in range(2, 6)}
 
 
-def _last_duel_json(s: State) -> dict | None:
+def last_duel_json(s: State) -> dict | None:
     if not s.last_duel:
         return None
     d = dict(s.last_duel)
     return {"players": list(d["players"]), "cards": list(d["cards"]), "outcome": d["outcome"],
             "winner": d["winner"], "duel": d["duel"],
             "taken": [{"player": p, "card": c} for p, c in d.get("taken", ())]}
+
+
+# ------------------------------------------------------------ hands ----
+
+
+def set_at(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def remove_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def add_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` (a hand, kept sorted) with ``card`` put in its place (memoised in ADDED)."""
+    key = (cards, card)
+    value = ADDED.get(key)
+    if value is None:
+        if len(ADDED) >= MEMO_LIMIT:
+            ADDED.clear()
+        value = ADDED[key] = sort_cards(cards + (card,))
+    return value
+
+
+ADDED: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}

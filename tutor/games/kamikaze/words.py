@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.core import Catalog, IllegalAction, Words, short
 
-from .actions import Challenge, Decline, Keep, Play, Swap, TakeBack
+from .actions import Challenge, Decline, Keep, Play, PlayOn, Stop, Swap, TakeBack
 
 # how each message parameter is worded, by its name
 PLAYER_PARAMS = frozenset({"player", "opponent", "winner", "loser", "viewer", "source"})
@@ -34,6 +34,8 @@ ACTION_TEMPLATES = {
     Keep: "keep the Familiar",
     TakeBack: "take back the {card}",
     Decline: "take nothing back",
+    Stop: "end the game in stalemate",
+    PlayOn: "play on with another card",
 }
 
 
