@@ -346,6 +346,47 @@ class Table:
             view = {**view, "trace": trace}
         return view, before
 
+    @property
+    def over(self) -> bool:
+        """Whether the game shown has ended."""
+        return self.game.current_player(self.state) is None
+
+    def result(self, lang: str = "en") -> tuple[str, str]:
+        """The end of the game in one sentence in ``lang`` and the id of the rule that decided it:
+        who won, by how much when the game counts points, and the rule ("Player 2 wins: 23 to 19
+        (Winning and ties).").  ("", "") while the game goes on."""
+        from tutor.quiz import seat_name, words
+
+        game, state = self.game, self.state
+        if not self.over:
+            return "", ""
+        winners = list(game.winners(state))
+        scores = list(game.scores(state))
+        rule = ""
+        for entry in reversed(self.history[1:self.index + 1]):  # the rule the last move ended the game by:
+            told = [e for e in entry.events if e.rule in game.rules]  # its result, else its end, else its last
+            if told:
+                rule = next((e.rule for kind in ("result", "end") for e in told if e.kind == kind), told[-1].rule)
+                break
+        title = game.rules[rule].wording(lang)[0] if rule else game.title
+        names = [seat_name(game, p, lang) for p in winners]
+        if len(winners) == 1:
+            w = winners[0]
+            rest = sorted((scores[p] for p in range(len(scores)) if p != w), reverse=True)
+            if rest and scores[w] != rest[0]:
+                return words("{Winner} wins: {score} to {next} ({rule}).", lang, winner=names[0],
+                             score=scores[w], next=rest[0], rule=title), rule
+            return words("{Winner} wins ({rule}).", lang, winner=names[0], rule=title), rule
+        if winners:
+            return words("A tie between {winners} ({rule}).", lang, winners=", ".join(names), rule=title), rule
+        return words("Nobody wins ({rule}).", lang, rule=title), rule
+
+    def rematch_seats(self) -> list[str]:
+        """The seats moved round by one (a rematch with seats swapped: each one plays the next seat)."""
+        n = self.start.players
+        seats = list(self.seats[:n])
+        return seats[-1:] + seats[:-1] if seats else seats
+
     def recent_events(self) -> list:
         """The events since a person last decided (just the last move in hotseat)."""
         earlier = [i for i in self.stops() if i < self.index]

@@ -210,7 +210,10 @@ class GameShell(w.VBox):
         self.seed.add_class("rt-seed")
         self.new_button = w.Button(button_style="primary")
         self.new_button.add_class("rt-new-game")
-        self.new_button.on_click(lambda _: self.new_game())
+        self.new_button.on_click(lambda _: self.new_game(fresh=True))
+        self.replay_button = w.Button(icon="repeat", layout=w.Layout(width="auto"))
+        self.replay_button.add_class("rt-replay-deal")
+        self.replay_button.on_click(lambda _: self.replay())
         self.players.observe(lambda ch: self._show_seats(), "value")
         # --- play
         self.status = w.HTML()
@@ -274,6 +277,19 @@ class GameShell(w.VBox):
         self.end.add_class("rt-end-chart")
         self.end_table = w.HTML()
         self.end_table.add_class("rt-end-table")
+        # the end in one sentence (who won, by how much, the rule), and what next
+        self.result = w.HTML()
+        self.result.add_class("rt-result")
+        self.again_button = w.Button(icon="refresh", button_style="primary", layout=w.Layout(width="auto"))
+        self.again_button.add_class("rt-play-again")
+        self.again_button.on_click(lambda _: self.new_game(fresh=True))
+        self.rematch_button = w.Button(icon="exchange", layout=w.Layout(width="auto"))
+        self.rematch_button.add_class("rt-rematch")
+        self.rematch_button.on_click(lambda _: self.rematch())
+        self.end_box = w.VBox([self.result, w.HBox([self.again_button, self.rematch_button],
+                                                   layout=w.Layout(flex_flow="row wrap"))],
+                              layout=w.Layout(display="none"))
+        self.end_box.add_class("rt-end-box")
         self._end_key: tuple[int, str] | None = None
         self.speed_label = w.HTML()
         self.bot_row = w.HBox([self.speed_label, self.speed, self.pause_button],
@@ -286,13 +302,13 @@ class GameShell(w.VBox):
         self.hint_box = HintBox(self)
         wrap = w.Layout(flex_flow="row wrap")
         self.setup = w.VBox([
-            w.HBox([self.players, self.ruleset, self.seed, self.new_button], layout=wrap),
+            w.HBox([self.players, self.ruleset, self.seed, self.new_button, self.replay_button], layout=wrap),
             w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap")),
             *([self.extra.widget] if self.extra else []),
         ])
         self.setup.add_class("rt-setup")
         self.children = [
-            self.setup, self.status, self.msg, self.board,
+            self.setup, self.status, self.end_box, self.msg, self.board,
             w.HBox([self.hand_button, self.teacher, self.undo_button, self.redo_button, self.bot_button,
                     self.auto], layout=w.Layout(flex_flow="row wrap"), _dom_classes=["rt-tools"]),
             self.bot_row,
@@ -504,8 +520,13 @@ class GameShell(w.VBox):
         """Extra keyword options for ``game.new_game`` (from the page's extra setup widgets)."""
         return self.extra.options(self.players.value) if self.extra else {}
 
-    def new_game(self, seats: list[str] | None = None) -> bool:
-        """Start a game from the setup widgets (or ``seats``)."""
+    def new_game(self, seats: list[str] | None = None, fresh: bool = False) -> bool:
+        """Start a game from the setup widgets (or ``seats``).  ``fresh`` (New game, Play again): a new
+        deal once the game shown has been played, its seed shown in the seed box so that it can be
+        replayed by typing it; a seed typed there, or a game not yet played, is dealt as it is."""
+        if fresh and self.table is not None and int(self.seed.value) == self.table.start.seed \
+                and len(self.table.history) > 1:
+            self.seed.value = min(int(self.seed.value) + 1, 2**31 - 1)
         n = self.players.value
         if seats is not None:
             for box, seat in zip(self.seat_boxes, seats):
@@ -524,6 +545,19 @@ class GameShell(w.VBox):
             return False
         self._started()
         return True
+
+    def replay(self) -> bool:
+        """Replay this deal: the game shown from its start again, with the same seed."""
+        if self.table is not None:
+            self.seed.value = self.table.start.seed
+        return self.new_game()
+
+    def rematch(self) -> bool:
+        """A rematch with seats swapped: the same deal, each seat's player moved round by one."""
+        if self.table is None:
+            return False
+        self.seed.value = self.table.start.seed
+        return self.new_game(seats=self.table.rematch_seats())
 
     def show_table(self, table: Table) -> None:
         """Draw ``table``, a game in progress of this game from elsewhere (a link, another screen),
@@ -710,6 +744,10 @@ class GameShell(w.VBox):
             self.ruleset.options = [(ruleset_name(self.game, r, lang), r) for r in self._rulesets]
             self.ruleset.value = value
         self.new_button.description = t("new_game", lang)
+        self.new_button.tooltip = t("new_game_tip", lang)
+        self.replay_button.description = t("replay_deal", lang)
+        self.again_button.description = t("play_again", lang)
+        self.rematch_button.description = t("rematch", lang)
         bot_names = bots.names(self.game.name)
         for i, box in enumerate(self.seat_boxes):
             value = box.value
@@ -782,7 +820,11 @@ class GameShell(w.VBox):
         self.hint_box.refresh()
         self.save_as.refresh()
         self.log_html.value = self._log_html()
+        self.end_box.layout.display = None if over else "none"
         if over:
+            sentence, rule = self.table.result(lang)
+            self.result.value = (f"<div class='rt-result-line' data-rule='{esc(rule)}'><b>{esc(sentence)}</b></div>"
+                                 + (cite(self.game, rule, lang, brief=True) if rule else ""))
             self._show_end()
         elif self._end_key is not None:
             self._end_key = None

@@ -449,6 +449,8 @@ class GamePage(w.VBox):
             options: dict[str, Any] = {}
             if self.place.ruleset is not None:
                 options["ruleset"] = self.place.ruleset
+            elif self.language.lang in self.spec.engine.rulesets:  # a French page plays the French rulebook
+                options["ruleset"] = self.language.lang
             if self.place.seed is not None:
                 options["seed"] = self.place.seed
             self._game = self.spec.make_shell(self.language, **options)
