@@ -129,6 +129,10 @@ CSS = """
   .rt-stepper > .rt-step-narration, .rt-game > :has(> .rt-hint) { grid-column: 2; grid-row: 5; }
   .rt-stepper > .rt-outcome, .rt-game > .rt-tools { grid-column: 2; grid-row: 6; }
   .rt-game > .rt-bot-row { grid-column: 2; grid-row: 7; }
+  /* the end of a game: its sentence and what next, under who won, beside the board */
+  .rt-game { grid-template-rows: repeat(8, auto) 1fr; }
+  .rt-game > .rt-board { grid-row: 2 / 10; }
+  .rt-game > .rt-end-box { grid-column: 2; grid-row: 8; }
   .rt-stepper > .rt-nav .widget-button { width: auto; flex: 1 1 auto; }
   .rt-stepper > .rt-nav .rt-slider { flex: 1 1 12em; }
   .rt-game > .rt-controls .widget-button, .rt-game > .rt-tools .widget-toggle-button { max-width: 100%; }
