@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor import IllegalAction, core, games
+from tutor import IllegalAction, games
+from tutor.core import scenario_io
 from tutor.games import fire_bulls as fb
 from tutor.games.fire_bulls import Action, arrange
 
@@ -127,7 +128,7 @@ def test_example_english_in_the_data_matches_the_code():
 CORE_FILE_TEMPLATES = {
     "is not UTF-8 text (byte {at} cannot be read)", "expected JSON text, got {got}",
     "is not valid JSON (line {line}, column {column})", "a scenario must be a JSON object, between braces",
-    *("is not valid JSON (line {line}, column {column}: " + reason + ")" for _, reason in core._JSON_REASONS),
+    *("is not valid JSON (line {line}, column {column}: " + reason + ")" for _, reason in scenario_io.JSON_REASONS),
 }
 
 
