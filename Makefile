@@ -83,8 +83,8 @@ $(AXE):
 
 # ruff and mypy (configured in pyproject.toml) first, then every test.
 lint: $(VENV)/.installed-test
-	$(VPY) -m ruff check tutor widgets tests
-	$(VPY) -m mypy tutor
+	$(VPY) -m ruff check tutor widgets tests benchmarks
+	$(VPY) -m mypy tutor benchmarks/engine.py benchmarks/instructions.py
 
 # Two pytest-xdist workers, a test file at a time each (the module-scoped servers start once);
 # each worker has its own Voila server and Chromium.  PYTEST_WORKERS=0 runs in one process.
@@ -101,24 +101,24 @@ fuzz: $(VENV)/.installed-test
 # Random-playout speed of every game beside OpenSpiel's python_block_dominoes, in actions/s,
 # then in machine instructions per action under valgrind (load-independent; skipped without valgrind).
 bench: $(VENV)/.installed-bench
-	$(VPY) -m tutor.bench
-	$(VPY) -m tutor.bench_instr
+	$(VPY) -m benchmarks.engine
+	$(VPY) -m benchmarks.instructions
 	$(VPY) -m tutor.games.tir_nan_og --games 200
 	-$(VPY) -m tutor.games.formula_e --games 100 --players 4 3  # exits 1 unless the bot wins half of each run with every move under 1 s (issue 10's target; a 100-game run falls below half by chance now and then: the README's Formula E search bot section has 1,200 games); the figures still print
 
 # The dashboard in the browser: cold start, click latency, kernel memory,
 # beside a one-button hello-world Voilà notebook.
 bench-browser: $(VENV)/.installed-test $(CHROMIUM)
-	$(VPY) -m widgets.bench
+	$(VPY) -m benchmarks.browser
 
 # The static site's size and time to interactive beside the Voila page's cold start.
 bench-site: site $(VENV)/.installed-test $(CHROMIUM)
-	$(VPY) -m widgets.bench_site
+	$(VPY) -m benchmarks.site
 
 # Thirty sessions at once against `make class`'s configuration (on 127.0.0.1),
 # at the protocol level: ready and click latency, errors, memory, kernels left.
 bench-class: $(VENV)/.installed-run
-	$(VPY) -m widgets.bench_class
+	$(VPY) -m benchmarks.classroom
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .axe

@@ -3,7 +3,8 @@
 import pytest
 
 from tests.conformance.toy import GAME as TOY
-from tutor import bench, games
+from benchmarks import engine as bench
+from tutor import games
 from tutor.playout import play_random
 
 

@@ -27,10 +27,10 @@ import psutil
 import pytest
 from tornado.httpclient import HTTPClientError
 
-from widgets.bench_class import kernels
+from benchmarks.classroom import kernels
 from widgets.classroom import HostGuard, own_names
 from widgets.i18n import LANGS
-from widgets.room import PageError, Session, message, raise_client_limit
+from benchmarks.room import PageError, Session, message, raise_client_limit
 from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
 
 PROBE = {

@@ -1,7 +1,7 @@
 """Serve notebooks with Voilà and drive them in Debian's Chromium.
 
 Used by ``make run`` (through ``python -m widgets.serve``), by the browser
-tests' fixtures and by the browser benchmark (:mod:`widgets.bench`).  Nothing
+tests' fixtures and by the browser benchmark (:mod:`benchmarks.browser`).  Nothing
 here knows a game.
 
 The Voilà settings live in ``voila.json`` at the repository root (standalone

@@ -1,6 +1,6 @@
 """Browser benchmark of the dashboard, beside a one-button hello-world Voilà notebook.
 
-``python -m widgets.bench [--loads N] [--clicks N]`` (``make bench-browser``) prints,
+``python -m benchmarks.browser [--loads N] [--clicks N]`` (``make bench-browser``) prints,
 from one run on this machine:
 
 * cold start: navigation start to the first panel interactive (ms, median of N loads);

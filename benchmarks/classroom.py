@@ -1,8 +1,8 @@
 """``make bench-class``: a room of students against ``make class``'s configuration.
 
-``python -m widgets.bench_class [--sessions 30] [--clicks 5] [--page fire_bulls.ipynb] [--query ...]``
+``python -m benchmarks.classroom [--sessions 30] [--clicks 5] [--page fire_bulls.ipynb] [--query ...]``
 
-At the protocol level (:mod:`widgets.room`, as a page's front end speaks to
+At the protocol level (:mod:`benchmarks.room`, as a page's front end speaks to
 Voilà; browsers on one small machine would measure themselves), all traffic to
 127.0.0.1:
 
@@ -57,7 +57,7 @@ import time
 import psutil
 
 from widgets.classroom import TUTORIALS
-from widgets.room import Session, raise_client_limit
+from benchmarks.room import Session, raise_client_limit
 from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer
 
 NEXT = "rt-next"
@@ -285,7 +285,7 @@ def policies(procs) -> str:
 
 def _decode(payload) -> dict | None:
     """A kernel websocket frame as a message (the v1 binary protocol or JSON), None if neither."""
-    from widgets.room import from_v1
+    from benchmarks.room import from_v1
 
     try:
         return from_v1(payload) if isinstance(payload, bytes) else json.loads(payload)
@@ -563,7 +563,7 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m widgets.bench_class", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.classroom", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=30, help="the room: protocol-level sessions and Chromium pages")
     ap.add_argument("--browsers", type=int, default=2, help="of the sessions, real Chromium pages (0: none)")

@@ -1,6 +1,6 @@
 """``make bench-site``: the static site's size and time to interactive, beside the Voilà page's cold start.
 
-``python -m widgets.bench_site [--loads N]`` prints, from one run on this machine:
+``python -m benchmarks.site [--loads N]`` prints, from one run on this machine:
 
 * the size of ``site/`` (MB, and the share of Pyodide and of the wheels);
 * time to interactive of the site's Fire Bulls page: navigation start to the stepper's Next
@@ -19,7 +19,7 @@ import statistics
 from pathlib import Path
 from urllib.parse import urlparse
 
-from widgets.bench import cold_starts
+from benchmarks.browser import cold_starts
 from widgets.serve import NOTEBOOKS, ROOT, VoilaServer, chromium
 from widgets.site import serve, site_size
 

@@ -1,10 +1,10 @@
-"""`python -m tutor.bench_instr`: machine instructions per random-playout action, beside a peer.
+"""`python -m benchmarks.instructions`: machine instructions per random-playout action, beside a peer.
 
 Wall-clock speed on a shared or busy machine moves with the load; the number
 of instructions the CPU executes for the same seeded work does not.  For every
 registered game, ruleset and player count (and for OpenSpiel's pure-Python
 ``python_block_dominoes``), a child process plays the same loop as
-``python -m tutor.bench`` (``current_player``, ``legal_actions`` listed in
+``python -m benchmarks.engine`` (``current_player``, ``legal_actions`` listed in
 full, ``apply``; dominoes' chance outcomes, the deal, count as actions) under
 ``valgrind --tool=callgrind``, which counts the instructions executed.
 
@@ -16,7 +16,7 @@ of warm-up.  ``N`` is the smallest number of games reaching ``--actions``
 actions (default 2,000).  Children run with ``PYTHONHASHSEED=0``.
 
 The ratio printed is dominoes' instructions per action over the game's: the
-speed ratio ``tutor.bench`` measures in actions per second, without the load's
+speed ratio ``benchmarks.engine`` measures in actions per second, without the load's
 noise (issue 8 asks for at least 1.5).  Without valgrind on PATH (or without
 OpenSpiel, for the peer) it says so and prints what it can.
 
@@ -99,7 +99,7 @@ def measure(name: str, ruleset: str, players: int, n_games: int) -> tuple[int, i
     root = Path(__file__).resolve().parent.parent
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(root))
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-           sys.executable, "-m", "tutor.bench_instr", "--child", name, ruleset, str(players), str(n_games)]
+           sys.executable, "-m", "benchmarks.instructions", "--child", name, ruleset, str(players), str(n_games)]
     done = subprocess.run(cmd, env=env, cwd=root, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd[3:])} failed: {done.stderr[-500:]}")
@@ -114,16 +114,16 @@ def instructions_per_action(row: tuple[str, str, int], actions: int) -> float:
 
 def rows(names: Iterable[str], ruleset: str | None, players: int | None) -> list[tuple[str, str, int]]:
     from tutor import games
-    from tutor.bench import setups
+    from benchmarks.engine import setups
 
     return [(name, rs, n) for name in names for rs, n in setups(games.get(name))
             if (ruleset is None or rs == ruleset) and (players is None or n == players)]
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tutor.bench import TARGET, verdict  # here, not at the top: the measured child stays light
+    from benchmarks.engine import TARGET, verdict  # here, not at the top: the measured child stays light
 
-    parser = argparse.ArgumentParser(prog="python -m tutor.bench_instr",
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions",
                                      description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--ruleset", default=None)

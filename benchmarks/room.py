@@ -1,6 +1,6 @@
 """A client that speaks Voilà's protocol, as a page's front end does (no browser).
 
-Used by the classroom tests and by ``make bench-class`` (:mod:`widgets.bench_class`).
+Used by the classroom tests and by ``make bench-class`` (:mod:`benchmarks.classroom`).
 What a Voilà 0.5 page does, and :class:`Session` repeats: GET
 ``/voila/render/<notebook>`` (the HTML names ``"kernelId"``), open
 ``/api/kernels/<id>/channels`` with an ``Origin`` matching the server (and, as

@@ -1,4 +1,4 @@
-"""`python -m tutor.bench`: how fast the engines play, beside a peer (figures, not a test).
+"""`python -m benchmarks.engine`: how fast the engines play, beside a peer (figures, not a test).
 
 Bots and hints search by playing games out, so random-playout speed is what
 a hint can see in a second.  For every registered game, ruleset and player
@@ -91,7 +91,7 @@ def setups(game: Game) -> list[tuple[str, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tutor.bench", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", action="append", default=None)
