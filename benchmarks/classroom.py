@@ -562,7 +562,7 @@ def cold_start(page: str, query: str, clicks: int, logs) -> tuple[dict, list[flo
     return res, open_cpu, click_cpu
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.classroom", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=30, help="the room: protocol-level sessions and Chromium pages")
@@ -584,7 +584,242 @@ def main(argv: list[str] | None = None) -> int:
                     help="one more option for the room's server, e.g. --server-arg=--VoilaExecutor.iopub_timeout=4"
                     " (nbclient's default: how the pages fared before)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (its ratio is then not printed)")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def run_cold(args: argparse.Namespace, where: str, logs) -> dict:
+    """Part 1: one session's cold start with ``make run``'s settings, printed; its results."""
+    if args.no_cold:
+        return new_results()
+    cold, cold_open_cpu, cold_click_cpu = cold_start(args.page, args.query, args.clicks, logs)
+    print(f"one session, cold start (no pre-started kernel), {where} ({load()}):")
+    print(line("ready", cold["ready"]))
+    print(line("click", cold["click"], "ms", 1000))
+    print(f"  cpu: {statistics.median(cold_open_cpu or [0]):.2f}s to open (server + kernel, kernel start"
+          f" included), {1000 * statistics.median(cold_click_cpu or [0]):.0f}ms per click")
+    print(f"  errors: {len(cold['errors'])} {cold['errors'][:3]}", flush=True)
+    return cold
+
+
+def fill_pools(srv, pooled: int) -> psutil.Process:
+    """Wait for the room's pools to fill and their pages to be built; print what that cost; the server."""
+    server = psutil.Process(srv.proc.pid)
+    t0 = time.monotonic()
+    filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
+    settled = wait_for_progress(lambda: waiting_kernels(srv.proc.pid, srv.port), pooled)
+    settled = settle([server, *kernels(srv.proc.pid)]) and settled
+    ready = waiting_kernels(srv.proc.pid, srv.port)
+    pool_cpu = cpu(kernels(srv.proc.pid))
+    print(f"make class: {ready} of {pooled} kernels pre-started, their pages built, in"
+          f" {time.monotonic() - t0:.0f}s{'' if filled and settled else ' (not all of them)'};"
+          f" {rss_mib(kernels(srv.proc.pid)):.0f} MiB; cpu before any request: {pool_cpu / max(1, ready):.2f}s"
+          f" per kernel, the server {cpu([server]):.1f}s in all (its start included)", flush=True)
+    return server
+
+
+def start_browsers(args: argparse.Namespace, url: str, n_browsers: int) -> BrowserPages | None:
+    """The Chromium pages, launched and settled before the room opens (None when there are none).
+
+    A room's students have their browsers running before the teacher says "open it": Chromium
+    (the browser and a blank tab per page) starts and settles before the room opens, so that
+    only the pages' loading is part of the burst."""
+    if not n_browsers:
+        return None
+    browsers = BrowserPages(url, n_browsers, args.clicks, args.browser_timeout, args.browser_cpu == "idle")
+    browsers.start()
+    c0 = time.monotonic()
+    browsers.launched.wait(180)
+    rate = quiet_rate(chromium_processes)
+    print(f"Chromium started before the room opens (the browser and {n_browsers} blank tabs, as a room's"
+          f" browsers are already running; CPU: {args.browser_cpu},"
+          f" {policies(chromium_processes())}):"
+          f" {cpu(chromium_processes()):.1f}s CPU in"
+          f" {time.monotonic() - c0:.0f}s, then {rate:.3f}s a second ({load()})", flush=True)
+    return browsers
+
+
+class SessionsLoop:
+    """The protocol-level sessions' event loop; every wait runs it, so their websockets keep
+    answering the server's pings (it drops a connection that does not, after 30 s)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+
+    def run(self, coro):
+        return self.loop.run_until_complete(coro)
+
+    def idle_browsers(self, timeout: float = 60, window: float = 2.0) -> float:
+        """Wait until the Chromium processes are about idle (less than 0.05 CPU seconds a
+        second); their CPU rate then."""
+        async def waiting() -> float:
+            deadline = time.monotonic() + timeout
+            procs = chromium_processes()
+            before = cpu(procs)
+            while True:
+                await asyncio.sleep(window)
+                now = cpu(procs)
+                rate = (now - before) / window
+                if rate < 0.05 or time.monotonic() > deadline:
+                    return rate
+                before = now
+        return self.run(waiting())
+
+    def wait_for(self, event: threading.Event, timeout: float) -> None:
+        """Wait for the Chromium pages to set ``event``."""
+        async def waiting():
+            deadline = time.monotonic() + timeout
+            while not event.is_set() and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+        self.run(waiting())
+
+    def close(self) -> None:
+        self.loop.close()
+
+
+def burst(args: argparse.Namespace, srv, server: psutil.Process, browsers: BrowserPages | None, n_protocol: int,
+          res: dict, keep: list[Session], loop: SessionsLoop) -> dict:
+    """Part 2: every session opens the page at once, then each clicks Next, all at once; the
+    Chromium pages step and play after them.  The timings and CPU spent, as a dict."""
+    async def opening():
+        got = await asyncio.gather(*(open_session(srv.base, args.page, args.query, res)
+                                     for _ in range(n_protocol)))
+        keep.extend(s for s in got if s is not None)
+
+    async def stepping():
+        await asyncio.gather(*(step_session(s, args.clicks, res) for s in keep))
+        await asyncio.sleep(0.3)  # the clicks' last updates
+
+    meter = CpuMeter(server)
+    m0 = meter.sample()
+    load_open = load()
+    start = opened_at = time.monotonic()
+    if browsers:
+        browsers.go_open.set()  # the Chromium pages open with the others
+    loop.run(opening())
+    took_open = time.monotonic() - start
+    m1 = meter.sample()
+    took_all = took_open
+    browsers_rate = float("nan")
+    if browsers:
+        loop.wait_for(browsers.opened, 300)  # the pages drawn, and nothing changing in them for a second
+        took_all = time.monotonic() - start
+        m1 = meter.sample()
+        browsers_rate = loop.idle_browsers()
+    mine = {s.kernel_id for s in keep}
+    m2 = meter.sample()
+    load_click = load()
+    start = time.monotonic()
+    clicks_after = start - opened_at
+    loop.run(stepping())  # the Chromium pages idle meanwhile
+    took_click = time.monotonic() - start
+    m3 = meter.sample()
+    if browsers:
+        browsers.go_step.set()  # then the Chromium pages step the example ...
+        loop.wait_for(browsers.stepped, 300)
+        browsers.go_move.set()  # ... open Play and make a move each
+        loop.wait_for(browsers.moved, 300)
+    return {"mine": mine, "took_open": took_open, "took_all": took_all, "took_click": took_click,
+            "clicks_after": clicks_after, "load_open": load_open, "load_click": load_click,
+            "browsers_rate": browsers_rate, "opened": CpuMeter.spent(m0, m1, mine),
+            "clicked": CpuMeter.spent(m2, m3, mine), "n_others": len(set(m3["kernels"]) - mine)}
+
+
+def print_burst(args: argparse.Namespace, where: str, n_protocol: int, n_browsers: int, res: dict, keep: list,
+                b: dict, browsers: BrowserPages | None, server: psutil.Process, ks: list) -> None:
+    """Part 2's and 3's figures: latencies, CPU per session and per click, errors, memory."""
+    opened, clicked, mine = b["opened"], b["clicked"], b["mine"]
+    n_clicks = max(1, len(res["click"]))
+    print(f"{args.sessions} sessions at once on {where} ({n_protocol} at the protocol level,"
+          f" {n_browsers} Chromium pages): all opened in {b['took_open']:.1f}s ({b['load_open']}),"
+          f" then each clicked Next {args.clicks} times, all at once ({b['took_click']:.1f}s, {b['load_click']}):")
+    print(line("ready", res["ready"]))
+    for phase in ("page", "websocket", "widgets"):
+        print(line(f"  {phase} done", [p[phase] for p in res["phases"] if phase in p]))
+    print(line("click", res["click"], "ms", 1000))
+    print(f"  cpu per session to open: server {opened['server'] / max(1, len(keep)):.3f}s,"
+          f" its kernel {opened['room'] / max(1, len(keep)):.3f}s")
+    print(f"  cpu per click: server {1000 * clicked['server'] / n_clicks:.1f}ms,"
+          f" kernel {1000 * clicked['room'] / n_clicks:.1f}ms")
+    print(spent_line("while the room opened, until every page was usable", opened, b["took_all"], len(mine),
+                     b["n_others"]))
+    print(spent_line(f"while they clicked (from {b['clicks_after']:.1f}s after the room opened)", clicked,
+                     b["took_click"], len(mine), b["n_others"]))
+    print(f"  errors: {len(res['errors'])} {res['errors'][:3]}")
+    if browsers:
+        print_browsers(browsers.results, n_browsers, clicked, b)
+    print(f"  memory: server {rss_mib([server]):.0f} MiB, {len(ks)} kernels {rss_mib(ks):.0f} MiB"
+          f" (mean {rss_mib(ks) / max(1, len(ks)):.0f} MiB)", flush=True)
+
+
+def print_browsers(r: dict, n_browsers: int, clicked: dict, b: dict) -> None:
+    """The Chromium pages' own figures, and what they showed when they failed."""
+    print(f"  the {n_browsers} Chromium pages (1280x720), opened with the others, idle during their clicks"
+          f" (Chromium's CPU then: {clicked['chromium']:.2f}s in {b['took_click']:.1f}s; before them"
+          f" {b['browsers_rate']:.2f}s a second), then stepping and playing on their own; a click measured in the"
+          " page, from the click to what it updates drawn changed (the round trip to the kernel):")
+    print(line("  ready (the page drawn, Next enabled)", r["ready"]))
+    print(line("  Next click (the step's header)", r["click"], "ms", 1000))
+    print(line("  a move in Play (the board redrawn)", r["move"], "ms", 1000))
+    print(f"    errors: {len(r['errors'])} {r['errors'][:3]}")
+    if r["errors"] and r["console"]:
+        print("    their console's warnings and errors:", *r["console"][:8], sep="\n      ")
+    if r["errors"]:
+        print("    what they showed:", *r["probe"], sep="\n      ")
+        print("    their kernel websockets:", *(f"page {i}: {f.report()}" for i, f in enumerate(r["frames"])),
+              sep="\n      ")
+
+
+def close_and_count(args: argparse.Namespace, srv, keep: list[Session], loop: SessionsLoop,
+                    browsers: BrowserPages | None, pooled: int, mine: set) -> tuple[int, int]:
+    """Part 4: close the pages (half by the beacon, half by dropping the websocket), wait
+    ``--linger`` seconds; (kernels beyond the pools, the closed pages' kernels still alive)."""
+    async def close_all():
+        await asyncio.gather(*(s.close(shutdown=i % 2 == 0) for i, s in enumerate(keep)))
+
+    loop.run(close_all())
+    loop.close()
+    if browsers:
+        browsers.join(60)  # the Chromium pages closed
+    beacons = sum(1 for i, _s in enumerate(keep) if i % 2 == 0)
+    print(f"closed: {beacons} with the page's beacon, {len(keep) - beacons} by dropping the websocket;"
+          f" waiting {args.linger}s ...", flush=True)
+    time.sleep(args.linger)
+    left = len(kernels(srv.proc.pid))
+    beyond = max(0, left - pooled)
+    # the closed pages' own kernels (a refilling pool can hide them in the count above)
+    stayed = len(mine & set(kernel_processes(srv.proc.pid)))
+    print(f"  {args.linger}s after closing: {left} kernels, {beyond} beyond the pools ({pooled});"
+          f" {stayed} of the closed pages' {len(mine)} kernels still alive")
+    return beyond, stayed
+
+
+def report_targets(args: argparse.Namespace, logs, cold: dict, res: dict, browser_errors: int, beyond: int,
+                   stayed: int) -> bool:
+    """The targets and each figure's ratio to its target; whether every one is met."""
+    dropped = (logs / "bench-class.log").read_text(errors="replace").count("Timeout waiting for IOPub output")
+    print(f"cell outputs the room's server dropped, read too late (its log's \"Timeout waiting for IOPub output\"):"
+          f" {dropped}")
+    print("targets:")
+    if cold["ready"]:
+        ratio = pct(res["ready"], 95) / statistics.median(cold["ready"])
+        print(f"  ready p95 / one session's cold start: {ratio:.2f}x (target < {READY_TARGET:.0f}x)"
+              f" {'met' if ratio < READY_TARGET else 'NOT met'}")
+    click95 = pct(res["click"], 95)
+    print(f"  click p95 / 150 ms: {click95 / CLICK_TARGET:.2f} ({1000 * click95:.0f} ms)"
+          f" {'met' if click95 < CLICK_TARGET else 'NOT met'}")
+    errors = len(res["errors"]) + len(cold["errors"]) + browser_errors
+    print(f"  errors: {errors} (target 0) {'met' if not errors else 'NOT met'}")
+    left_over = max(beyond, stayed)
+    print(f"  kernels left {args.linger}s after the pages closed (beyond the pools, or the pages' own):"
+          f" {left_over} (target 0) {'met' if not left_over else 'NOT met'}")
+    met = not errors and not left_over and click95 < CLICK_TARGET and (
+        not cold["ready"] or pct(res["ready"], 95) / statistics.median(cold["ready"]) < READY_TARGET)
+    print(f"all targets {'met' if met else 'NOT met'}")
+    return met
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     raise_client_limit(4 * args.sessions)
     n_browsers = max(0, min(args.browsers, args.sessions))
     n_protocol = args.sessions - n_browsers
@@ -593,19 +828,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"cpus {psutil.cpu_count()}, {load()} (a shared machine makes wall-clock figures noisy;"
           " the CPU seconds are not)", flush=True)
     where = f"{args.page}{'?' + args.query if args.query else ''}"
+    cold = run_cold(args, where, logs)
 
-    # 1. cold start, make run's settings
-    cold, cold_open_cpu, cold_click_cpu = new_results(), [], []
-    if not args.no_cold:
-        cold, cold_open_cpu, cold_click_cpu = cold_start(args.page, args.query, args.clicks, logs)
-        print(f"one session, cold start (no pre-started kernel), {where} ({load()}):")
-        print(line("ready", cold["ready"]))
-        print(line("click", cold["click"], "ms", 1000))
-        print(f"  cpu: {statistics.median(cold_open_cpu or [0]):.2f}s to open (server + kernel, kernel start"
-              f" included), {1000 * statistics.median(cold_click_cpu or [0]):.0f}ms per click")
-        print(f"  errors: {len(cold['errors'])} {cold['errors'][:3]}", flush=True)
-
-    # 2. the room
     room = Room(page=args.page, pool=args.pool, pool_others=args.pool_others, max_kernels=args.max_kernels,
                 ip="127.0.0.1")
     n_notebooks = len([nb for nb in NOTEBOOKS.glob("*.ipynb") if nb.name not in TUTORIALS])
@@ -616,174 +840,15 @@ def main(argv: list[str] | None = None) -> int:
     # a room's server starts its pools' kernels before it answers: on a busy machine that takes minutes
     with VoilaServer(NOTEBOOKS, log=logs / "bench-class.log", room=room, extra=(*stamps, *args.server_arg),
                      start_timeout=300) as srv:
-        server = psutil.Process(srv.proc.pid)
-        t0 = time.monotonic()
-        filled = wait_for_progress(lambda: len(kernels(srv.proc.pid)), pooled)
-        settled = wait_for_progress(lambda: waiting_kernels(srv.proc.pid, srv.port), pooled)
-        settled = settle([server, *kernels(srv.proc.pid)]) and settled
-        ready = waiting_kernels(srv.proc.pid, srv.port)
-        pool_cpu = cpu(kernels(srv.proc.pid))
-        print(f"make class: {ready} of {pooled} kernels pre-started, their pages built, in"
-              f" {time.monotonic() - t0:.0f}s{'' if filled and settled else ' (not all of them)'};"
-              f" {rss_mib(kernels(srv.proc.pid)):.0f} MiB; cpu before any request: {pool_cpu / max(1, ready):.2f}s"
-              f" per kernel, the server {cpu([server]):.1f}s in all (its start included)", flush=True)
+        server = fill_pools(srv, pooled)
+        browsers = start_browsers(args, srv.url(where), n_browsers)
         keep: list[Session] = []
-        browsers = None
-        if n_browsers:
-            browsers = BrowserPages(srv.url(where), n_browsers, args.clicks, args.browser_timeout,
-                                    args.browser_cpu == "idle")
-            browsers.start()
-            # A room's students have their browsers running before the teacher says "open it":
-            # Chromium (the browser and a blank tab per page) starts and settles before the room
-            # opens, so that only the pages' loading is part of the burst.
-            c0 = time.monotonic()
-            browsers.launched.wait(180)
-            rate = quiet_rate(chromium_processes)
-            print(f"Chromium started before the room opens (the browser and {n_browsers} blank tabs, as a room's"
-                  f" browsers are already running; CPU: {args.browser_cpu},"
-                  f" {policies(chromium_processes())}):"
-                  f" {cpu(chromium_processes()):.1f}s CPU in"
-                  f" {time.monotonic() - c0:.0f}s, then {rate:.3f}s a second ({load()})", flush=True)
-
-        async def opening():
-            got = await asyncio.gather(*(open_session(srv.base, args.page, args.query, res)
-                                         for _ in range(n_protocol)))
-            keep.extend(s for s in got if s is not None)
-
-        async def stepping():
-            await asyncio.gather(*(step_session(s, args.clicks, res) for s in keep))
-            await asyncio.sleep(0.3)  # the clicks' last updates
-
-        loop = asyncio.new_event_loop()
-
-        def idle_browsers(timeout: float = 60, window: float = 2.0) -> float:
-            """Wait, with the sessions' loop running, until the Chromium processes are about idle
-            (less than 0.05 CPU seconds a second); their CPU rate then."""
-            async def waiting() -> float:
-                deadline = time.monotonic() + timeout
-                procs = chromium_processes()
-                before = cpu(procs)
-                while True:
-                    await asyncio.sleep(window)
-                    now = cpu(procs)
-                    rate = (now - before) / window
-                    if rate < 0.05 or time.monotonic() > deadline:
-                        return rate
-                    before = now
-            return loop.run_until_complete(waiting())
-
-        def wait_for(event: threading.Event, timeout: float) -> None:
-            """Wait for the Chromium pages with the sessions' loop running: their websockets
-            answer the server's pings (it drops a connection that does not, after 30 s)."""
-            async def waiting():
-                deadline = time.monotonic() + timeout
-                while not event.is_set() and time.monotonic() < deadline:
-                    await asyncio.sleep(0.1)
-            loop.run_until_complete(waiting())
-        meter = CpuMeter(server)
-        m0 = meter.sample()
-        load_open = load()
-        start = burst = time.monotonic()
-        if browsers:
-            browsers.go_open.set()  # the Chromium pages open with the others
-        loop.run_until_complete(opening())
-        took_open = time.monotonic() - start
-        m1 = meter.sample()
-        took_all = took_open
-        browsers_rate = float("nan")
-        if browsers:
-            wait_for(browsers.opened, 300)  # the pages drawn, and nothing changing in them for a second
-            took_all = time.monotonic() - start
-            m1 = meter.sample()
-            browsers_rate = idle_browsers()
-        mine = {s.kernel_id for s in keep}
-        m2 = meter.sample()
-        load_click = load()
-        start = time.monotonic()
-        clicks_after = start - burst
-        loop.run_until_complete(stepping())  # the Chromium pages idle meanwhile
-        took_click = time.monotonic() - start
-        m3 = meter.sample()
-        n_clicks = max(1, len(res["click"]))
-        opened, clicked = CpuMeter.spent(m0, m1, mine), CpuMeter.spent(m2, m3, mine)
-        n_others = len(set(m3["kernels"]) - mine)
-        if browsers:
-            browsers.go_step.set()  # then the Chromium pages step the example ...
-            wait_for(browsers.stepped, 300)
-            browsers.go_move.set()  # ... open Play and make a move each
-            wait_for(browsers.moved, 300)
-        ks = kernels(srv.proc.pid)
-        print(f"{args.sessions} sessions at once on {where} ({n_protocol} at the protocol level,"
-              f" {n_browsers} Chromium pages): all opened in {took_open:.1f}s ({load_open}),"
-              f" then each clicked Next {args.clicks} times, all at once ({took_click:.1f}s, {load_click}):")
-        print(line("ready", res["ready"]))
-        for phase in ("page", "websocket", "widgets"):
-            print(line(f"  {phase} done", [p[phase] for p in res["phases"] if phase in p]))
-        print(line("click", res["click"], "ms", 1000))
-        print(f"  cpu per session to open: server {opened['server'] / max(1, len(keep)):.3f}s,"
-              f" its kernel {opened['room'] / max(1, len(keep)):.3f}s")
-        print(f"  cpu per click: server {1000 * clicked['server'] / n_clicks:.1f}ms,"
-              f" kernel {1000 * clicked['room'] / n_clicks:.1f}ms")
-        print(spent_line("while the room opened, until every page was usable", opened, took_all, len(mine), n_others))
-        print(spent_line(f"while they clicked (from {clicks_after:.1f}s after the room opened)", clicked, took_click,
-                         len(mine), n_others))
-        print(f"  errors: {len(res['errors'])} {res['errors'][:3]}")
-        if browsers:
-            b = browsers.results
-            print(f"  the {n_browsers} Chromium pages (1280x720), opened with the others, idle during their clicks"
-                  f" (Chromium's CPU then: {clicked['chromium']:.2f}s in {took_click:.1f}s; before them"
-                  f" {browsers_rate:.2f}s a second), then stepping and playing on their own; a click measured in the"
-                  " page, from the click to what it updates drawn changed (the round trip to the kernel):")
-            print(line("  ready (the page drawn, Next enabled)", b["ready"]))
-            print(line("  Next click (the step's header)", b["click"], "ms", 1000))
-            print(line("  a move in Play (the board redrawn)", b["move"], "ms", 1000))
-            print(f"    errors: {len(b['errors'])} {b['errors'][:3]}")
-            if b["errors"] and b["console"]:
-                print("    their console's warnings and errors:", *b["console"][:8], sep="\n      ")
-            if b["errors"]:
-                print("    what they showed:", *b["probe"], sep="\n      ")
-                print("    their kernel websockets:", *(f"page {i}: {f.report()}" for i, f in enumerate(b["frames"])),
-                      sep="\n      ")
-        print(f"  memory: server {rss_mib([server]):.0f} MiB, {len(ks)} kernels {rss_mib(ks):.0f} MiB"
-              f" (mean {rss_mib(ks) / max(1, len(ks)):.0f} MiB)", flush=True)
-
-        async def close_all():
-            await asyncio.gather(*(s.close(shutdown=i % 2 == 0) for i, s in enumerate(keep)))
-
-        loop.run_until_complete(close_all())
-        loop.close()
-        if browsers:
-            browsers.join(60)  # the Chromium pages closed
-        beacons = sum(1 for i, _s in enumerate(keep) if i % 2 == 0)
-        print(f"closed: {beacons} with the page's beacon, {len(keep) - beacons} by dropping the websocket;"
-              f" waiting {args.linger}s ...", flush=True)
-        time.sleep(args.linger)
-        left = len(kernels(srv.proc.pid))
-        beyond = max(0, left - pooled)
-        # the closed pages' own kernels (a refilling pool can hide them in the count above)
-        stayed = len(mine & set(kernel_processes(srv.proc.pid)))
-        print(f"  {args.linger}s after closing: {left} kernels, {beyond} beyond the pools ({pooled});"
-              f" {stayed} of the closed pages' {len(mine)} kernels still alive")
-
-    dropped = (logs / "bench-class.log").read_text(errors="replace").count("Timeout waiting for IOPub output")
-    print(f"cell outputs the room's server dropped, read too late (its log's \"Timeout waiting for IOPub output\"):"
-          f" {dropped}")
-    print("targets (issue 13):")
-    if cold["ready"]:
-        ratio = pct(res["ready"], 95) / statistics.median(cold["ready"])
-        print(f"  ready p95 / one session's cold start: {ratio:.2f}x (target < {READY_TARGET:.0f}x)"
-              f" {'met' if ratio < READY_TARGET else 'NOT met'}")
-    click95 = pct(res["click"], 95)
-    print(f"  click p95 / 150 ms: {click95 / CLICK_TARGET:.2f} ({1000 * click95:.0f} ms)"
-          f" {'met' if click95 < CLICK_TARGET else 'NOT met'}")
-    errors = len(res["errors"]) + len(cold["errors"]) + (len(browsers.results["errors"]) if browsers else 0)
-    print(f"  errors: {errors} (target 0) {'met' if not errors else 'NOT met'}")
-    left_over = max(beyond, stayed)
-    print(f"  kernels left {args.linger}s after the pages closed (beyond the pools, or the pages' own):"
-          f" {left_over} (target 0) {'met' if not left_over else 'NOT met'}")
-    met = not errors and not left_over and click95 < CLICK_TARGET and (
-        not cold["ready"] or pct(res["ready"], 95) / statistics.median(cold["ready"]) < READY_TARGET)
-    print(f"all targets {'met' if met else 'NOT met'}")
+        loop = SessionsLoop()
+        b = burst(args, srv, server, browsers, n_protocol, res, keep, loop)
+        print_burst(args, where, n_protocol, n_browsers, res, keep, b, browsers, server, kernels(srv.proc.pid))
+        beyond, stayed = close_and_count(args, srv, keep, loop, browsers, pooled, b["mine"])
+    browser_errors = len(browsers.results["errors"]) if browsers else 0
+    met = report_targets(args, logs, cold, res, browser_errors, beyond, stayed)
     return 0 if met else 1
 
 
