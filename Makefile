@@ -36,7 +36,7 @@ $(VENV)/.installed-bench: pyproject.toml | $(VPY)
 
 # The dashboard: Voilà on localhost, settings from voila.json; prints the URL.
 run: $(VENV)/.installed-run
-	$(VPY) -m widgets.serve $(PORT)
+	$(VPY) -m widgets.server.serve $(PORT)
 
 # JupyterLab on notebooks/, to prepare lessons (notebooks/lesson_builder.ipynb);
 # the dashboard is served by the same server at /voila/render/index.ipynb, with the
@@ -59,7 +59,7 @@ POOL_OTHERS ?= 3
 MAX_KERNELS ?= 80
 HOSTS ?=
 class: $(VENV)/.installed-run
-	$(VPY) -m widgets.serve $(PORT) --class --page $(PAGE) --pool $(POOL) --pool-others $(POOL_OTHERS) \
+	$(VPY) -m widgets.server.serve $(PORT) --class --page $(PAGE) --pool $(POOL) --pool-others $(POOL_OTHERS) \
 		--max-kernels $(MAX_KERNELS) --hosts "$(HOSTS)"
 
 $(CHROMIUM):
@@ -74,7 +74,7 @@ $(NPM):
 # The static site: every notebook page, Python in the page (Voici + Pyodide), served from
 # site/ by any static host.  Rebuilt only when its inputs change (site/.inputs).
 site: $(VENV)/.installed-site $(NPM)
-	$(VPY) -m widgets.site
+	$(VPY) -m widgets.site.build
 
 $(AXE):
 	@echo "Installing axe-core (npm) for the accessibility audit"

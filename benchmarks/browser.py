@@ -21,7 +21,7 @@ import time
 
 import psutil
 
-from widgets.serve import NOTEBOOKS, ROOT, VoilaServer, chromium
+from widgets.server.serve import NOTEBOOKS, ROOT, VoilaServer, chromium
 
 # Click ``click`` and resolve with the ms until ``watch`` first changes.
 _CLICK_JS = """

@@ -8,7 +8,7 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
 
 1. one session's cold start: a server with ``make run``'s settings (no
    pre-started kernels), the page opened and its example stepped, three times;
-2. ``make class``'s server (``widgets.serve.Room``, on the loopback interface),
+2. ``make class``'s server (``widgets.server.serve.Room``, on the loopback interface),
    its pools filled and their pages built; then all the sessions open the page
    at once, and once every page is usable each steps the example (Next,
    ``--clicks`` times), all at once.  Two of the sessions (``--browsers``, 2 by
@@ -56,9 +56,9 @@ import time
 
 import psutil
 
-from widgets.classroom import TUTORIALS
+from widgets.server.classroom import TUTORIALS
 from benchmarks.room import Session, raise_client_limit
-from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer
+from widgets.server.serve import NOTEBOOKS, ROOT, Room, VoilaServer
 
 NEXT = "rt-next"
 CLICK_TARGET = 0.150  # seconds: click p95 (issue 13)
@@ -384,7 +384,7 @@ class BrowserPages(threading.Thread):
     async def _run(self) -> None:
         from playwright.async_api import async_playwright
 
-        from widgets.serve import CHROMIUM, CHROMIUM_ARGS
+        from widgets.server.serve import CHROMIUM, CHROMIUM_ARGS
 
         ms = int(self.timeout * 1000)
         async with async_playwright() as p:

@@ -20,8 +20,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from benchmarks.browser import cold_starts
-from widgets.serve import NOTEBOOKS, ROOT, VoilaServer, chromium
-from widgets.site import serve, site_size
+from widgets.server.serve import NOTEBOOKS, ROOT, VoilaServer, chromium
+from widgets.site.build import serve, site_size
 
 
 def _mb(path: Path) -> float:

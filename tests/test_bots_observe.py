@@ -57,7 +57,7 @@ def test_a_bot_that_fails_to_observe_does_not_stop_the_game_and_is_logged(monkey
 
     monkeypatch.setitem(bots._BOTS, "broken", (Broken, None))
     shell = page("fire-bulls").game
-    with caplog.at_level("ERROR", logger="widgets.game"):
+    with caplog.at_level("ERROR", logger="widgets.panels.shell"):
         shell.new_game(["broken", "broken"])
     assert shell.game.current_player(shell.state) is None  # the bots still played to the end
     assert any("could not be told" in r.getMessage() and r.exc_info for r in caplog.records)

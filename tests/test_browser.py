@@ -173,7 +173,7 @@ def test_closed_pages_leave_no_kernel_behind(new_page, artifacts):
     ``CappedKernelManager.connect_grace``; then the 4 s idle timeout holds.)"""
     import psutil
 
-    from widgets.serve import ROOT, VoilaServer
+    from widgets.server.serve import ROOT, VoilaServer
 
     server = VoilaServer(ROOT / "widgets" / "jupyter", log=artifacts / "voila-cull.log",
                          cull_idle=4, cull_interval=1)

@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tutor import games
-from widgets.serve import free_port
+from widgets.server.serve import free_port
 
 pytestmark = pytest.mark.browser
 

@@ -230,8 +230,8 @@ def test_the_end_table_on_a_phone_keeps_its_rows_short_and_scrolls_sideways(brow
     territories' column a word a line (a row 261px tall) and still cut off at the right."""
     import random
 
-    from widgets import tir_nan_og as tw
-    from widgets.common import CSS
+    from widgets.games import tir_nan_og as tw
+    from widgets.panels.common import CSS
 
     g = games.get("tir-nan-og")
     state, rng = g.new_game(3, seed=1), random.Random(0)

@@ -1,6 +1,6 @@
 """The classroom server (``make class``) at the protocol level, no browser.
 
-One server with ``make class``'s configuration (``widgets.serve.Room`` through the
+One server with ``make class``'s configuration (``widgets.server.serve.Room`` through the
 same command builder), listening on the loopback interface only, serving the
 dashboard's notebooks and a probe notebook (the Fire Bulls page under another
 name, so that its pool is not the page the other tests open cold).  Its pool is
@@ -28,10 +28,10 @@ import pytest
 from tornado.httpclient import HTTPClientError
 
 from benchmarks.classroom import kernels
-from widgets.classroom import HostGuard, own_names
-from widgets.i18n import LANGS
+from widgets.server.classroom import HostGuard, own_names
+from widgets.panels.i18n import LANGS
 from benchmarks.room import PageError, Session, message, raise_client_limit
-from widgets.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
+from widgets.server.serve import NOTEBOOKS, ROOT, Room, VoilaServer, free_port
 
 PROBE = {
     "cells": [
@@ -104,7 +104,7 @@ def log_text(server) -> str:
 def test_the_activity_watcher_reads_a_kernels_message_type_its_parents_and_a_status():
     from jupyter_client.session import Session as Signer
 
-    from widgets.classroom import message_types
+    from widgets.server.classroom import message_types
 
     signer = Signer(key=b"secret")
     click = signer.msg("comm_msg", {"comm_id": "m1", "data": {"method": "custom"}})
@@ -122,7 +122,7 @@ def test_the_activity_watcher_reads_a_kernels_message_type_its_parents_and_a_sta
 def test_the_activity_watcher_gets_a_kernels_status_and_not_its_widget_updates():
     import zmq
 
-    from widgets.classroom import watch_status_only
+    from widgets.server.classroom import watch_status_only
 
     ctx = zmq.Context.instance()
     pub, sub = ctx.socket(zmq.PUB), ctx.socket(zmq.SUB)
@@ -147,7 +147,7 @@ def test_the_servers_streams_read_every_queued_message_in_order_in_one_turn():
     import zmq
     from zmq.eventloop.zmqstream import ZMQStream
 
-    from widgets.classroom import _handle_recv_queued
+    from widgets.server.classroom import _handle_recv_queued
 
     got: list[bytes] = []
 
@@ -176,7 +176,7 @@ def test_a_pooled_kernel_handed_to_a_page_is_idle_from_then_not_from_its_build()
     """A kernel that waited in the pool is not culled before its page's browser connects."""
     from datetime import datetime, timedelta, timezone
 
-    from widgets.classroom import gradual_pool_refills
+    from widgets.server.classroom import gradual_pool_refills
 
     built = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -208,7 +208,7 @@ def test_the_pools_refill_only_while_the_pages_are_not_in_use_or_after_a_minute(
 
     from jupyter_server._tz import utcnow
 
-    from widgets.classroom import gradual_pool_refills
+    from widgets.server.classroom import gradual_pool_refills
 
     class Manager:
         def __init__(self):
@@ -250,7 +250,7 @@ def test_a_kernel_whose_page_has_not_connected_yet_is_kept_then_culled_as_usual_
 
     from jupyter_server._tz import utcnow
 
-    from widgets.classroom import CappedKernelManager
+    from widgets.server.classroom import CappedKernelManager
 
     class Spec:
         metadata: dict = {}
@@ -279,7 +279,7 @@ def test_a_kernel_whose_page_has_not_connected_yet_is_kept_then_culled_as_usual_
 def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
     import jinja2
 
-    from widgets.classroom import TEMPLATES, SharedTemplates
+    from widgets.server.classroom import TEMPLATES, SharedTemplates
 
     compiled = []
     original = jinja2.Environment.compile
@@ -297,7 +297,7 @@ def test_voilas_page_templates_are_compiled_once_per_server(monkeypatch):
 def test_the_teachers_tutorial_gets_no_pre_started_kernels():
     """Voilà fills a pool for every notebook; its denylist filter looks for each entry in
     the notebook's full path."""
-    from widgets.classroom import TUTORIALS, TutorVoila
+    from widgets.server.classroom import TUTORIALS, TutorVoila
 
     app = TutorVoila()
     app.initialize([str(NOTEBOOKS), "--TutorVoila.pools=index.ipynb=2", "--TutorVoila.pool_others=1"])
@@ -484,7 +484,7 @@ def test_voila_still_refuses_code_hides_sources_and_has_no_contents_api(room):
 def test_every_way_of_serving_waits_for_a_cells_late_outputs():
     """``make run``/``make class`` (the command line), standalone Voilà (voila.json) and Voilà on
     Binder (its server config) all wait far longer than nbclient's 4 s for a cell's outputs."""
-    from widgets.serve import voila_command
+    from widgets.server.serve import voila_command
 
     waits = [json.loads((ROOT / f).read_text())["VoilaExecutor"]["iopub_timeout"]
              for f in ("voila.json", "binder/jupyter_server_config.json")]
@@ -499,7 +499,7 @@ def test_every_way_of_serving_starts_kernels_on_unix_sockets_not_tcp_ports():
     """A kernel on TCP binds ports the server chose a moment before, which another process can take
     first: the kernel dies starting.  ``make run``, ``make class``, ``make lab``, standalone Voilà and
     Binder all start kernels on unix sockets instead."""
-    from widgets.serve import voila_command
+    from widgets.server.serve import voila_command
 
     for f in ("voila.json", "binder/jupyter_server_config.json"):
         assert json.loads((ROOT / f).read_text())["KernelManager"]["transport"] == "ipc", f
@@ -547,7 +547,7 @@ def test_a_cells_output_the_server_reads_late_is_still_in_the_page(room):
 def test_a_signal_to_the_server_leaves_no_process(sig, artifacts):
     port = free_port()
     log = open(artifacts / f"serve-{sig.name}.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "widgets.serve", str(port), "--class", "--ip", "127.0.0.1",
+    proc = subprocess.Popen([sys.executable, "-m", "widgets.server.serve", str(port), "--class", "--ip", "127.0.0.1",
                              "--page", "index.ipynb", "--pool", "1", "--pool-others", "0", "--max-kernels", "4"],
                             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -583,7 +583,7 @@ def test_a_kernel_flushes_its_stdout_only_when_something_was_written_and_then_se
     from ipykernel.iostream import IOPubThread, OutStream
     from jupyter_client.session import Session
 
-    from widgets.kernel_guard import lazy_flush
+    from widgets.server.kernel_guard import lazy_flush
 
     ctx = zmq.Context()
     pub, sub = ctx.socket(zmq.PUB), ctx.socket(zmq.SUB)

@@ -15,8 +15,8 @@ import pytest
 
 from tutor import games
 from tutor.core import IllegalAction
-from widgets import game as shell_module
-from widgets import i18n
+from widgets.panels import shell as shell_module
+from widgets.panels import i18n
 
 GAMES = ("fire-bulls", "kamikaze-attack", "tir-nan-og", "formula-e")
 
@@ -121,7 +121,7 @@ def test_fire_bulls_payments_are_named_and_play_themselves():
 
 
 def test_kamikaze_familiar_cannot_become_the_kamikaze_its_card_is_disabled():
-    from widgets import kamikaze as ka
+    from widgets.games import kamikaze as ka
 
     shell = ka.game_panel(players=2, seats=["person", "person"], ruleset="expansion", decks=["base", "tecnobarbari"])
     shell.new_game()
@@ -145,7 +145,7 @@ def test_kamikaze_familiar_cannot_become_the_kamikaze_its_card_is_disabled():
 def test_formula_e_charge_alone_is_refused_the_green_card_plays():
     from tutor.games import formula_e as F
     from tutor.games.formula_e.examples import OPEN, arranged
-    from widgets import formula_e as fw
+    from widgets.games import formula_e as fw
 
     shell = fw.game_panel(players=3, seats=["person"] * 3, seed=3)
     assert shell.load(F.GAME.to_json(arranged(OPEN, ["a3", "b3", "c3"], ["g3", "charge", "rat", "p5"])))
@@ -163,7 +163,7 @@ def test_formula_e_charge_alone_is_refused_the_green_card_plays():
 
 
 def test_tir_nan_og_a_second_visible_territory_of_a_kind_is_refused():
-    from widgets import tir_nan_og as tw
+    from widgets.games import tir_nan_og as tw
 
     shell = tw.game_panel(players=3, seats=["person"] * 3, seed=1)
     shell.hand_button.value = True
@@ -205,7 +205,7 @@ def test_a_game_names_who_decides_what_once_in_its_status_not_again_above_the_bo
     import html
     import re
 
-    from widgets.common import CSS
+    from widgets.panels.common import CSS
 
     assert ".rt-game > .rt-board .rt-to-decide { display: none; }" in CSS
 
@@ -239,7 +239,7 @@ def test_fire_bulls_narration_and_board_name_the_seat_as_the_header():
 
 
 def test_kamikaze_log_says_whose_card_goes_to_which_graveyard():
-    from widgets import kamikaze as ka
+    from widgets.games import kamikaze as ka
 
     shell = ka.game_panel(seats=["person", "person"], seed=3)
     for card in ("archer", "shieldbearer"):  # the Archer beats the Shieldbearer
@@ -374,6 +374,6 @@ def test_french_engine_messages_have_no_break_spaces():
 
 
 def test_tab_labels_are_never_cut():
-    from widgets.common import CSS
+    from widgets.panels.common import CSS
 
     assert "max-width: none" in CSS and "text-overflow: clip" in CSS

@@ -162,7 +162,7 @@ def test_fire_bulls_scoring_board_adds_up_to_the_title(lang):
     total, line = _gong_line(st)
     terms, face = re.search(r"([\d+]+) = (\d+)", line).groups()
     assert sum(map(int, terms.split("+"))) == int(face) == 28 and int(total) == 31
-    from widgets.i18n import t
+    from widgets.panels.i18n import t
 
     assert t("score_so_far", lang) in line and total not in title
 

@@ -84,7 +84,7 @@ def test_make_class_starts_no_kernels_for_the_lesson_builder():
     """A room opens pages; the teacher's tutorial (it saves files) gets no pre-started kernels."""
     from types import SimpleNamespace
 
-    from widgets.classroom import TutorVoila
+    from widgets.server.classroom import TutorVoila
 
     app = SimpleNamespace(root_dir=str(ROOT / "notebooks"), pools={"index.ipynb": 30}, pool_others=3)
     sizes = TutorVoila._pool_sizes(app)  # type: ignore[arg-type]

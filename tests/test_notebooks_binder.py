@@ -56,7 +56,7 @@ def test_binder_files_install_into_a_fresh_venv(tmp_path):
                    check=True, timeout=600, env=env)
     subprocess.run(["bash", str(BINDER / "postBuild")], check=True, timeout=300, env=env, cwd=ROOT)
     check = (
-        "import sys, json, pathlib, voila, ipywidgets, ipykernel, widgets.fire_bulls, tutor;"
+        "import sys, json, pathlib, voila, ipywidgets, ipykernel, widgets.games.fire_bulls, tutor;"
         "cfg = pathlib.Path(sys.prefix, 'etc/jupyter/jupyter_server_config.d/rules-tutor.json');"
         "c = json.loads(cfg.read_text());"
         "assert c['VoilaConfiguration'] == {'strip_sources': True, 'show_tracebacks': False,"

@@ -9,7 +9,7 @@ import pytest
 
 from tests.shell_toy import COLOURS, HighCard, Play, SecretHighCard, ToyControls, board, breakdown
 from tutor import games
-from widgets.game import GameShell, SeatChoices
+from widgets.panels.shell import GameShell, SeatChoices
 from widgets.page import GamePage, PageSpec
 
 TOY = HighCard()
@@ -192,7 +192,7 @@ def test_a_file_for_three_players_sets_the_table_and_the_seat_choices():
 
 # -------------------------------------------------------------- stepper
 def test_the_stepper_draws_the_teachers_view_of_each_step():
-    from widgets.stepper import ExampleStepper
+    from widgets.panels.stepper import ExampleStepper
 
     st = ExampleStepper(TOY, board)
     ex = st.example
@@ -262,7 +262,7 @@ def test_every_registered_game_has_a_page(name):
 @pytest.mark.parametrize("name", games.names())
 def test_the_moves_heading_does_not_repeat_the_status_line(name):
     """Who decides and what is said once, by the status line, not again over the moves."""
-    from widgets.common import esc
+    from widgets.panels.common import esc
     from widgets.page import spec
 
     game = games.get(name)
@@ -354,7 +354,7 @@ def test_every_page_word_has_three_languages():
     """The chrome words of the generic panels and of every registered game's page module."""
     import importlib
 
-    from widgets import i18n
+    from widgets.panels import i18n
 
     for entry in games.entries():
         importlib.import_module(entry.page)
@@ -455,7 +455,7 @@ def test_every_seat_of_a_list_takes_its_article():
 ])
 def test_messages_and_panel_words_are_finished_alike(lang, raw, shown):
     from tutor.core import Messages, finish_text
-    from widgets import i18n
+    from widgets.panels import i18n
 
     assert finish_text(raw, lang) == shown
     assert Messages({}).render("{text}", {"text": raw}, lang) == shown  # the engine's path

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from widgets.serve import JUPYTER_DATA, VoilaServer
+from widgets.server.serve import JUPYTER_DATA, VoilaServer
 
 LAUNCHER = """import os, sys
 flag = os.environ["FLAKY_FLAG"]

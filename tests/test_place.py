@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import games
-from widgets import place as places
+from widgets.panels import place as places
 from widgets.index import landing
 from widgets.page import GamePage, page, spec
-from widgets.place import Place, Problem
+from widgets.panels.place import Place, Problem
 
 # A page with two examples (of 6 and 2 steps) and two rulebooks.
 EXAMPLES = {"it-scoring": 6, "fr-1": 2}
@@ -226,7 +226,7 @@ def test_presenter_mode_is_written_in_a_link_only_when_on():
 
 
 def test_a_presenter_link_opens_the_page_in_presenter_mode_and_its_qr_code_leaves_it_out():
-    from widgets.presenter import qr_svg
+    from widgets.panels.presenter import qr_svg
 
     p = page("fire-bulls", query="lang=it&example=fr-2&step=1&presenter=1")
     assert p.presenter.toggle.value and "rt-presenter" in p._dom_classes
@@ -258,7 +258,7 @@ def snapshot(p) -> dict:
     ("tir-nan-og", "tab=rules&lang=zz"),
 ])
 def test_a_page_built_first_and_sent_to_its_link_after_is_the_page_built_at_that_link(name, query):
-    """A pre-started kernel builds its page before its request (widgets.request) and then
+    """A pre-started kernel builds its page before its request (widgets.server.request) and then
     moves it to the place its link names: the learner sees the same page either way."""
     url = "http://tutor.school.lan:8866/voila/render/" + games.entry(name).notebook
     direct = snapshot(GamePage(spec(name), query=query, request_url=url))

@@ -6,7 +6,7 @@ import pytest
 
 from tutor import games
 from widgets.page import page
-from widgets.presenter import page_link
+from widgets.panels.presenter import page_link
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -1,6 +1,6 @@
 """A pre-started kernel (``make class``'s pools) builds its page before any student asks
 for it and opens the place of the link it was asked with when the request comes
-(``widgets.request``), without a server: Voilà's query websocket is stood in for.
+(``widgets.server.request``), without a server: Voilà's query websocket is stood in for.
 The same against a real server is in tests/test_classroom.py."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from widgets import kernel_guard, request
+from widgets.server import kernel_guard, request
 from widgets.index import landing
 from widgets.page import page
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tutor import games, rulesearch
-from widgets.common import cite
+from widgets.panels.common import cite
 from widgets.page import spec
 
 

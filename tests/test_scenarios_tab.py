@@ -194,7 +194,7 @@ def test_play_from_a_lesson_step_and_from_an_answered_quiz_question():
 
 def test_the_link_carries_the_position_played_from_an_example_step():
     """"Play from here" puts ``from=step`` in the page's link; opening that link plays on from the same step."""
-    from widgets import place as places
+    from widgets.panels import place as places
 
     name = "kamikaze-attack"
     game = games.get(name)
@@ -216,7 +216,7 @@ def test_the_link_carries_the_position_played_from_an_example_step():
 def test_the_link_carries_the_quiz_question_played_from():
     """"Play from here" on a quiz question puts ``from=quiz`` and the question (seed-index) in the link;
     opening that link plays on from the same question's position, in a page that never opened the quiz."""
-    from widgets import place as places
+    from widgets.panels import place as places
 
     name = "fire-bulls"
     game = games.get(name)

@@ -8,7 +8,8 @@ import zipfile
 
 import pytest
 
-from widgets import endgame, site
+from widgets.panels import endgame
+from widgets.site import build as site
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def no_scipy_stack(monkeypatch):
 
 def test_fire_bulls_scoring_table_without_pandas(no_scipy_stack):
     import tutor.games as games
-    from widgets.fire_bulls import breakdown
+    from widgets.games.fire_bulls import breakdown
 
     g = games.get("fire-bulls")
     ex = {e.id: e for e in g.examples()}["it-scoring"]

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_helpers import wait_text_changes
-from widgets import site as site_build
+from widgets.site import build as site_build
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from widgets import i18n
+from widgets.panels import i18n
 
 
 
@@ -19,7 +19,7 @@ def fb():
 
 
 def test_every_string_has_three_languages():
-    import widgets.fire_bulls  # noqa: F401  (adds its strings)
+    import widgets.games.fire_bulls  # noqa: F401  (adds its strings)
     import widgets.index  # noqa: F401
 
     assert i18n.missing() == []
@@ -51,7 +51,7 @@ def test_a_step_sends_the_board_to_the_page_as_one_update_and_its_style_never(na
 
 
 def test_stepper_opens_on_the_first_lesson_and_walks_the_scoring_example():
-    from widgets.fire_bulls import stepper
+    from widgets.games.fire_bulls import stepper
 
     st = stepper()
     assert len(st.chooser.options) == len(st.examples) == 1 + 10  # the first lesson, then the examples
@@ -82,7 +82,7 @@ def test_stepper_opens_on_the_first_lesson_and_walks_the_scoring_example():
 
 
 def test_stepper_cites_rules_and_highlights_changes():
-    from widgets.fire_bulls import stepper
+    from widgets.games.fire_bulls import stepper
 
     st = stepper()
     st.next.click()
@@ -91,7 +91,7 @@ def test_stepper_cites_rules_and_highlights_changes():
 
 
 def test_every_example_can_be_stepped_to_its_end():
-    from widgets.fire_bulls import stepper
+    from widgets.games.fire_bulls import stepper
 
     st = stepper()
     for i in range(len(st.examples)):
@@ -102,7 +102,7 @@ def test_every_example_can_be_stepped_to_its_end():
 
 
 def test_language_switch_relabels_the_stepper():
-    from widgets.fire_bulls import page
+    from widgets.games.fire_bulls import page
 
     p = page()
     p.language.lang = "it"
@@ -117,7 +117,7 @@ def test_language_switch_relabels_the_stepper():
 
 # --------------------------------------------------------------------- game
 def _shell(**kw):
-    from widgets.fire_bulls import game_panel
+    from widgets.games.fire_bulls import game_panel
 
     return game_panel(players=2, seed=1, **kw)
 
@@ -129,7 +129,7 @@ def _payment(shell, cls):
 
 def _group_title(shell, button) -> str:
     """The words of the line a payment button is in ("from 3:")."""
-    from widgets.fire_bulls import _inside
+    from widgets.games.fire_bulls import _inside
 
     group = next(g for g in shell.controls.children if _inside(button, [g]) and hasattr(g, "children"))
     while button not in group.children:
@@ -259,7 +259,7 @@ def test_a_whole_game_between_bots_ends_with_table_and_chart():
 
 
 def test_language_switch_relabels_the_game_and_messages():
-    from widgets.fire_bulls import page
+    from widgets.games.fire_bulls import page
 
     p = page()
     p.language.lang = "it"
@@ -273,7 +273,7 @@ def test_language_switch_relabels_the_game_and_messages():
 
 # -------------------------------------------------------------------- rules
 def test_rules_panel_lists_searches_and_compares():
-    from widgets.fire_bulls import rules_panel
+    from widgets.games.fire_bulls import rules_panel
 
     rp = rules_panel()
     n = len(rp.game.rules)
@@ -308,7 +308,7 @@ def test_narration_follows_the_language():
     from html import escape
 
     from tutor import games
-    from widgets.fire_bulls import page
+    from widgets.games.fire_bulls import page
 
     game = games.get("fire-bulls")
     p = page()
@@ -366,7 +366,7 @@ class _FakeShell:
 
 
 def test_the_board_draws_only_what_the_view_shows(fb):
-    from widgets.fire_bulls import board
+    from widgets.games.fire_bulls import board
 
     g = fb.GAME
     s = fb.arrange(3, hands={0: ["green", "red"], 1: ["blue", "blue", "warrior"], 2: ["brown"]})
@@ -381,7 +381,7 @@ def test_the_board_draws_only_what_the_view_shows(fb):
 
 
 def test_the_board_outlines_what_changed_between_two_views(fb):
-    from widgets.fire_bulls import board
+    from widgets.games.fire_bulls import board
 
     g = fb.GAME
     s = fb.arrange(2, rows={"H": "palisade"}, hands={0: ["green"]})
@@ -392,7 +392,7 @@ def test_the_board_outlines_what_changed_between_two_views(fb):
 
 
 def test_the_controls_offer_only_legal_moves(fb):
-    from widgets.fire_bulls import FireBullsControls
+    from widgets.games.fire_bulls import FireBullsControls
 
     g = fb.GAME
     # pawn on the corner direction 1: the pawn may move only to 2 (001 and 000 alike)
@@ -435,7 +435,7 @@ def _buttons_in(widget):
 
 
 def test_the_end_table_reads_the_teacher_view(fb):
-    from widgets.fire_bulls import breakdown
+    from widgets.games.fire_bulls import breakdown
 
     g = fb.GAME
     ex = {e.id: e for e in g.examples()}["it-scoring"]
@@ -449,7 +449,7 @@ def test_the_end_table_reads_the_teacher_view(fb):
 def test_an_uploaded_file_is_read_once_for_every_panel():
     """The Play tab's, the Quiz's and the Scenarios tab's uploads read a FileUpload's value with one helper:
     ipywidgets 8's tuple of files, 7's dict by name, and a cleared upload (nothing to load)."""
-    from widgets.common import uploaded_bytes
+    from widgets.panels.common import uploaded_bytes
 
     assert uploaded_bytes({"new": ({"name": "a.json", "content": memoryview(b'{"a": 1}')},)}) == b'{"a": 1}'
     assert uploaded_bytes({"new": {"a.json": {"metadata": {}, "content": b"[]"}}}) == b"[]"

@@ -15,8 +15,8 @@ import re
 
 from tutor.games import formula_e as F
 from tutor.games.formula_e.examples import OPEN, arranged
-from widgets import i18n
-from widgets import formula_e as fw
+from widgets.panels import i18n
+from widgets.games import formula_e as fw
 
 
 def _buttons(shell) -> dict:

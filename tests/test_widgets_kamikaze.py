@@ -7,8 +7,8 @@ import json
 
 
 from tutor.games import kamikaze as K
-from widgets import i18n
-from widgets import kamikaze as ka
+from widgets.panels import i18n
+from widgets.games import kamikaze as ka
 
 
 def _buttons(shell) -> dict:
@@ -321,7 +321,7 @@ def test_examples_and_log_are_worded_in_italian_and_french():
 
 def test_hotseat_log_never_names_a_card_still_face_down():
     """Between the two commitments the log must not tell player 2 what player 1 played."""
-    from widgets.kamikaze import game_panel
+    from widgets.games.kamikaze import game_panel
 
     shell = game_panel(players=2, seed=1)
     shell.seat_boxes[1].value = "person"
@@ -345,7 +345,7 @@ def test_opening_the_play_tab_warms_the_coach_in_the_background(monkeypatch):
     memo once, in a thread of its own, so the page (and the kernel) never wait for it."""
     import threading
 
-    from widgets import game as shell_mod
+    from widgets.panels import shell as shell_mod
 
     calls = []
     monkeypatch.setattr(type(K.GAME), "warm", lambda self: calls.append(threading.current_thread().name))
@@ -356,7 +356,7 @@ def test_opening_the_play_tab_warms_the_coach_in_the_background(monkeypatch):
     assert second.warming is first.warming  # once per game, not once per table
     assert calls == [first.warming.name] and calls[0] != threading.main_thread().name
     # a game with nothing to warm starts no thread
-    from widgets import fire_bulls
+    from widgets.games import fire_bulls
 
     assert fire_bulls.game_panel().warming is None
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tutor import games, quiz
-from widgets import i18n
-from widgets.common import esc
+from widgets.panels import i18n
+from widgets.panels.common import esc
 from widgets.page import page
 
 NAMES = games.names()

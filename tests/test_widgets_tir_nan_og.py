@@ -15,8 +15,8 @@ import re
 import pytest
 
 from tutor.games import tir_nan_og as T
-from widgets import i18n
-from widgets import tir_nan_og as tw
+from widgets.panels import i18n
+from widgets.games import tir_nan_og as tw
 
 
 def _buttons(shell) -> dict:
@@ -29,7 +29,7 @@ def _buttons(shell) -> dict:
 
 
 def _all_buttons(widget) -> list:
-    from widgets.game import _all_buttons as every
+    from widgets.panels.shell import _all_buttons as every
 
     return every(widget)
 

@@ -14,7 +14,7 @@ the first time they are opened.  A notebook shows it with::
     from widgets.page import page
     page("fire-bulls")
 
-What a game's part draws it draws from views only (see :mod:`widgets.game`):
+What a game's part draws it draws from views only (see :mod:`widgets.panels.shell`):
 ``board(view, before, lang, who)``, ``controls(shell).refresh(view, actions,
 lang)``, ``breakdown(game, view, lang, who)``.
 """
@@ -31,13 +31,13 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor import games
-from widgets import place as places
-from widgets import request
-from widgets.common import esc, message, style
-from widgets.game import GameShell, SeatChoices
-from widgets.i18n import Language, t
-from widgets.rules import RulesPanel
-from widgets.stepper import Board, ExampleStepper
+from widgets.panels import place as places
+from widgets.server import request
+from widgets.panels.common import esc, message, style
+from widgets.panels.shell import GameShell, SeatChoices
+from widgets.panels.i18n import Language, t
+from widgets.panels.rules import RulesPanel
+from widgets.panels.stepper import Board, ExampleStepper
 
 __all__ = ["PageSpec", "GamePage", "SeatChoices", "page", "spec"]
 
@@ -54,13 +54,13 @@ class PageSpec:
       stepper and the shell;
     * ``controls``: a class built with ``(shell)`` offering the moves by
       clicking (None: the shell's chooser of legal actions);
-    * ``breakdown(game, view, lang, who) -> frame(rows)`` (``widgets.endgame``: a DataFrame where pandas imports): the end table (or None);
+    * ``breakdown(game, view, lang, who) -> frame(rows)`` (``widgets.panels.endgame``: a DataFrame where pandas imports): the end table (or None);
     * ``shell``, ``stepper``, ``rules``: subclasses of the generic panels when
       a game truly needs one (the shell is built as ``shell(game, board,
       language, controls=..., breakdown=..., setup=..., public_decisions=...,
       seats=..., **options)``);
     * ``setup``: extra setup widgets, e.g. a chooser per seat
-      (:class:`widgets.game.SeatChoices`) whose values go to ``new_game``;
+      (:class:`widgets.panels.shell.SeatChoices`) whose values go to ``new_game``;
     * ``first_example``: the example id the stepper opens on, or a function
       ``(game) -> id``; ``seats``: who sits at a new table at first;
     * ``public_decisions``: decision kinds whose options show nothing of the
@@ -310,7 +310,7 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        from widgets.presenter import Presenter
+        from widgets.panels.presenter import Presenter
 
         # its link and QR code: the place shown, for the students (not in presenter mode)
         self.presenter = Presenter(self, link=lambda: self.student_url)
@@ -338,7 +338,7 @@ class GamePage(w.VBox):
     def go(self, query: str, request_url: str | None = None) -> None:
         """Move the page, already built, to the place ``query`` names, as if it had been
         built with it: a pre-started kernel builds its page before it knows the link it
-        was opened from (:mod:`widgets.request`).  What is already right is left alone,
+        was opened from (:mod:`widgets.server.request`).  What is already right is left alone,
         so an empty query only gives the page its address."""
         if request_url:
             self.request_url = request_url
@@ -469,7 +469,7 @@ class GamePage(w.VBox):
     def quiz(self) -> Any:
         """The Quiz tab's panel (built on first use)."""
         if self._quiz is None:
-            from widgets.quiz import QuizPanel
+            from widgets.panels.quiz import QuizPanel
 
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
             # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
@@ -483,7 +483,7 @@ class GamePage(w.VBox):
     def scenarios(self) -> Any:
         """The Scenarios tab's panel (built on first use)."""
         if self._scenarios is None:
-            from widgets.scenarios import ScenariosPanel
+            from widgets.panels.scenarios import ScenariosPanel
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
             self._set_tab(4, self._scenarios)

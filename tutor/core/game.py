@@ -272,7 +272,7 @@ class Game(ABC):
         """Fill the caches the game's adviser and bots need, so the first hint is quick.
 
         The Play tab calls it once per game, in a background thread, when it opens
-        (``widgets.game.warm_up``): it must be safe to run beside the game's other
+        (``widgets.panels.shell.warm_up``): it must be safe to run beside the game's other
         calls and must not change any result.  By default there is nothing to do."""
         return None
 

@@ -61,7 +61,7 @@ class Messages:
 class Count(str):
     """A number as a text shows it, which also picks the word that follows it, singular or plural:
     ``{n:card|cards}`` in a template is "card" for one and "cards" for any other number (French
-    counts zero as one too: "0 carte").  ``Messages.render`` and ``widgets.i18n.t`` pass every int
+    counts zero as one too: "0 carte").  ``Messages.render`` and ``widgets.panels.i18n.t`` pass every int
     parameter as a ``Count``.
 
     >>> "{n} {n:card|cards}".format(n=Count("1", 1, "en")), "{n} {n:carta|carte}".format(n=Count("3", 3, "it"))
@@ -93,7 +93,7 @@ def counted(value: Any, lang: str) -> Any:
 def finish_text(text: str, lang: str) -> str:
     """The last touch every shown text gets, engine message or panel word alike: a seat after a
     preposition takes its article (:func:`seat_articles`), then French its no-break spaces
-    (:func:`french_spacing`).  ``Messages.render`` and ``widgets.i18n.t`` both end here.
+    (:func:`french_spacing`).  ``Messages.render`` and ``widgets.panels.i18n.t`` both end here.
 
     >>> finish_text("Tocca a Giocatore 2", "it"), finish_text("À Joueur 1 : joue", "fr") == "Au Joueur 1\u00a0: joue"
     ('Tocca al Giocatore 2', True)

@@ -1,6 +1,6 @@
 """The tutor's Voilà server: safe on a school network, a room of students on one machine.
 
-``python -m widgets.classroom NOTEBOOK_DIR [voila options]`` is ``python -m voila``
+``python -m widgets.server.classroom NOTEBOOK_DIR [voila options]`` is ``python -m voila``
 (the pinned Voilà 0.5.13, whose ``Voila.start`` this module's :class:`TutorVoila`
 repeats) with what a classroom needs and Voilà does not have upstream:
 
@@ -31,10 +31,10 @@ repeats) with what a classroom needs and Voilà does not have upstream:
 * **A page whose kernel dies starting ends** with a short message in three
   languages and reloads itself (at most once a minute), instead of Voilà's spinner
   for ever (:class:`PageRenderer`).  Kernels are started on unix sockets
-  (``KernelManager.transport=ipc``, :data:`widgets.serve.KERNEL_TRANSPORT`), which
+  (``KernelManager.transport=ipc``, :data:`widgets.server.serve.KERNEL_TRANSPORT`), which
   removes the usual cause: a TCP port taken by another process before the kernel bound it.
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
-  does that itself; :mod:`widgets.serve` forwards the signals to it).
+  does that itself; :mod:`widgets.server.serve` forwards the signals to it).
 * **Less work per message and per page** in the one server process that every
   page's traffic goes through: the kernels' activity watcher subscribes to the
   kernel's status only and reads only the message types it needs
@@ -46,7 +46,7 @@ repeats) with what a classroom needs and Voilà does not have upstream:
   once per server, not once per page (:class:`SharedTemplates`).
 
 Nothing here knows a game.  Kernel-side guards (comm errors logged on the
-server, no traceback sent to a client) are in :mod:`widgets.kernel_guard`.
+server, no traceback sent to a client) are in :mod:`widgets.server.kernel_guard`.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 # every kernel of ours loads the kernel-side guards and leaves the process's
 # stderr alone (ipykernel would otherwise forward it to the page)
-KERNEL_ARGS = ["--IPKernelApp.capture_fd_output=False", "--IPKernelApp.extensions=widgets.kernel_guard"]
+KERNEL_ARGS = ["--IPKernelApp.capture_fd_output=False", "--IPKernelApp.extensions=widgets.server.kernel_guard"]
 
 ROOM_FULL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">

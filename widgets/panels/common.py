@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.i18n import colon, t
+from widgets.panels.i18n import colon, t
 
 esc = html.escape
 
@@ -103,7 +103,7 @@ CSS = """
    above the moves says it, so the board's words (marked rt-to-decide) are not shown twice */
 .rt-game > .rt-board .rt-to-decide { display: none; }
 .rt-board { min-width: 0; max-width: 100%; }
-/* cls2: a board's sections are divs of one HTML widget (widgets.stepper.Sections); each keeps its margins inside */
+/* cls2: a board's sections are divs of one HTML widget (widgets.panels.stepper.Sections); each keeps its margins inside */
 .rt-sections > div { display: flow-root; min-width: 0; }
 .rt-step-header h3 { margin: 2px 0; font-size: 20px; }
 .rt-nav { align-items: center; }

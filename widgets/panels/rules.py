@@ -10,8 +10,8 @@ from __future__ import annotations
 import ipywidgets as w
 
 from tutor import rulesearch
-from widgets.common import cite, esc
-from widgets.i18n import Language, colon, t
+from widgets.panels.common import cite, esc
+from widgets.panels.i18n import Language, colon, t
 
 
 def _anchor(topic: str) -> str:

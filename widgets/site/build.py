@@ -16,7 +16,7 @@ The npm core Pyodide has no numpy/pandas/matplotlib: the pages fall back to HTML
 chart (``widgets.table``).  Two upstream bugs are worked around after ``voici build`` by
 :func:`fix_urls`.  The build is skipped when nothing it reads has changed (``site/.inputs``).
 
-Run: ``python -m widgets.site [--out site] [--npm build/npm] [--force]``.
+Run: ``python -m widgets.site.build [--out site] [--npm build/npm] [--force]``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = "0.27.6"
 FONTAWESOME = "5.15.4"
 NPM_TARBALLS = (f"pyodide-{PYODIDE}.tgz", f"fortawesome-fontawesome-free-{FONTAWESOME}.tgz")

@@ -18,9 +18,9 @@ import ipywidgets as w
 
 from tutor import hints, quiz
 from tutor.core import ScenarioError
-from widgets.common import cite, esc, message, uploaded_bytes
-from widgets.i18n import Language, t
-from widgets.stepper import Sections
+from widgets.panels.common import cite, esc, message, uploaded_bytes
+from widgets.panels.i18n import Language, t
+from widgets.panels.stepper import Sections
 
 __all__ = ["QuizPanel", "HintBox", "YourTurn", "CSS"]
 

@@ -1,6 +1,6 @@
 """Serve notebooks with Voilà and drive them in Debian's Chromium.
 
-Used by ``make run`` (through ``python -m widgets.serve``), by the browser
+Used by ``make run`` (through ``python -m widgets.server.serve``), by the browser
 tests' fixtures and by the browser benchmark (:mod:`benchmarks.browser`).  Nothing
 here knows a game.
 
@@ -26,7 +26,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 # pol3: the page template (widgets/jupyter/data/voila/templates/rules-tutor), found from a checkout too
 TEMPLATE = "rules-tutor"
@@ -100,13 +100,13 @@ class Room:
 
 def voila_command(root: Path, port: int, *extra: str, cull_idle: int = CULL_IDLE,
                   cull_interval: int = CULL_INTERVAL, room: Room | None = None) -> list[str]:
-    """The server's command line: Voilà with our guards (:mod:`widgets.classroom`),
+    """The server's command line: Voilà with our guards (:mod:`widgets.server.classroom`),
     local-only, or for a ``room`` on all interfaces with pools and a cap.  An ``extra`` option
     replaces ours of the same name (the command line takes each option once)."""
     command = [
         sys.executable,
         "-m",
-        "widgets.classroom",
+        "widgets.server.classroom",
         str(root),
         "--no-browser",
         f"--port={port}",
@@ -242,7 +242,7 @@ def chromium(headless: bool = True):
 
 
 def lan_urls(port: int, notebook: str) -> list[str]:
-    from widgets.classroom import lan_addresses
+    from widgets.server.classroom import lan_addresses
 
     return [f"http://{a}:{port}/voila/render/{notebook}" for a in lan_addresses()]
 
@@ -269,7 +269,7 @@ def parse_args(argv: list[str]):
     import argparse
 
     room = Room()
-    ap = argparse.ArgumentParser(prog="python -m widgets.serve", description="Serve the rules-tutor dashboard.")
+    ap = argparse.ArgumentParser(prog="python -m widgets.server.serve", description="Serve the rules-tutor dashboard.")
     ap.add_argument("port", nargs="?", type=int, default=int(os.environ.get("PORT", "8866")))
     ap.add_argument("--class", dest="room", action="store_true",
                     help="serve a room: all interfaces, kernel pools, a kernel cap; print the LAN link and a QR code")
@@ -283,7 +283,7 @@ def parse_args(argv: list[str]):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m widgets.serve [PORT] [--class ...]``: serve the dashboard and print its
+    """``python -m widgets.server.serve [PORT] [--class ...]``: serve the dashboard and print its
     address.  SIGTERM and SIGINT stop Voilà and its kernels."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
     room = None

@@ -21,9 +21,9 @@ import ipywidgets as w
 
 from tutor import hints, scenarios
 from tutor.core import IllegalAction, ScenarioError, ScenarioReader
-from widgets.common import cite, esc, message, uploaded_bytes
-from widgets.i18n import Language, t
-from widgets.stepper import Sections
+from widgets.panels.common import cite, esc, message, uploaded_bytes
+from widgets.panels.i18n import Language, t
+from widgets.panels.stepper import Sections
 
 __all__ = ["ScenariosPanel"]
 

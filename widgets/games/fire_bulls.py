@@ -10,10 +10,10 @@ from __future__ import annotations
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import action_label, esc
-from widgets.endgame import frame
-from widgets.game import GameShell, refusal_text, refusals_html
-from widgets.i18n import add_strings, colon, t
+from widgets.panels.common import action_label, esc
+from widgets.panels.endgame import frame
+from widgets.panels.shell import GameShell, refusal_text, refusals_html
+from widgets.panels.i18n import add_strings, colon, t
 
 GAME_NAME = "fire-bulls"
 SCORING_EXAMPLE_HINTS = ("scoring", "gong", "23")

@@ -17,7 +17,7 @@ variable) and shows a link to the place it is at.  A place is
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
-:mod:`widgets.i18n` and its arguments, so the page says them in its language.
+:mod:`widgets.panels.i18n` and its arguments, so the page says them in its language.
 
 >>> place, problems = parse("lang=it&tab=examples&example=it-3&step=2", {"it-3": 6}, ("it", "fr"))
 >>> place.lang, place.tab, place.example, place.step, problems

@@ -28,10 +28,10 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc
-from widgets.endgame import frame
-from widgets.game import ButtonControls, GameShell
-from widgets.i18n import add_strings, colon, t
+from widgets.panels.common import esc
+from widgets.panels.endgame import frame
+from widgets.panels.shell import ButtonControls, GameShell
+from widgets.panels.i18n import add_strings, colon, t
 
 GAME_NAME = "formula-e"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)

@@ -18,10 +18,10 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc
-from widgets.endgame import frame
-from widgets.game import GameShell, hand_row, refusals_html
-from widgets.i18n import add_strings, colon, t
+from widgets.panels.common import esc
+from widgets.panels.endgame import frame
+from widgets.panels.shell import GameShell, hand_row, refusals_html
+from widgets.panels.i18n import add_strings, colon, t
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)

@@ -17,14 +17,14 @@ import ipywidgets as w
 
 from tutor import scenarios
 from tutor.core import ScenarioError
-from widgets.common import message
-from widgets.i18n import t
+from widgets.panels.common import message
+from widgets.panels.i18n import t
 
 __all__ = ["SaveAsScenario"]
 
 
 class SaveAsScenario(w.VBox):
-    """The goal chooser and the "save as scenario" button of a :class:`widgets.game.GameShell`."""
+    """The goal chooser and the "save as scenario" button of a :class:`widgets.panels.shell.GameShell`."""
 
     def __init__(self, shell: Any):
         super().__init__()

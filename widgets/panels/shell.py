@@ -11,7 +11,7 @@ panels, declared in its :class:`widgets.page.PageSpec`:
   actions, lang)`` offers ``actions`` (the legal ones, or none when no person
   may move now) and calls ``shell.play(action)``; without one the shell lists
   the actions in a chooser;
-* optionally ``breakdown(game, view, lang, who) -> widgets.endgame.frame(rows)`` for the
+* optionally ``breakdown(game, view, lang, who) -> widgets.panels.endgame.frame(rows)`` for the
   end, from the teacher's view.
 
 Two keys the engine gives go into the view the board draws, when there is
@@ -41,10 +41,10 @@ import ipywidgets as w
 
 from tutor import IllegalAction, ScenarioError, bots
 from tutor.core import Game
-from widgets.common import cite, esc, message, uploaded_bytes
-from widgets.endgame import score_chart
-from widgets.i18n import Language, colon, t
-from widgets.stepper import Sections
+from widgets.panels.common import cite, esc, message, uploaded_bytes
+from widgets.panels.endgame import score_chart
+from widgets.panels.i18n import Language, colon, t
+from widgets.panels.stepper import Sections
 
 _LOG = logging.getLogger(__name__)
 
@@ -489,7 +489,7 @@ class GameShell(w.VBox):
         self.upload.observe(self._uploaded, "value")
         self.file_msg = w.HTML()  # the load/save message, again beside the file controls
         self.file_msg.add_class("rt-file-message")
-        from widgets.scenario_save import SaveAsScenario  # scn: the position as a scenario with a goal (issue 15)
+        from widgets.panels.scenario_save import SaveAsScenario  # scn: the position as a scenario with a goal (issue 15)
 
         self.save_as = SaveAsScenario(self)
         self.files = w.Accordion(children=[w.VBox([
@@ -507,7 +507,7 @@ class GameShell(w.VBox):
         self.bot_row.add_class("rt-bot-row")
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
-        from widgets.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
+        from widgets.panels.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
 
         self.hint_box = HintBox(self)
         wrap = w.Layout(flex_flow="row wrap")

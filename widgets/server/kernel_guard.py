@@ -1,7 +1,7 @@
 """Kernel-side guards for the tutor's Voilà server (an IPython extension).
 
-Our server (:mod:`widgets.classroom`, which :mod:`widgets.serve` runs) starts
-every kernel with ``--IPKernelApp.extensions=widgets.kernel_guard`` and
+Our server (:mod:`widgets.server.classroom`, which :mod:`widgets.server.serve` runs) starts
+every kernel with ``--IPKernelApp.extensions=widgets.server.kernel_guard`` and
 ``--IPKernelApp.capture_fd_output=False`` (ipykernel would otherwise forward
 whatever the process writes to its stderr to the page).  Under Voilà (``VOILA_PREHEAT`` in
 the environment) the extension:
@@ -18,7 +18,7 @@ the environment) the extension:
   imports, so it reads its own query string (``QUERY_STRING``) and address
   (``VOILA_REQUEST_URL``) from the environment exactly as without pre-started
   kernels; the tutor's pages (:mod:`widgets.page`, :mod:`widgets.index`) are
-  built whole before the request and follow it after (:mod:`widgets.request`);
+  built whole before the request and follow it after (:mod:`widgets.server.request`);
 * flushes ``sys.stdout`` only when something was written to it: ipykernel
   flushes it after every message it handles -- a click on a button included --
   by handing the flush to its IO thread and waiting for that thread to do it,
@@ -58,7 +58,7 @@ def only_imports(source: str) -> bool:
 class RequestWait:
     """``pre_run_cell``: in a pre-started kernel, wait once for the page's request
     before the first cell that is not only imports -- unless the notebook's pages
-    are built first and follow their request after (:mod:`widgets.request`)."""
+    are built first and follow their request after (:mod:`widgets.server.request`)."""
 
     def __init__(self):
         self.done = False
@@ -71,7 +71,7 @@ class RequestWait:
         if only_imports(getattr(info, "raw_cell", "") or ""):
             return  # imports are paid for before the request
         self.done = True
-        from widgets import request
+        from widgets.server import request
 
         if request.builds_first:
             return  # the page is built now, and moves to its link's place when the request comes

@@ -6,7 +6,7 @@ at a time (the language chooser is hidden, the tabs' labels grow; the open
 tab fills the screen), the keys the page answers to written on it, and the
 link to this page as text and as a QR code (drawn by ``segno`` as inline SVG)
 so the class opens the same place.  A link with ``presenter=1``
-(:mod:`widgets.place`) opens the page in presenter mode, and the link shown
+(:mod:`widgets.panels.place`) opens the page in presenter mode, and the link shown
 in presenter mode carries it.
 
 The keys reach the kernel through ``ipyevents`` (a widget with a prebuilt
@@ -24,8 +24,8 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
-from widgets.common import esc
-from widgets.i18n import add_strings, t
+from widgets.panels.common import esc
+from widgets.panels.i18n import add_strings, t
 
 # --- task pre (issue 13 §1): presenter mode --------------------------------
 add_strings({

@@ -14,7 +14,7 @@ engine, every widget: the costly part, done while the room is empty), and
 address once it comes, on the kernel's own event loop (where the widgets'
 messages are sent from), so they only move to the place the link names.
 
-Any other notebook keeps Voilà's behaviour: :mod:`widgets.kernel_guard` makes
+Any other notebook keeps Voilà's behaviour: :mod:`widgets.server.kernel_guard` makes
 its first cell that is not only imports wait (:func:`wait`) for the request, so
 it reads its own query string like a page without pre-started kernels.
 

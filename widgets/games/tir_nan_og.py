@@ -17,10 +17,10 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, message
-from widgets.endgame import frame
-from widgets.game import ButtonControls, refused_button
-from widgets.i18n import add_strings, colon, t
+from widgets.panels.common import esc, message
+from widgets.panels.endgame import frame
+from widgets.panels.shell import ButtonControls, refused_button
+from widgets.panels.i18n import add_strings, colon, t
 
 GAME_NAME = "tir-nan-og"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)

@@ -20,8 +20,8 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor.core import LESSON, plain_math
-from widgets.common import cite, esc, message, quote_line
-from widgets.i18n import Language, colon, t
+from widgets.panels.common import cite, esc, message, quote_line
+from widgets.panels.i18n import Language, colon, t
 
 # board(view, before_view | None, lang, who) -> {section: html}
 Board = Callable[[dict, Any, str, Callable[[int], str]], dict]
@@ -113,7 +113,7 @@ class ExampleStepper(w.VBox):
         self.outcome.add_class("rt-outcome")
         self.first.on_click(lambda _: self.go(0))
         self.prev.on_click(lambda _: self.go(self._pos - 1))
-        from widgets.quiz import YourTurn  # qz: predict the step before it is shown (issue 12 §2)
+        from widgets.panels.quiz import YourTurn  # qz: predict the step before it is shown (issue 12 §2)
 
         self.your_turn = YourTurn(self)
         self.next.on_click(lambda _: self.your_turn.next())
