@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from tutor import games
+from widgets import static
 from widgets.panels.common import action_label, esc
 from widgets.panels.endgame import frame
 from widgets.panels.shell import GameShell, refusal_text, refusals_html
@@ -95,64 +96,7 @@ add_strings({
     "col_marks": ("Marks", "Segni", "Marques"),
 })
 
-_CSS = """
-<style>
-.fb-table { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
-.fb-grid { display: grid; grid-template-columns: repeat(3, 9.2em); gap: 8px; }
-.fb-pilehead { text-align: center; font-weight: bold; background: #e8e8e8; border-radius: 6px; padding: 4px; }
-.fb-card { border: 2px solid #222; border-radius: 8px; background: #fffdf6; min-height: 5.4em; padding: 4px 6px; position: relative; }
-.fb-card.fb-empty { border-style: dashed; background: #f1f1f1; color: #666; }
-.fb-card .fb-slot { position: absolute; top: 2px; right: 6px; font-weight: bold; color: #555; font-size: 15px; }
-.fb-card .fb-name { font-weight: bold; font-size: 17px; padding-right: 12px; }  /* clear of the slot letter */
-.fb-card .fb-face { font-size: 15px; color: #333; }
-.fb-changed { outline: 4px solid #ff7a00; outline-offset: 1px; box-shadow: 0 0 0 7px #ffe0b8; }
-.fb-changed::after { content: "★"; position: absolute; left: 4px; bottom: 0; color: #ff7a00; font-size: 18px; }
-.fb-sym { display: inline-block; min-width: 1.9em; text-align: center; border-radius: 5px; margin: 1px; padding: 0 3px;
-          font-weight: bold; font-size: 15px; border: 1px solid #111; }
-.fb-dirs { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 4px; margin-top: 6px; }
-.fb-dirnum { font-size: 20px; }
-.rt-sections:has(> .rt-sec-rows) { display: grid; grid-template-columns: max-content minmax(16em, 1fr);
-    column-gap: 28px; align-items: start; }
-.rt-sections > .rt-sec-info { grid-column: 1 / -1; }
-.rt-sections > .rt-sec-rows { grid-column: 1; grid-row: span 3; }
-.rt-sections > .rt-sec-reserve, .rt-sections > .rt-sec-hands, .rt-sections > .rt-sec-won { grid-column: 2; }
-.fb-dir { text-align: center; border-top: 3px solid #888; padding-top: 2px; font-weight: bold; }
-.fb-pawn { display: inline-block; border-radius: 50%; width: 2.2em; height: 2.2em; line-height: 2.2em; text-align: center;
-           border: 3px solid #111; font-weight: bold; }
-.fb-row { margin: 4px 0; }
-.fb-row .fb-label { font-weight: bold; margin-right: 6px; }
-.fb-mini { display: inline-block; border: 1px solid #444; border-radius: 6px; padding: 1px 4px; margin: 2px; background: #fffdf6; }
-.fb-mini.fb-bonus { border: 3px solid #2e7d32; }
-.fb-mini.fb-removed { text-decoration: line-through; border: 3px dashed #b3261e; opacity: 0.8; }
-.fb-general { border: 3px double #8b0000; padding: 4px 8px; border-radius: 8px; background: #fff0f0; display: inline-block; }
-.fb-info { font-size: 16px; color: #222; }
-.fb-score { font-weight: bold; }
-.fb-hidden { color: #666; font-style: italic; }
-.rt-controls .widget-button { min-width: 9em; }
-.rt-controls .fb-attack-group .widget-button { min-width: 4.5em; padding: 0 10px; }
-.rt-controls .fb-attack-group .widget-html { min-width: 4.2em; margin-right: 2px; }
-@media (max-width: 860px) {  /* a phone or a tablet: the table above the hands, the piles share the width */
-  .rt-sections:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
-  .rt-sections > .rt-sec-rows, .rt-sections > .rt-sec-reserve, .rt-sections > .rt-sec-hands, .rt-sections > .rt-sec-won {
-    grid-column: 1; grid-row: auto; }
-  .fb-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
-  .fb-dirs { grid-template-columns: repeat(5, minmax(0, 1fr)); }
-  .fb-card .fb-name { font-size: 15px; overflow-wrap: anywhere; }
-}
-.fb-qi.fb-selected { outline: 5px solid #111; outline-offset: 2px; }
-/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px: the cards' names, values, symbols and
-   the table's line were left at 15-17px, unreadable from the back of a room */
-.rt-presenter .fb-card .fb-name { font-size: 22px; }
-.rt-presenter .fb-card .fb-face, .rt-presenter .fb-card .fb-slot { font-size: 20px; }
-.rt-presenter .fb-sym { font-size: 20px; }
-.rt-presenter .fb-info { font-size: 21px; }
-/* ... and at that size the reserve, the hands and the victory piles, in a second column beside the rows,
-   ran past the board's width under the side column: in presenter mode they come under the rows */
-.rt-presenter .rt-sections:has(> .rt-sec-rows) { grid-template-columns: minmax(0, 1fr); }
-.rt-presenter .rt-sections > .rt-sec-rows, .rt-presenter .rt-sections > .rt-sec-reserve,
-.rt-presenter .rt-sections > .rt-sec-hands, .rt-presenter .rt-sections > .rt-sec-won { grid-column: 1; grid-row: auto; }
-</style>
-"""
+_CSS = '\n<style>' + static.text('fire_bulls.css') + '</style>\n'
 
 
 def game():

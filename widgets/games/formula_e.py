@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
+from widgets import static
 from widgets.panels.common import esc
 from widgets.panels.endgame import frame
 from widgets.panels.shell import ButtonControls, GameShell
@@ -130,49 +131,7 @@ FEATURES = {
 }
 CELL = 40  # px in the SVG's own units
 
-_CSS = """<style>
-.fe-board { display: flex; flex-direction: column; gap: 6px; }
-.fe-track-wrap { max-width: 100%; }
-.fe-track-wrap svg { max-width: 100%; height: auto; display: block; }
-.fe-track-wrap svg.fe-track-v { display: none; margin: 0 auto; }
-@media (max-width: 700px) {
-  .fe-track-wrap svg.fe-track-h { display: none; }
-  .fe-track-wrap svg.fe-track-v { display: block; }
-  /* pol3: a track taller than the screen scrolls in its own box, which scrolls to the pieces */
-  .fe-track-wrap { max-height: 62vh; overflow-y: auto; overscroll-behavior: contain;
-                   border-top: 1px solid #ccc; border-bottom: 1px solid #ccc; }
-  .rt-game .fe-track-wrap { max-height: none; overflow-y: visible; border: none; }
-  /* pol2: in a game the whole track fits the board's box (70% of the screen): every elephant in sight */
-  .rt-game .fe-track-wrap svg.fe-track-v { max-height: 64vh; width: auto; }
-}
-.fe-tiger-cancel { border: 3px solid #e65100; background: #fff3e0; border-radius: 6px; padding: 4px 8px;
-                   margin: 3px 0; font-weight: bold; }
-.fe-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
-.fe-label { font-weight: bold; margin-right: 4px; }
-.fe-muted { color: #555; font-size: 90%; }
-.fe-card { display: inline-block; border-radius: 6px; padding: 2px 8px; margin: 1px; font-weight: bold;
-           border: 2px solid #111; white-space: nowrap; }
-.fe-back { display: inline-block; width: 20px; height: 28px; margin: 1px; border-radius: 4px; border: 2px solid #333;
-           background: repeating-linear-gradient(45deg, #8d6e63, #8d6e63 4px, #a1887f 4px, #a1887f 8px); }
-.fe-seat { border: 2px solid #ccc; border-radius: 8px; padding: 2px 8px; margin: 3px 0;
-           display: flex; flex-wrap: wrap; align-items: center; column-gap: 18px; }
-.fe-seat.fe-current { border-color: #111; box-shadow: 0 0 0 2px #fdd835; }
-.fe-dot { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 50%; color: #fff;
-          font-weight: bold; border: 2px solid #111; }
-.fe-bar { display: inline-block; width: 140px; max-width: 40vw; height: 10px; background: #eee; border: 1px solid #999;
-          vertical-align: middle; }
-.fe-bar > span { display: block; height: 100%; }
-.fe-changed { outline: 3px solid #fdd835; }
-.fe-legend-absent { color: #666; font-size: 90%; }
-.fe-legend-absent span.fe-key { opacity: 0.5; }
-.fe-legend span.fe-key { display: inline-block; min-width: 1.4em; text-align: center; border: 1px solid #555;
-                         border-radius: 3px; margin-right: 3px; }
-.fe-table-cards { padding: 4px 8px; border-left: 4px solid #fbc02d; background: #fffde7; }
-.fe-buttons .widget-button { min-height: 36px; }
-.fe-buttons .jupyter-button { white-space: normal !important; height: auto !important; max-width: 100%;
-                              text-align: left; padding: 4px 10px; line-height: 1.3; }
-.fe-page .rt-chosen { outline: 3px solid #fdd835; outline-offset: 1px; }
-</style>"""
+_CSS = '<style>' + static.text('formula_e.css') + '</style>'
 
 
 def card_chip(card: str, lang: str) -> str:

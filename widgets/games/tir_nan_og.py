@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
+from widgets import static
 from widgets.panels.common import esc, message
 from widgets.panels.endgame import frame
 from widgets.panels.shell import ButtonControls, refused_button
@@ -124,39 +125,7 @@ KIND_STYLE = {
     "fountain": ("#00838f", "❂"),
 }
 
-_CSS = """<style>
-.tn-board { display: flex; flex-direction: column; gap: 6px; }
-.tn-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 3px 0; }
-.tn-label { font-weight: bold; margin-right: 4px; }
-.tn-chip { display: inline-block; border-radius: 6px; padding: 2px 8px; margin: 1px; font-weight: bold;
-           border: 2px solid #111; white-space: nowrap; }
-.tn-sym { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 0 1px; font-size: 14px;
-          border: 1px solid #111; white-space: nowrap; }
-.tn-terr { display: inline-block; border: 3px solid #333; border-radius: 8px; padding: 3px 6px; margin: 2px;
-           background: #fafafa; max-width: 100%; }
-.tn-terr .tn-kind { font-weight: bold; }
-.tn-down { background: repeating-linear-gradient(45deg, #ccc, #ccc 6px, #e8e8e8 6px, #e8e8e8 12px);
-           color: #333; }
-.tn-back { display: inline-block; width: 22px; height: 30px; margin: 1px; border-radius: 4px; border: 2px solid #333;
-           background: repeating-linear-gradient(45deg, #37474f, #37474f 4px, #607d8b 4px, #607d8b 8px);
-           vertical-align: middle; }
-.tn-pile { display: inline-block; border: 1px solid #999; border-radius: 8px; padding: 4px; margin: 2px;
-           min-width: 9em; }
-.tn-seat { border: 2px solid #999; border-radius: 8px; padding: 4px 8px; margin: 3px 0; }
-.tn-seat.tn-current { border: 4px solid #e65100; }
-.tn-dispute { border: 4px solid #00838f; border-radius: 8px; padding: 6px 10px; background: #e0f7fa; }
-.tn-dispute .tn-decl { display: inline-block; border: 2px solid #333; border-radius: 6px; padding: 2px 8px;
-                       margin: 2px; background: #fff; }
-.tn-decl-deciding { border-width: 4px !important; border-color: #e65100 !important; }
-.tn-changed { outline: 3px dashed #e65100; outline-offset: 2px; }
-.tn-muted { color: #444; font-size: 15px; }
-.tn-buttons .widget-button { height: auto; min-height: 32px; white-space: normal; }
-/* pol2: presenter mode (issue 13 §1) sets the page's words at 26px; the small chips and the muted words
-   (a pile's creatures, its value, its count) were left at 14-15px, unreadable from the back of a room */
-.rt-presenter .tn-sym { font-size: 21px; padding: 1px 6px; border-width: 2px; }
-.rt-presenter .tn-muted { font-size: 21px; color: #222; }
-.rt-presenter .tn-back { width: 28px; height: 38px; }
-</style>"""
+_CSS = '<style>' + static.text('tir_nan_og.css') + '</style>'
 
 
 def creature_chip(card: str, lang: str, small: bool = False) -> str:

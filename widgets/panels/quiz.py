@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from tutor import hints, quiz
 from tutor.core import ScenarioError
+from widgets import static
 from widgets.panels.common import cite, esc, message, uploaded_bytes
 from widgets.panels.i18n import Language, t
 from widgets.panels.stepper import Sections
@@ -25,14 +26,7 @@ from widgets.panels.stepper import Sections
 __all__ = ["QuizPanel", "HintBox", "YourTurn", "CSS"]
 
 # choices are sentences: they wrap (a button is one line by default) and stay readable once answered
-CSS = """
-<style>
-.rt-panel .rt-quiz-choice { white-space: normal; height: auto; min-height: 36px; text-align: left;
-  line-height: 1.35; padding: 6px 12px; font-size: 16px; }
-.rt-panel .rt-quiz-choice:disabled { opacity: 1; color: #111; }
-.rt-panel .rt-quiz-choice.mod-success, .rt-panel .rt-quiz-choice.mod-danger { color: #fff; }
-</style>
-"""
+CSS = '\n<style>' + static.text('quiz.css') + '</style>\n'
 
 
 def _style() -> w.HTML:

@@ -74,7 +74,7 @@ def inputs_digest(npm: Path) -> str:
     h = hashlib.sha256()
     files = [ROOT / "pyproject.toml", *sorted((ROOT / "notebooks").glob("*.ipynb"))]
     for pkg in ("tutor", "widgets"):
-        files += sorted(p for p in (ROOT / pkg).rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
+        files += sorted(p for p in (ROOT / pkg).rglob("*") if p.suffix in (".py", ".json", ".css", ".js") and "__pycache__" not in p.parts)
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode())
         h.update(p.read_bytes())
