@@ -21,7 +21,7 @@ from tutor.core import ScenarioError
 from widgets import static
 from widgets.panels.common import cite, esc, message, uploaded_bytes
 from widgets.panels.i18n import Language, t
-from widgets.panels.stepper import Sections
+from widgets.panels.sections import Sections
 
 __all__ = ["QuizPanel", "HintBox", "YourTurn", "CSS"]
 

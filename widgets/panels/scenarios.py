@@ -23,7 +23,7 @@ from tutor import hints, scenarios
 from tutor.core import IllegalAction, ScenarioError, ScenarioReader
 from widgets.panels.common import cite, esc, message, uploaded_bytes
 from widgets.panels.i18n import Language, t
-from widgets.panels.stepper import Sections
+from widgets.panels.sections import Sections
 
 __all__ = ["ScenariosPanel"]
 

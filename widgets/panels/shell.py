@@ -44,7 +44,7 @@ from tutor.core import Game
 from widgets.panels.common import cite, esc, message, uploaded_bytes
 from widgets.panels.endgame import score_chart
 from widgets.panels.i18n import Language, colon, t
-from widgets.panels.stepper import Sections
+from widgets.panels.sections import Sections
 
 _LOG = logging.getLogger(__name__)
 
