@@ -14,7 +14,7 @@ from widgets import static
 from widgets.panels.common import action_label, esc
 from widgets.panels.endgame import frame
 from widgets.panels.shell import GameShell, refusal_text, refusals_html
-from widgets.panels.i18n import add_strings, colon, t
+from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "fire-bulls"
 SCORING_EXAMPLE_HINTS = ("scoring", "gong", "23")
@@ -36,7 +36,8 @@ LETTERS = {
     "fr": {"green": "V", "yellow": "J", "red": "R", "blue": "B", "brown": "M", "white": "Bl", "warrior": "Gu"},
 }
 
-add_strings({
+# this page's own words: they can never replace a shared word of the same key
+t = add_strings({
     "fb_title": ("Fire Bulls", "Fire Bulls", "Fire Bulls"),
     "green": ("green", "verde", "vert"),
     "yellow": ("yellow", "giallo", "jaune"),
@@ -75,7 +76,7 @@ add_strings({
     "attack_dir": ("Attack from {n}", "Attacca da {n}", "Attaquer depuis {n}"),
     "attack_general": ("Attack the General", "Attacca il Generale", "Attaquer le Général"),
     "pay_next": ("Pay the next card", "Paga la carta seguente", "Payer la carte suivante"),
-    "stop": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
+    "end_attack": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
     "pay_with_cards": ("pay with {cards}", "paga con {cards}", "payer avec {cards}"),
     # pol: the attacks one line per direction, so every move fits a projector's screen
     "attack_head": ("Attack from a direction, paying with:", "Attacca da una direzione, pagando con:",
@@ -94,7 +95,7 @@ add_strings({
     "col_player": ("Player", "Giocatore", "Joueur"),
     "col_colour": ("Colour", "Colore", "Couleur"),
     "col_marks": ("Marks", "Segni", "Marques"),
-})
+}, namespace="fire-bulls")
 
 _CSS = '\n<style>' + static.text('fire_bulls.css') + '</style>\n'
 
@@ -460,7 +461,7 @@ class FireBullsControls(w.VBox):
                 b.remove_class("rt-refused")
             mb.description = t("draw_move", lang, n=d)
             ab.description = t("attack_dir", lang, n=d)
-        self.stop_button.description = t("stop", lang)
+        self.stop_button.description = t("end_attack", lang)
         kinds = {a.kind for a in actions}
         if decision == "action":
             self.prompt.value = f"<b>{esc(t('moves_action', lang))}</b>"

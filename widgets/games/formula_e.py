@@ -32,7 +32,7 @@ from widgets import static
 from widgets.panels.common import esc
 from widgets.panels.endgame import frame
 from widgets.panels.shell import ButtonControls, GameShell
-from widgets.panels.i18n import add_strings, colon, t
+from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "formula-e"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -52,7 +52,8 @@ def _fe():
 
 # ------------------------------------------------------------------ chrome --
 
-add_strings({
+# this page's own words: they can never replace a shared word of the same key
+t = add_strings({
     "fe_legend": ("Legend", "Legenda", "Légende"),
     "fe_not_here": ("Not on this board", "Non su questo tabellone", "Pas sur ce plateau"),  # pol3
     "fe_start": ("start grid", "griglia di partenza", "grille de départ"),
@@ -116,7 +117,7 @@ add_strings({
     "fe_tiger_cancel": ("Tiger! {owner}'s {card} was cancelled by {by}: it counts as played, with no effect.",
                         "Tigre! La carta {card} di {owner} è stata annullata da {by}: conta come giocata, senza effetto.",
                         "Tigre ! La carte {card} de {owner} a été annulée par {by} : elle compte comme jouée, sans effet."),
-})
+}, namespace="formula-e")
 
 # Each seat: a colour and its number written on the elephant (told apart without colour vision).
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f")

@@ -21,7 +21,7 @@ from tutor import games
 from widgets.panels.common import esc
 from widgets.panels.endgame import frame
 from widgets.panels.shell import GameShell, hand_row, refusals_html
-from widgets.panels.i18n import add_strings, colon, t
+from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "kamikaze-attack"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -39,7 +39,8 @@ def _k():
 
 # ------------------------------------------------------------------ chrome --
 
-add_strings({
+# this page's own words: they can never replace a shared word of the same key
+t = add_strings({
     "ka_title": ("Kamikaze Attack", "Kamikaze Attack", "Kamikaze Attack"),
     "bot_coach": ("bot: coach", "bot: allenatore", "bot : entraîneur"),
     "ka_deck": ("Deck {n}", "Mazzo {n}", "Paquet {n}"),
@@ -88,7 +89,7 @@ add_strings({
     "ka_col_winner": ("Winner", "Vincitore", "Gagnant"),
     "ka_face_down_move": ("a card set aside, face down", "una carta messa da parte, coperta",
                           "une carte posée de côté, face cachée"),
-})
+}, namespace="kamikaze-attack")
 
 # Each kind of duel (what a card fights "like"): colour, text colour, icon.
 # The icon and the card's letter tell kinds apart without colour vision.

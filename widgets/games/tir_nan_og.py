@@ -21,7 +21,7 @@ from widgets import static
 from widgets.panels.common import esc, message
 from widgets.panels.endgame import frame
 from widgets.panels.shell import ButtonControls, refused_button
-from widgets.panels.i18n import add_strings, colon, t
+from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "tir-nan-og"
 FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
@@ -41,7 +41,8 @@ def _tn():
 
 # ------------------------------------------------------------------ chrome --
 
-add_strings({
+# this page's own words: they can never replace a shared word of the same key
+t = add_strings({
     "bot_search": ("bot: search", "bot: ricerca", "bot : recherche"),
     "tn_display": ("Display", "Esposizione", "Étalage"),
     "tn_deck": ("Creature deck: {n} · discards: {d} · deck run out: {r} of 2",
@@ -102,7 +103,7 @@ add_strings({
     "tn_col_stack": ("Consolidated territories", "Territori consolidati", "Territoires consolidés"),
     "tn_col_fountains": ("Fountains", "Fontane", "Fontaines"),
     "tn_col_winner": ("Winner", "Vincitore", "Gagnant"),
-})
+}, namespace="tir-nan-og")
 
 # Each species: background, text colour and a symbol, so species are told
 # apart without colour vision (the name is always written too).

@@ -13,6 +13,8 @@ the engine (``Rule.wording(lang)``).
 
 from __future__ import annotations
 
+from typing import Callable
+
 import ipywidgets as w
 import traitlets
 
@@ -20,6 +22,9 @@ from tutor.core import counted, finish_text
 
 LANGS = ("en", "it", "fr")
 LANG_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
+
+# a game page's own words, by game: kept apart so that no page replaces a shared word
+_TABLES: dict[str, dict[str, tuple[str, str, str]]] = {}
 
 # key: (English, Italiano, Français)
 _STRINGS: dict[str, tuple[str, str, str]] = {
@@ -326,7 +331,20 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
     >>> t("to_move", "it", who="Giocatore 2"), t("show_hand", "fr", who="Joueur 1")
     ('Tocca al Giocatore 2', 'Montrer la main du Joueur 1')
     """
-    row = _STRINGS.get(key)
+    row = _STRINGS.get(key) or _game_row(key)
+    return _render(row, key, lang, kwargs)
+
+
+def _game_row(key: str) -> tuple[str, str, str] | None:
+    """A key no shared word has, from the game page that defines it (a shared panel asks for a
+    game's ``bot_<name>`` or ``ruleset_<name>``)."""
+    for table in _TABLES.values():
+        if key in table:
+            return table[key]
+    return None
+
+
+def _render(row: tuple[str, str, str] | None, key: str, lang: str, kwargs: dict) -> str:
     if row is None:
         text = key
     else:
@@ -346,17 +364,44 @@ def colon(lang: str) -> str:
     return "\u00a0:" if lang == "fr" else ":"
 
 
-def add_strings(strings: dict[str, tuple[str, str, str]]) -> None:
-    """A game's panel adds its own words (English, Italiano, Français)."""
+def add_strings(strings: dict[str, tuple[str, str, str]], namespace: str | None = None) -> Callable[..., str]:
+    """Add words (English, Italiano, Français).
+
+    Without ``namespace`` they are shared words (a shared panel's): a key the shared table already
+    has with other words is refused.  A game page passes its game's name: its words go to a table
+    of their own, where they can never replace a shared word.  Returns the ``t`` to word that
+    page's labels with: its own table first, then the shared words.
+
+    >>> t_game = add_strings({"greeting": ("Hello", "Ciao", "Bonjour")}, namespace="doctest-game")
+    >>> t_game("greeting", "it"), t_game("next", "it")
+    ('Ciao', 'Avanti')
+    """
     for key, row in strings.items():
         if len(row) != 3:
             raise ValueError(f"{key}: give the English, Italian and French strings")
-        _STRINGS[key] = tuple(row)
+    if namespace is None:
+        for key, row in strings.items():
+            if _STRINGS.get(key, tuple(row)) != tuple(row):
+                raise ValueError(f"{key}: a shared word already, with other words")
+            _STRINGS[key] = tuple(row)
+        return t
+    table = _TABLES.setdefault(namespace, {})
+    table.update({key: tuple(row) for key, row in strings.items()})
+
+    def t_page(key: str, lang: str = "en", **kwargs) -> str:
+        return _render(table.get(key) or _STRINGS.get(key) or _game_row(key), key, lang, kwargs)
+
+    return t_page
+
+
+def tables() -> dict[str, dict[str, tuple[str, str, str]]]:
+    """Every word table by namespace ("" for the shared words), as the tests read them."""
+    return {"": dict(_STRINGS), **{name: dict(table) for name, table in _TABLES.items()}}
 
 
 def missing() -> list[str]:
     """Keys with an empty translation (a test keeps this empty)."""
-    return [k for k, row in _STRINGS.items() if any(not s for s in row)]
+    return [k for table in tables().values() for k, row in table.items() if any(not s for s in row)]
 
 
 class Language(traitlets.HasTraits):
