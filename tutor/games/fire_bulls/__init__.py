@@ -47,7 +47,7 @@ from tutor.games.fire_bulls.cards import (
     symbols,
 )
 from tutor.games.fire_bulls.game import GAME, FireBulls
-from tutor.games.fire_bulls.messages import MESSAGES, Who, message
+from tutor.games.fire_bulls.words import MESSAGES, Who, message
 from tutor.games.fire_bulls.payment import can_pay
 from tutor.games.fire_bulls.scenario import arrange
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners

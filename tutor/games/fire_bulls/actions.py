@@ -14,7 +14,7 @@ from tutor.games.fire_bulls.cards import (
     _qi_sort,
     parse_qi,
 )
-from tutor.games.fire_bulls.messages import MESSAGES
+from tutor.games.fire_bulls.words import MESSAGES
 
 # ------------------------------------------------------------------------ actions
 

@@ -25,7 +25,7 @@ from tutor.games.fire_bulls.cards import (
     rid,
     symbols,
 )
-from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
+from tutor.games.fire_bulls.words import MESSAGES, Who, _illegal
 from tutor.games.fire_bulls.payment import (
     _COUNTS,
     CAPS,

@@ -17,7 +17,7 @@ from typing import Any
 from tutor.core import Example, IllegalAction, Quote, Step
 from tutor.games.fire_bulls.actions import Action
 from tutor.games.fire_bulls.cards import _NAMES, _TEXT, card_name, face_value, rid
-from tutor.games.fire_bulls.messages import message
+from tutor.games.fire_bulls.words import message
 from tutor.games.fire_bulls.scenario import arrange
 from tutor.games.fire_bulls.state import State
 

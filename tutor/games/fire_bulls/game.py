@@ -68,7 +68,7 @@ from tutor.games.fire_bulls.engine import (
     _work,
     _Work,
 )
-from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
+from tutor.games.fire_bulls.words import CATALOG, Who, _illegal, _param, message
 from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, capped_hand, least_cards
 from tutor.games.fire_bulls.scenario import _from_data, _to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners

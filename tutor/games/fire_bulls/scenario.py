@@ -24,7 +24,7 @@ from tutor.games.fire_bulls.cards import (
     qi_deck,
     yen_deck,
 )
-from tutor.games.fire_bulls.messages import _bad, _bad_notation
+from tutor.games.fire_bulls.words import _bad, _bad_notation
 from tutor.games.fire_bulls.state import FILE_PLACES, State
 
 _NONE = object()
