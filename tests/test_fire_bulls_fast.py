@@ -16,7 +16,7 @@ import pytest
 
 from tutor import IllegalAction, games
 from tutor.games.fire_bulls import Action, engine
-from tutor.games.fire_bulls.actions import _shape_ok
+from tutor.games.fire_bulls.actions import shape_is_known
 
 G = games.get("fire-bulls")
 SETUPS = [("it", 2), ("it", 4), ("fr", 3), ("fr", 5)]
@@ -41,7 +41,7 @@ def test_every_listed_action_has_its_kinds_shape_checked_the_long_way(ruleset, p
     # shape_ok trusts the values the engine builds itself without looking: the real look agrees
     for _, legal in _positions(ruleset, players, range(3)):
         for a in legal:
-            assert type(a) is Action and _shape_ok(a), a
+            assert type(a) is Action and shape_is_known(a), a
 
 
 @pytest.mark.parametrize("ruleset,players", SETUPS)

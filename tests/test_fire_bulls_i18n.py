@@ -26,7 +26,7 @@ def _templates_in_code():
     for node in ast.walk(ast.parse(SRC)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            for i in {"log": [2], "_illegal": [1], "draw_into_hand": [2, 3]}.get(name, []):
+            for i in {"log": [2], "illegal": [1], "draw_into_hand": [2, 3]}.get(name, []):
                 if i < len(node.args) and isinstance(node.args[i], ast.Constant):
                     found.add(node.args[i].value)
             if name == "render" and node.args and isinstance(node.args[0], ast.Constant):
@@ -56,7 +56,7 @@ def test_every_template_has_italian_and_french():
 
 
 def test_no_stale_entries_in_the_catalog():
-    catalog = set(fb._TEXT["messages"])
+    catalog = set(fb.TEXT["messages"])
     used = _templates_in_code() | _scenario_templates() | {f"{v} the {{card}}'s power" for v in ("use", "decline")} | {
         f"{v} the power" for v in ("use", "decline")}
     from tutor import scenarios  # the scenario goals' sentences and the library's titles (issue 15)
@@ -112,13 +112,13 @@ def test_every_example_is_told_in_the_language(lang):
         for step, told, english in zip(ex.steps, tr["steps"], en["steps"]):
             assert told and told != english, (ex.id, told)
             if step.illegal:
-                assert fb._NAMES[lang]["refused"] in told
+                assert fb.NAMES[lang]["refused"] in told
 
 
 def test_example_english_in_the_data_matches_the_code():
     """The translations were made from these English sentences: keep them in step."""
     for ex in G.examples():
-        data = fb._TEXT["examples"][ex.id]
+        data = fb.TEXT["examples"][ex.id]
         assert data["title"]["en"] == ex.title and data["outcome"]["en"] == ex.outcome
         for step, entry in zip(ex.steps, data["steps"]):
             base = step.narration.split(" Refused: ")[0] if step.illegal else step.narration
@@ -137,7 +137,7 @@ def _scenario_templates():
     for node in ast.walk(ast.parse(SRC)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            i = {"_bad": 1, "NotationError": 0}.get(name)
+            i = {"bad": 1, "NotationError": 0}.get(name)
             if i is not None and len(node.args) > i and isinstance(node.args[i], ast.Constant):
                 found.add(node.args[i].value)
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_EXPECTED":

@@ -30,7 +30,7 @@ def test_parse_card_rejects_nonsense(text):
 
 @pytest.mark.parametrize("card", sorted(set(G.yen_deck("it")) | set(G.yen_deck("fr"))))
 def test_card_names_round_trip(card):
-    assert fb._card_from_name(fb.card_name(card)) == card
+    assert fb.card_from_name(fb.card_name(card)) == card
 
 
 @covers("fire-bulls/notation")

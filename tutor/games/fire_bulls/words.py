@@ -6,8 +6,8 @@ from typing import Any, NamedTuple
 
 from tutor.core import Catalog, IllegalAction, ScenarioError, core_catalog
 from tutor.games.fire_bulls.cards import (
-    _NAMES,
-    _TEXT,
+    NAMES,
+    TEXT,
     NotationError,
     card_name,
     colour_name,
@@ -22,11 +22,11 @@ class Who(NamedTuple):
     colour: str
 
     def __str__(self) -> str:
-        return _param("who", self, "en")
+        return param("who", self, "en")
 
 
-def _param(name: str, value: Any, lang: str) -> str:
-    names = _NAMES[lang]
+def param(name: str, value: Any, lang: str) -> str:
+    names = NAMES[lang]
     if isinstance(value, Who):
         return names["player"].format(n=value.seat + 1, colour=colour_name(value.colour, lang))
     if name in ("card", "named"):
@@ -48,25 +48,25 @@ def _param(name: str, value: Any, lang: str) -> str:
 
 
 #: the game's catalog (data/messages.json), falling back to the core catalog for shared file errors
-CATALOG = Catalog(_TEXT, _param, fallback=core_catalog())
+CATALOG = Catalog(TEXT, param, fallback=core_catalog())
 MESSAGES = CATALOG.messages
 
 
-def _illegal(rule: str, template: str, cls: type = IllegalAction, **params: Any) -> IllegalAction:
+def illegal(rule: str, template: str, cls: type = IllegalAction, **params: Any) -> IllegalAction:
     """An IllegalAction (or ActionParseError) whose message can be shown in any language."""
     return cls(rule, MESSAGES.render(template, params), template=template, params=params)
 
 
-def _bad(field: str, template: str, **params: Any) -> ScenarioError:
+def bad(field: str, template: str, **params: Any) -> ScenarioError:
     """A ScenarioError whose reason can be shown in any language."""
     return ScenarioError(field, MESSAGES.render(template, params), template=template, params=params)
 
 
-def _bad_notation(field: str, exc: ValueError) -> ScenarioError:
+def bad_notation(field: str, exc: ValueError) -> ScenarioError:
     """A ScenarioError for a card the notation does not know."""
     if isinstance(exc, NotationError):
-        return _bad(field, exc.template, **exc.params)
-    return _bad(field, "{why}", why=str(exc))
+        return bad(field, exc.template, **exc.params)
+    return bad(field, "{why}", why=str(exc))
 
 
 def message(error_or_event: Any, lang: str = "en") -> str:
