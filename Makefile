@@ -7,7 +7,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 NPM := /usr/bin/npm
-# axe-core (npm), injected by the browser tests to audit accessibility (tests/test_browser_a11y.py)
+# axe-core (npm), injected by the browser tests to audit accessibility (tests/browser/test_browser_a11y.py)
 AXE := .axe/node_modules/axe-core/axe.min.js
 
 .PHONY: run class lab test lint fuzz bench bench-browser bench-class site bench-site clean

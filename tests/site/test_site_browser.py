@@ -23,7 +23,7 @@ from widgets.site import build as site_build
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NPM = ROOT / "build" / "npm"
 START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
 STEP = 120_000  # ms: a widget update from the kernel in the page (the page's own default wait)

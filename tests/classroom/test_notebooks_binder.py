@@ -9,7 +9,7 @@ import sys
 import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BINDER = ROOT / "binder"
 PINNED_TOGETHER = ("voila", "ipywidgets", "jupyterlab_widgets", "widgetsnbextension")
 

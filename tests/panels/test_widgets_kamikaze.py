@@ -292,7 +292,7 @@ def test_the_landing_page_links_the_kamikaze_page():
 
 
 # The check that no rule is decided in the panel runs for every registered game
-# in tests/test_page.py (test_no_rule_is_decided_in_the_panel).
+# in tests/panels/test_page.py (test_no_rule_is_decided_in_the_panel).
 
 
 def test_examples_and_log_are_worded_in_italian_and_french():

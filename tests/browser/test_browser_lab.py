@@ -28,7 +28,7 @@ from widgets.server.serve import free_port
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WAIT = 120_000  # generous: two cores shared with other work
 
 

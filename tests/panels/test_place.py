@@ -1,6 +1,6 @@
 """Where you are is a link (issue 11 §3), without a browser: reading a place from a
 query string, writing it back, the pages opened at a place, a bad or stale link
-explained in the page's language.  The browser side is in tests/test_browser_place.py."""
+explained in the page's language.  The browser side is in tests/browser/test_browser_place.py."""
 
 from __future__ import annotations
 

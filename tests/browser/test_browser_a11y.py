@@ -19,7 +19,7 @@ from tutor import games
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 # What each tab shows once it is ready to use.
 READY = {0: ".rt-page .rt-next", 1: ".rt-game .rt-to-move, .rt-game .rt-over", 2: ".rt-rule-search input",
          3: ".rt-quiz-choice-0"}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 # A tutorial for teachers, not a dashboard page: its cells teach, so they hold code.
 TUTORIALS = {"lesson_builder.ipynb"}

@@ -1,6 +1,6 @@
 """The Tir Nan Og Wars page in a real browser (Voilà + Debian's Chromium): walk a fountain dispute.
 
-Three people at one screen load an arranged position (tests/test_widgets_tir_nan_og.py's
+Three people at one screen load an arranged position (tests/panels/test_widgets_tir_nan_og.py's
 DISPUTE: player 1's three griffins against player 2's two centaurs), player 1 takes
 the temple and reveals the fountain, and each seat declares in turn.  At a
 projector's size (1280x720) and a phone's (390x844).  Uses the ``voila``,
@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from tests.browser_helpers import choose_seats, load_scenario, open_play, shot
 from tests.conftest import SIZES
-from tests.test_browser_sizes import overflow
-from tests.test_widgets_tir_nan_og import DISPUTE
+from tests.browser.test_browser_sizes import overflow
+from tests.panels.test_widgets_tir_nan_og import DISPUTE
 from tutor.games import tir_nan_og as T
 
 pytestmark = pytest.mark.browser

@@ -1,7 +1,7 @@
 """A pre-started kernel (``make class``'s pools) builds its page before any student asks
 for it and opens the place of the link it was asked with when the request comes
 (``widgets.server.request``), without a server: Voilà's query websocket is stood in for.
-The same against a real server is in tests/test_classroom.py."""
+The same against a real server is in tests/classroom/test_classroom.py."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from tutor import ActionParseError, ScenarioError, games
 from tutor.games import fire_bulls as fb
 from tutor.games.fire_bulls import Action, arrange
 
-from .rulecov import covers
+from tests.rulecov import covers
 
 G = games.get("fire-bulls")
 

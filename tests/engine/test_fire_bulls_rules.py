@@ -8,7 +8,7 @@ from tutor import IllegalAction, games
 from tutor.games import fire_bulls as fb
 from tutor.games.fire_bulls import Action, arrange, can_pay, score_pile
 
-from .rulecov import covers
+from tests.rulecov import covers
 
 G = games.get("fire-bulls")
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_helpers import shot
-from tests.test_browser_sizes import overflow, top_on_screen
+from tests.browser.test_browser_sizes import overflow, top_on_screen
 from tutor import games
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser_helpers import choose_seats, load_scenario, open_play, shot
 from tests.conftest import SIZES
-from tests.test_browser_sizes import on_screen, overflow
+from tests.browser.test_browser_sizes import on_screen, overflow
 from tutor.games import formula_e as F
 from tutor.games.formula_e.examples import OPEN, arranged
 

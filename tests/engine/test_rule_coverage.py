@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tutor import games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_fire_bulls_cites_only_rules_that_exist():

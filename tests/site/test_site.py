@@ -48,7 +48,7 @@ def test_the_html_table_escapes_like_pandas():
 
 
 def test_a_bot_game_ends_with_the_html_table_and_an_svg_chart(no_scipy_stack):
-    from tests.test_widgets import _shell
+    from tests.panels.test_widgets import _shell
 
     shell = _shell(seats=["greedy", "random"])
     assert shell.game.is_over(shell.state)
