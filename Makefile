@@ -104,7 +104,7 @@ bench: $(VENV)/.installed-bench
 	$(VPY) -m benchmarks.engine
 	$(VPY) -m benchmarks.instructions
 	$(VPY) -m tutor.games.tir_nan_og --games 200
-	-$(VPY) -m tutor.games.formula_e --games 100 --players 4 3  # exits 1 unless the bot wins half of each run with every move under 1 s (issue 10's target; a 100-game run falls below half by chance now and then: the README's Formula E search bot section has 1,200 games); the figures still print
+	-$(VPY) -m tutor.games.formula_e --games 100 --players 4 3  # exits 1 unless the bot wins half of each run with every move under 1 s (a 100-game run falls below half by chance now and then; docs/formula-e-search-bot.md has 1,200 games); the figures still print
 
 # The dashboard in the browser: cold start, click latency, kernel memory,
 # beside a one-button hello-world Voilà notebook.

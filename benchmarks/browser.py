@@ -9,7 +9,7 @@ from one run on this machine:
   panel, and for the hello-world button;
 * the kernel's memory (RSS, MiB) after the clicks, beside the hello-world kernel's;
 
-and the ratios against the targets of issue 3 (cold start within 1.3x, click p95
+and the ratios against the dashboard's targets (cold start within 1.3x, click p95
 within 1.5x and under 100 ms, kernel memory within 2x).  Figures, not tests.
 """
 

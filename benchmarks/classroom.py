@@ -39,7 +39,7 @@ Voilà; browsers on one small machine would measure themselves), all traffic to
 Prints page-ready and click-latency percentiles and errors, and -- because the
 wall-clock figures depend on what else the machine is doing (the load average
 is printed beside them) -- the CPU seconds the server and the kernels spent per
-session and per click, which do not.  Ends with the targets of issue 13 and
+session and per click, which do not.  Ends with the classroom's targets and
 each figure's ratio to its target; exits 0 when every target is met, else 1.
 """
 
@@ -61,8 +61,8 @@ from benchmarks.room import Session, raise_client_limit
 from widgets.server.serve import NOTEBOOKS, ROOT, Room, VoilaServer
 
 NEXT = "rt-next"
-CLICK_TARGET = 0.150  # seconds: click p95 (issue 13)
-READY_TARGET = 2.0  # ready p95 of the room / one session's cold start (issue 13)
+CLICK_TARGET = 0.150  # seconds: click p95
+READY_TARGET = 2.0  # ready p95 of the room / one session's cold start
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]+)\.json")
 
 

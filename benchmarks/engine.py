@@ -6,7 +6,7 @@ count: random playouts through the contract (``game.current_player``,
 ``legal_actions`` listed in full, ``apply``), in actions applied per second,
 the median of several runs; beside it, OpenSpiel's pure-Python
 ``python_block_dominoes`` played the same way in the same process, runs
-interleaved with the games', and the ratio of the two (issue 8 asks for at
+interleaved with the games', and the ratio of the two (the project asks for at
 least 1.5).  OpenSpiel applies chance outcomes (the deal) as actions, and
 they count as actions here too.
 
@@ -41,7 +41,7 @@ from tutor import games
 from tutor.core import Game
 from tutor.playout import dominoes, play_dominoes, play_random
 
-TARGET = 1.5  # the ratio to python_block_dominoes issue 8 asks every game for
+TARGET = 1.5  # the ratio to python_block_dominoes every game is held to
 
 
 def playout_rate(game: Game, players: int, ruleset: str, n_games: int, seed0: int) -> tuple[float, float]:

@@ -17,7 +17,7 @@ actions (default 2,000).  Children run with ``PYTHONHASHSEED=0``.
 
 The ratio printed is dominoes' instructions per action over the game's: the
 speed ratio ``benchmarks.engine`` measures in actions per second, without the load's
-noise (issue 8 asks for at least 1.5).  Without valgrind on PATH (or without
+noise (every game is held to at least 1.5).  Without valgrind on PATH (or without
 OpenSpiel, for the peer) it says so and prints what it can.
 
 Options: ``--game NAME`` (repeatable), ``--ruleset RS``, ``--players N``,

@@ -153,7 +153,7 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
 
 
 
-# pol3 (issue 13): "Copy" beside the link.  ipywidgets has no clipboard: the button's own onclick (an HTML
+# "Copy" beside the link.  ipywidgets has no clipboard: the button's own onclick (an HTML
 # widget keeps inline handlers) selects the address and copies it -- navigator.clipboard where the page is
 # a secure context (https, localhost), else the selection copied (http on a school LAN) -- and says so.
 _COPY_JS = (
@@ -165,7 +165,7 @@ _COPY_JS = (
     "else{old();}"
 )
 
-# pol3: the link box stays open while the place changes (each step draws it anew, closed: a class
+# the link box stays open while the place changes (each step draws it anew, closed: a class
 # copying the link saw it shut under their cursor)
 _KEEP_OPEN = "if(window.rtLinkOpen){var l=document.querySelector('.rt-place-link');if(l){l.open=true;}}"
 
@@ -389,7 +389,7 @@ class GamePage(w.VBox):
         self.link.value = (
             f"<details class='rt-place-link' ontoggle='window.rtLinkOpen=this.open'><summary><i class='fa fa-link' aria-hidden='true'></i> "
             f"{esc(t('link_here', lang))}</summary>"
-            # pol2: the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
+            # the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
             # phone) and read-only: select it all and copy it
             f"<textarea readonly class='rt-place-url' rows='3' spellcheck='false'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
@@ -430,7 +430,7 @@ class GamePage(w.VBox):
             from widgets.panels.quiz import QuizPanel
 
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
-            # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
+            # one export for the quiz results and the Scenarios tab's progress
             self._quiz.scenario_progress = lambda: self._scenarios.progress_data() if self._scenarios else {}
             # a question's position, played on in the Play tab (the link says which: from=quiz)
             self._quiz.on_play_here = lambda state: self._play_from_question(self._quiz.seed, self._quiz.index, state)

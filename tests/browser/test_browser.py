@@ -200,7 +200,7 @@ def test_closed_pages_leave_no_kernel_behind(new_page, artifacts):
         assert kernels() == []
 
 
-# pol3 (issue 13 §3, a school LAN without internet): Voilà's lab template linked Font Awesome from
+# A school's LAN may have no internet: Voilà's lab template linked Font Awesome from
 # cdn.jsdelivr.net, a render-blocking style sheet: offline, the page waited on it.  Every request of
 # the landing page and of a game page (the icons drawn) goes to the tutor's own server.
 def test_pages_ask_nothing_of_the_internet(page, voila, artifacts):

@@ -1,4 +1,4 @@
-"""Everyone can use it (issue 11 §5): every tab of every game page, and the landing
+"""Everyone can use it: every tab of every game page, and the landing
 page, audited with axe-core at a projector's size (1280x720) and a phone's
 (390x844): no critical and no serious WCAG 2.1 violation.  And the keyboard
 reaches the controls in the order they are shown and works them.

@@ -56,7 +56,7 @@ def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, si
     choose_seats(pg, "human", "human", "human")  # three people at the same screen
     # placing shows no hand: offered at once, and the elephant appears on the track
     pg.wait_for_selector(".rt-game .rt-to-move[data-decision='place']")
-    if size == "phone":  # pol2: the moves come on the screen that shows who moves, not after the whole track
+    if size == "phone":  # the moves come on the screen that shows who moves, not after the whole track
         moves_below_prompt(pg)
     pg.click(".rt-game .fe-place-b2")
     pg.wait_for_selector(".rt-game .fe-elephant[data-cell='b2'] >> visible=true")
@@ -135,7 +135,7 @@ def test_a_rat_scare_previewed_then_traced(new_page, voila, artifacts, size):
     assert overflow(pg) <= 1
 
 
-# pol3 (issue 10): on a phone the quiz's full-size track (20 rows) scrolls in its own box, which scrolls
+# on a phone the quiz's full-size track (20 rows) scrolls in its own box, which scrolls
 # itself to the pieces: a student sees elephants, not the empty rows by the finish line
 PIECES_IN_BOX = """sel => {
     const w = document.querySelector(sel + ' .fe-track-wrap');

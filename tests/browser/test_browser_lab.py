@@ -1,5 +1,5 @@
-"""The panels inside JupyterLab, and the dashboard as a Jupyter Server extension
-(issue 13 §4): what `make lab`, Binder and a school's JupyterHub run.
+"""The panels inside JupyterLab, and the dashboard as a Jupyter Server extension:
+what `make lab`, Binder and a school's JupyterHub run.
 
 One `jupyter lab` on a free loopback port with a token, rooted at a home directory
 holding a copy of notebooks/ -- a student's home on a JupyterHub, as the README's

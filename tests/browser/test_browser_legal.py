@@ -40,7 +40,7 @@ def test_fire_bulls_refused_moves_are_greyed_with_their_reason(new_page, voila, 
     expect(page.locator(".rt-game .rt-refusals")).to_contain_text("one step only")
     # the status names the seat as the narration will
     expect(page.locator(".rt-game .rt-status")).to_contain_text("Player 1 (yellow) to move")
-    # pol: a refused move stays in the keyboard's path (aria-disabled, the reason its description);
+    # a refused move stays in the keyboard's path (aria-disabled, the reason its description);
     # pressed, the engine's reason and its rule show above the moves, read out (aria-live)
     page.wait_for_selector("button.fb-move-1[aria-disabled=true]")
     page.focus("button.fb-move-1")

@@ -1,4 +1,4 @@
-"""The first lesson in a real browser, every game, at a projector's and a phone's size (issue 12 §1).
+"""The first lesson in a real browser, every game, at a projector's and a phone's size.
 
 Screenshots go to test-artifacts/lesson-<game>-<size>-<step>.png.  Marked ``browser``.
 """

@@ -1,4 +1,4 @@
-"""Where you are is a link (issue 11 §3), in a real browser: a link opens a game's page
+"""Where you are is a link, in a real browser: a link opens a game's page
 in its language at an example's step, the page shows the link of where it is
 (and the address bar follows), a bad link opens the page with a message in its
 language, each game links back to the landing page, which carries the language
@@ -61,7 +61,7 @@ def test_a_link_opens_every_game_in_its_language_at_an_example_step(new_page, vo
         assert query_of(shown) == place
         pg.wait_for_function(SAME_QUERY, arg=[None, place])
         assert query_of(pg.url) == query_of(shown)
-        if size == "phone":  # pol2: the whole address on show, wrapped (a one-line field cut it) ...
+        if size == "phone":  # the whole address on show, wrapped (a one-line field cut it) ...
             box = pg.locator(".rt-place-url")
             assert box.evaluate("e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1"
                                 " && e.getBoundingClientRect().right <= innerWidth"), "the link is cut off"
@@ -139,7 +139,7 @@ def test_back_to_the_landing_page_and_on_to_another_game_in_the_same_language(pa
     expect(page).to_have_title("Formula E — impara le regole")
 
 
-# pol3 (issue 13): the link box's Copy button copies the address and says so, in a secure context
+# the link box's Copy button copies the address and says so, in a secure context
 # (navigator.clipboard: localhost, https) and over plain http on a school LAN (the selection copied)
 def test_the_copy_button_copies_the_link_and_says_so(new_page, voila, artifacts):
     pg = new_page("phone", permissions=["clipboard-read", "clipboard-write"])

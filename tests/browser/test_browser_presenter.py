@@ -1,4 +1,4 @@
-"""Presenter mode in the browser (issue 13 §1): a projector at 1280x720 and at
+"""Presenter mode in the browser: a projector at 1280x720 and at
 150% zoom, the example stepped from the keyboard, the link as text and QR code.
 
 Uses the ``voila`` and ``browser`` fixtures of tests/conftest.py; screenshots go
@@ -44,7 +44,7 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     size = pg.eval_on_selector(".rt-step-narration .widget-html-content",
                                "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24
-    # pol2: the cards' names too; and the hands, beside the rows at a desk, come under them, not past the
+    # the cards' names too; and the hands, beside the rows at a desk, come under them, not past the
     # board's edge under the side column (where they were hidden)
     name = pg.eval_on_selector(".rt-stepper .fb-card .fb-name", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert name >= 20
@@ -73,7 +73,7 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
 
 
 def test_presenter_mode_scales_tir_nan_og_small_chips(new_page, voila, artifacts):
-    """pol2: presenter mode set the page's words at 26px but left Tir Nan Og's small creature chips and
+    """presenter mode set the page's words at 26px but left Tir Nan Og's small creature chips and
     muted words (a pile's value, its count) at 14-15px: they are read from the back of the room too."""
     pg = new_page("projector", timeout=WAIT)
     pg.goto(voila.url(games.entry("tir-nan-og").notebook) + "?presenter=1&example=lesson&step=1")

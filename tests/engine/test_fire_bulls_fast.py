@@ -1,4 +1,4 @@
-"""Fire Bulls' fast paths give what the full paths give (issue 8's speed work, spd9).
+"""Fire Bulls' fast paths give what the full paths give (the speed work must not change a rule).
 
 ``apply`` takes shortcuts on the playout path: the usual end of a turn in one step, a
 draw or a take straight off a non-empty deck, a payment recognised in the list the

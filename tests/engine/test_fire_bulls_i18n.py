@@ -59,7 +59,7 @@ def test_no_stale_entries_in_the_catalog():
     catalog = set(fb.TEXT["messages"])
     used = _templates_in_code() | _scenario_templates() | {f"{v} the {{card}}'s power" for v in ("use", "decline")} | {
         f"{v} the power" for v in ("use", "decline")}
-    from tutor import scenarios  # the scenario goals' sentences and the library's titles (issue 15)
+    from tutor import scenarios  # the scenario goals' sentences and the library's titles
 
     used |= {k.template for k in G.goal_kinds().values()} | {sc.heading for sc in scenarios.library("fire-bulls")}
     assert catalog - used == set()
@@ -184,7 +184,7 @@ def test_a_file_that_is_not_json_is_explained_in_italian():
     assert "n'est pas un JSON valide" in G.message(info.value, "fr")
 
 
-# pol2: the JSON parser's reason was shown in English on an Italian or French page
+# the JSON parser's reason was shown in English on an Italian or French page
 @pytest.mark.parametrize("text, it, fr", [
     ('{"players": 3,}', "ci vuole un nome tra virgolette doppie", "il faut un nom entre guillemets droits doubles"),
     ('{"players" 3}', "mancano i due punti", "il manque un deux-points"),

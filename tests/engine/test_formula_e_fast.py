@@ -1,4 +1,4 @@
-"""Formula E's fast paths agree with the general, checked way (issue 8: the speed work must not change a rule).
+"""Formula E's fast paths agree with the general, checked way (the speed work must not change a rule).
 
 ``apply`` takes a short way for the actions a state itself listed (a turn's discard, a Cobra's discard, letting
 a card through the Tiger window) and the state keeps ``current_player`` instead of working it out on each read.

@@ -1,4 +1,4 @@
-"""The Formula E search bot (issue 10 §2): registered beside the other bots, seeded, a legal answer in every
+"""The Formula E search bot: registered beside the other bots, seeded, a legal answer in every
 kind of decision (the Tiger window and the Cobra discards too), a hint that names its rule, and stronger
 than the greedy bot it plays against."""
 

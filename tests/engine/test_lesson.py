@@ -1,4 +1,4 @@
-"""The first lesson and the order of the examples (issue 12 §1), for every registered game.
+"""The first lesson and the order of the examples, for every registered game.
 
 Expected values come from the rulebooks (/work/shared/rulebooks/000 and 001 for Fire Bulls'
 scoring: "6+6+2+2+1+1+1+1=20", the Colonel / Vice-Generale worth 8, 3 bonus points, 23 in all).

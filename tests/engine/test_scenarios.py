@@ -1,4 +1,4 @@
-"""The scenario library: every shipped scenario is checked against the engine (issue 15 §2).
+"""The scenario library: every shipped scenario is checked against the engine.
 
 For every game: the goal is not reached at the start, the first move of the solution is legal, replaying
 the solution (the replies included) reaches it, playing only the learner's moves against the scenario's
@@ -81,7 +81,7 @@ def test_learner_moves_against_the_replies_solve_it_and_greedy_does_not(name, si
 @pytest.mark.parametrize("name", NAMES)
 def test_the_library_is_worth_playing(name):
     """Several use the game's own goal, several need two or more of the learner's decisions, the
-    difficulties spread, and the obvious move fails wherever the origin says so (issue 15 §2)."""
+    difficulties spread, and the obvious move fails wherever the origin says so."""
     game = games.get(name)
     lib = scenarios.library(name)
     own_kinds = game.goal_kinds()
@@ -102,7 +102,7 @@ def test_the_library_is_worth_playing(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_scenarios_words_are_in_the_catalog_in_three_languages(name):
-    """Titles and goal sentences come from the game's catalog (issue 15 §2), never English-only data."""
+    """Titles and goal sentences come from the game's catalog, never English-only data."""
     game = games.get(name)
     catalog = game.catalog.messages.catalog
     kinds = scenarios.goal_kinds(game)

@@ -371,7 +371,7 @@ def test_a_public_decision_is_offered_in_hotseat_without_showing_the_hand():
     assert actions == TOY.legal_actions(sh.state) and actions  # ... yet the moves are offered
 
 
-# pol2 (issue 10/13 leftovers): "Mano di Giocatore 1", "Main de Joueur 1", "Tocca a Giocatore 1" are not
+# "Mano di Giocatore 1", "Main de Joueur 1", "Tocca a Giocatore 1" are not
 # Italian or French: a seat after a preposition takes its article, on the board and in the status line
 @pytest.mark.parametrize("name", games.names())
 def test_a_seat_takes_its_article_in_italian_and_french(name):
@@ -400,7 +400,7 @@ def _french_text(html: str) -> str:
     return htmllib.unescape(re.sub(r"<[^>]+>", " ", html))
 
 
-# pol2: French puts a no-break space before ":" (and ; ! ?): labels built as f"{label}:" missed it
+# French puts a no-break space before ":" (and ; ! ?): labels built as f"{label}:" missed it
 @pytest.mark.parametrize("name", games.names())
 def test_french_boards_put_a_no_break_space_before_every_colon(name):
     import re
@@ -427,7 +427,7 @@ def test_french_boards_put_a_no_break_space_before_every_colon(name):
     assert not bad, bad[:5]
 
 
-# pol3 (issue 13/10 leftovers): after "tra"/"entre" only the first seat of a list took its article
+# after "tra"/"entre" only the first seat of a list took its article
 # ("Un vero pareggio tra il Giocatore 1 e Giocatore 2"): each seat of the list takes it
 def test_every_seat_of_a_list_takes_its_article():
     from tutor.core import Event
@@ -444,7 +444,7 @@ def test_every_seat_of_a_list_takes_its_article():
     assert game.message(swap, "fr").endswith("(pas le Kamikaze) par le Joueur 1 et le Joueur 2.")
 
 
-# pol3: one text-finishing function: the engine's messages and the panels' words end the same way
+# one text-finishing function: the engine's messages and the panels' words end the same way
 @pytest.mark.parametrize("lang, raw, shown", [
     ("it", "Pareggio tra Giocatore 1, Giocatore 3 e Giocatore 4: la mano di Giocatore 2",
      "Pareggio tra il Giocatore 1, il Giocatore 3 e il Giocatore 4: la mano del Giocatore 2"),

@@ -1,4 +1,4 @@
-"""Where you are is a link (issue 11 §3), without a browser: reading a place from a
+"""Where you are is a link, without a browser: reading a place from a
 query string, writing it back, the pages opened at a place, a bad or stale link
 explained in the page's language.  The browser side is in tests/browser/test_browser_place.py."""
 
@@ -144,7 +144,7 @@ def test_the_link_control_follows_the_step_and_the_language():
     p.language.lang = "it"
     assert "lang=it" in p.url and "Link a questo punto" in p.link.value
     assert html.escape(p.url) in p.link.value
-    # pol3: a Copy button in the page's language, with what it says once it has copied
+    # a Copy button in the page's language, with what it says once it has copied
     assert ">Copia</button>" in p.link.value.replace("</i> ", ">")
     assert "Copiato: incollalo dove la classe lo vedrà" in html.unescape(p.link.value)
 
@@ -204,7 +204,7 @@ def test_the_landing_page_explains_a_bad_language():
     assert "there is no language “zz”" in box.children[3].value
 
 
-# ------------------------------------------------ presenter=1 (issue 13)
+# ------------------------------------------------ presenter=1
 @pytest.mark.parametrize("query, on", [("presenter=1", True), ("presenter=0", False), ("presenter", True),
                                        ("presenter=true", True), ("", False)])
 def test_a_link_says_whether_the_page_opens_in_presenter_mode(query, on):
@@ -242,7 +242,7 @@ def test_a_presenter_link_opens_the_page_in_presenter_mode_and_its_qr_code_leave
     assert html.escape(p.url) in p.link.value
 
 
-# --------------------------- a page built first, its link read after (issue 13)
+# --------------------------- a page built first, its link read after
 def snapshot(p) -> dict:
     """What a learner sees of a page's place."""
     return {"place": p.current_place, "url": p.url, "notice": p.notice.value, "link": p.link.value,

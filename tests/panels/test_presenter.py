@@ -1,4 +1,4 @@
-"""Presenter mode without a browser (issue 13 §1): the toggle, the keys, the link."""
+"""Presenter mode without a browser: the toggle, the keys, the link."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Scenarios tab by clicks (issue 15 §3): solve one, fail one, hint, reset, the solution stepped."""
+"""The Scenarios tab by clicks: solve one, fail one, hint, reset, the solution stepped."""
 
 from __future__ import annotations
 

@@ -229,7 +229,7 @@ def test_crossing_the_line_wins_and_the_end_table_says_so():
     assert "Player 1" in table and "past the line" in table
     df = fw.breakdown(shell.game, shell.game.view(shell.state, None), "en", shell.who)
     assert list(df["Winner"]) == ["yes", "no", "no"]
-    # pol2: rows still to cross: none for the winner; from row 3 of the 8-row track, 6 (rows 3 to 8)
+    # rows still to cross: none for the winner; from row 3 of the 8-row track, 6 (rows 3 to 8)
     assert list(df["Rows to the line"]) == [0, 6, 6]
     said = re.findall(r"class='fe-progress' data-progress='\d+'>([^<]*)<", _part(shell, "seats"))
     assert said == ["across the line", "rows to the line: 6", "rows to the line: 6"]
@@ -439,7 +439,7 @@ def test_the_practice_track_of_the_examples_is_named_in_the_page_language():
 
 
 def test_a_bot_placing_is_named_not_told_to_place_your_elephant():
-    """pol2: the status said "place your elephant" while a bot placed; it names who places, and no "your"."""
+    """the status said "place your elephant" while a bot placed; it names who places, and no "your"."""
     shell = fw.game_panel(players=3, seats=["person", "greedy", "greedy"], seed=1)
     shell.speed.value = "step"  # the bots wait for "Bot move": a bot's placement is on show
     shell.new_game()
@@ -458,7 +458,7 @@ def test_a_bot_placing_is_named_not_told_to_place_your_elephant():
         assert not any(re.search(rf"\b{w}\b", status) for w in words), status
 
 
-# pol3 (issue 10): on a phone the up-track scrolls in its own box, to the pieces: the box looks at the
+# on a phone the up-track scrolls in its own box, to the pieces: the box looks at the
 # range its data-focus names (what moved, else the elephant to move)
 def _up_track(shell) -> str:
     return _part(shell, "track").split("<svg class='fe-track fe-track-v'")[1].split("</svg>")[0]
@@ -492,7 +492,7 @@ def test_a_phones_track_box_looks_at_the_elephant_to_move_then_at_the_one_that_m
     assert lo < _cy(up, 0) < hi and not lo < _cy(up, 2) < hi  # the mover, now on a4; c3 stayed
 
 
-# pol3: the legend leads with what the board shown has; the features it lacks follow apart, greyed
+# the legend leads with what the board shown has; the features it lacks follow apart, greyed
 def test_the_legend_names_first_what_this_board_has():
     # the open practice track: the start grid and one rat hole (row 8), no cow, no banana tree, bridge or river
     shell = _loaded(arranged(OPEN, ["a3", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"], rat="a8"))

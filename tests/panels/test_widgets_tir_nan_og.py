@@ -70,7 +70,7 @@ def test_every_string_has_three_languages_and_species_carry_a_symbol():
     for card in T.SPECIES:
         html = tw.creature_chip(card, "it")
         assert tw.SPECIES_STYLE[card][2] in html and T.GAME.card_name(card, "it").split(" ")[0] in html
-    # pol3: the cards are named as the rulebook's component list names the species ("draghi, elfi, fate,
+    # the cards are named as the rulebook's component list names the species ("draghi, elfi, fate,
     # grifoni, centauri"), the same word on a card and on a territory's symbol; the dispute example's
     # satyrs are told apart in that example
     for lang, word in (("en", "griffin"), ("it", "grifone"), ("fr", "griffon")):
@@ -319,7 +319,7 @@ def test_the_board_says_what_a_question_mark_on_a_territory_means(lang, meaning)
 
 
 def test_the_french_status_says_whose_turn_it_is_in_a_sentence():
-    # "À Joueur 1 de jouer" is not French; nor is "C'est à Joueur 1": "au Joueur 1" (pol2)
+    # "À Joueur 1 de jouer" is not French; nor is "C'est à Joueur 1": "au Joueur 1"
     shell = _dispute_shell()
     shell.language.lang = "fr"
     assert "C'est au Joueur 1 de jouer" in shell.status.value.replace("&#x27;", "'")

@@ -1,4 +1,4 @@
-"""The static site (issue 14) without a browser: the end table and chart without pandas and
+"""The static site without a browser: the end table and chart without pandas and
 matplotlib (as in the site's Pyodide core), the URL fixes applied to a built page, the stub wheels."""
 
 from __future__ import annotations

@@ -345,7 +345,7 @@ class Game(ABC):
         (:meth:`example_text` words the first lesson from the game's ``data/lesson.json``)."""
         return self.catalog.example(example, lang)
 
-    # ------------------------------------------------ the first lesson (issue 12 §1)
+    # ------------------------------------------------ the first lesson
     def lesson_data(self) -> dict:
         """The game's first lesson and example order as data: ``data/lesson.json`` beside its
         package's other data ({} when it has none).  The file holds::

@@ -106,7 +106,7 @@ def parse_json_object(text: str | bytes) -> dict:
     return data
 
 
-# pol2: the JSON parser says why in English; each reason is a template of its own, worded in every
+# the JSON parser says why in English; each reason is a template of its own, worded in every
 # language by the core catalog (tutor/data/messages.json), never the parser's words.
 JSON_REASONS = (
     ("Expecting value", "a value is missing or misspelt"),

@@ -65,7 +65,7 @@ t = add_strings({
     "score_line": ("{face} face + {bonus} bonus = {total}", "{face} valore + {bonus} bonus = {total}",
                    "{face} valeur + {bonus} bonus = {total}"),
     "removed_line": ("penalty: {card} removed", "penalità: tolta {card}", "pénalité : {card} retirée"),
-    # les (issue 12 §1): the board shows what is counted, so its numbers add up
+    # the board shows what is counted, so its numbers add up
     "removed_points": ("penalty: {card} ({points}) removed", "penalità: tolta {card} ({points})",
                        "pénalité : {card} ({points}) retirée"),
     "score_so_far": ("so far", "finora", "pour l'instant"),
@@ -78,7 +78,7 @@ t = add_strings({
     "pay_next": ("Pay the next card", "Paga la carta seguente", "Payer la carte suivante"),
     "end_attack": ("End the attack", "Termina l'attacco", "Finir l'attaque"),
     "pay_with_cards": ("pay with {cards}", "paga con {cards}", "payer avec {cards}"),
-    # pol: the attacks one line per direction, so every move fits a projector's screen
+    # the attacks one line per direction, so every move fits a projector's screen
     "attack_head": ("Attack from a direction, paying with:", "Attacca da una direzione, pagando con:",
                     "Attaquer depuis une direction, en payant avec :"),
     "attack_from_short": ("from {n}:", "da {n}:", "depuis {n} :"),

@@ -35,7 +35,7 @@ from widgets.panels.shell import ButtonControls, GameShell
 from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "formula-e"
-FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
+FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order
 
 Who = Callable[[int], str]
 
@@ -55,7 +55,7 @@ def _fe():
 # this page's own words: they can never replace a shared word of the same key
 t = add_strings({
     "fe_legend": ("Legend", "Legenda", "Légende"),
-    "fe_not_here": ("Not on this board", "Non su questo tabellone", "Pas sur ce plateau"),  # pol3
+    "fe_not_here": ("Not on this board", "Non su questo tabellone", "Pas sur ce plateau"),
     "fe_start": ("start grid", "griglia di partenza", "grille de départ"),
     "fe_banana": ("banana tree", "albero di banane", "bananier"),
     "fe_bridge": ("bridge", "ponte", "pont"),
@@ -82,7 +82,7 @@ t = add_strings({
     "fe_hand_of": ("Hand of {who}", "Mano di {who}", "Main de {who}"),
     "fe_cobras": ("Cobras: {n}", "Cobra: {n}", "Cobras : {n}"),
     "fe_cobras_free": ("Cobras in the box: {n}", "Cobra nella scatola: {n}", "Cobras dans la boîte : {n}"),
-    # pol2: "1 of 20 rows" for an elephant that had not moved (the front row of the grid) read oddly:
+    # "1 of 20 rows" for an elephant that had not moved (the front row of the grid) read oddly:
     # the seat says how many rows its elephant still has to cross the line (the board numbers its rows)
     "fe_progress": ("rows to the line: {n}", "righe al traguardo: {n}", "rangées jusqu'à la ligne : {n}"),
     "fe_across": ("across the line", "oltre il traguardo", "la ligne franchie"),
@@ -108,7 +108,7 @@ t = add_strings({
     "fe_col_cobras": ("Cobras", "Cobra", "Cobras"),
     "fe_col_cards": ("Cards in hand", "Carte in mano", "Cartes en main"),
     "fe_col_winner": ("Winner", "Vincitore", "Gagnant"),
-    # the preview of a chosen move, the paths of the last moves, the Tiger's cancel (issue 10 §3)
+    # the preview of a chosen move, the paths of the last moves, the Tiger's cancel
     "fe_path": ("path of the last move, step by step", "percorso dell'ultima mossa, passo per passo",
                 "chemin du dernier coup, pas à pas"),
     "fe_ghost": ("where it will end up (not yet confirmed)", "dove finirà (non ancora confermato)",
@@ -356,7 +356,7 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
         parts.append(_path_svg(path, geo, preview=False))
     # the pieces
     b_cows = list(before["cows"]) if before is not None else []
-    moved: list[int] = []  # pol3: the y of what moved (or will), which a phone's track box scrolls to
+    moved: list[int] = []  # the y of what moved (or will), which a phone's track box scrolls to
     centres: dict[int, int] = {}  # each elephant's y
     for cell in view["cows"]:
         c = _cell(cell)
@@ -435,7 +435,7 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
     return "".join(parts)
 
 
-# pol3: on a phone the track (up to 25 rows, ~1100 px) scrolls in its own box; each time it is drawn
+# on a phone the track (up to 25 rows, ~1100 px) scrolls in its own box; each time it is drawn
 # the box scrolls to what the up-track's data-focus names (the pieces that moved, else the one to
 # move), centred, with the leading elephants (data-lead) when they fit too: a student sees the
 # pieces, not the empty rows by the finish line.  Run by a failing image's onerror (an HTML
@@ -462,7 +462,7 @@ def track_html(view: dict, before: dict | None, lang: str, who: Who) -> str:
 
 def legend(lang: str, view: dict | None = None) -> str:
     """The legend; with a ``view``, the board features it shows come first and those not on this board
-    follow apart, greyed, under "not on this board" (pol3: a short practice track listed a banana tree,
+    follow apart, greyed, under "not on this board" (a short practice track listed a banana tree,
     a bridge and a river it does not have)."""
     g = game()
     features = {ch: f"<span class='fe-leg-{ch_key}'><span class='fe-key' style='background:{fill}'>{sym or '&nbsp;'}"

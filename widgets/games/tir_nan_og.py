@@ -24,7 +24,7 @@ from widgets.panels.shell import ButtonControls, refused_button
 from widgets.panels.i18n import add_strings, colon
 
 GAME_NAME = "tir-nan-og"
-FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
+FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order
 
 Who = Callable[[int], str]
 
@@ -208,7 +208,7 @@ def board(view: dict, before: dict | None, lang: str = "en", who: Who | None = N
                      f"data-size='{pile['size']}'>"
                      f"{face}<div class='tn-muted'>{esc(t('tn_pile_count', lang, n=pile['size']))}</div></div>")
     piles.append("</div>")
-    # walk: what a '?' on a territory means, in the engine's words (rule any-creature), under the piles
+    # what a '?' on a territory means, in the engine's words (rule any-creature), under the piles
     piles.append(f"<div class='tn-muted tn-any-key'><span class='tn-sym tn-any'>?</span> "
                  f"{esc(_any_creature(lang))}</div>")
 

@@ -45,7 +45,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "outcome": ("Outcome stated by the rulebook", "Esito secondo il regolamento",
                 "Résultat annoncé par la règle"),
     "source": ("Source", "Fonte", "Source"),
-    # les (issue 12 §1): the quoted original's translation beside it
+    # the quoted original's translation beside it
     "translation": ("In English", "In italiano", "En français"),
     "illegal_step": ("The rules refuse this action; nothing changes.",
                      "Le regole rifiutano questa azione; non cambia nulla.",
@@ -84,7 +84,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "person": ("human", "umano", "humain"),
     "bot_random": ("bot: random", "bot: casuale", "bot : hasard"),
     "bot_greedy": ("bot: greedy", "bot: avido", "bot : glouton"),
-    # feb (issue 10 §2): "search" is a seat at more than one game now (Tir Nan Og, Formula E)
+    # "search" is a seat at more than one game now (Tir Nan Og, Formula E)
     "bot_search": ("bot: search", "bot: ricerca", "bot : recherche"),
     "undo": ("Undo", "Annulla", "Annuler"),
     "redo": ("Redo", "Ripeti", "Rétablir"),
@@ -113,7 +113,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "bot_move": ("Bot move", "Mossa del bot", "Coup du bot"),
     "bots_auto": ("Bots play by themselves", "I bot giocano da soli", "Les bots jouent seuls"),
     "upload": ("Upload a file", "Carica un file", "Téléverser un fichier"),
-    "to_move": ("{who} to move", "Tocca a {who}", "C'est à {who} de jouer"),  # walk: "À Joueur 1 de jouer" read wrong
+    "to_move": ("{who} to move", "Tocca a {who}", "C'est à {who} de jouer"),  # "À Joueur 1 de jouer" read wrong
     "player_n": ("Player {n}", "Giocatore {n}", "Joueur {n}"),
     "bot_n": ("Bot {n}", "Bot {n}", "Bot {n}"),
     "show_hand": ("Show the hand of {who}", "Mostra la mano di {who}", "Montrer la main de {who}"),
@@ -142,7 +142,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "status": ("Counts", "Conta", "Compte"),
     "yes": ("yes", "sì", "oui"),
     "no": ("no", "no", "non"),
-    # --- lay (issue 11 §2): compact citations, the Rules tab's contents, search and filter
+    # compact citations, the Rules tab's contents, search and filter
     "reconstructed_short": ("reconstructed", "ricostruita", "reconstituée"),
     "contents": ("Contents", "Indice", "Sommaire"),
     "only_recon": ("Reconstructed only", "Solo ricostruite", "Seulement reconstituées"),
@@ -162,7 +162,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                      "Ouvrez une ligne pour le texte et la traduction"),
     "also_mentioned": ("Also mentioned in", "Citato anche in", "Mentionné aussi dans"),
     "search_example": ("e.g. how many cards", "es. quante carte", "ex. combien de cartes"),
-    # --- leg (issue 11 §1 + §4): moves as the rules offer them, bot speed, one name per seat
+    # moves as the rules offer them, bot speed, one name per seat
     "why_not": ("Why are some moves greyed out?", "Perché alcune mosse sono in grigio?",
                 "Pourquoi certains coups sont-ils grisés ?"),
     "your_hand_click": ("Hand of {who}: click a card to play it", "Mano di {who}: clicca una carta per giocarla",
@@ -177,7 +177,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "speed_end": ("to the end", "fino alla fine", "jusqu'à la fin"),
     "pause": ("Pause", "Pausa", "Pause"),
     "resume": ("Resume", "Riprendi", "Reprendre"),
-    # (url) issue 11 §3+§5: places as links, the way back, page titles, accessible names
+    # places as links, the way back, page titles, accessible names
     "page_title": ("{game} — learn the rules", "{game} — impara le regole", "{game} — apprendre les règles"),
     "all_games": ("← All games", "← Tutti i giochi", "← Tous les jeux"),
     "link_here": ("Link to this place", "Link a questo punto", "Lien vers cet endroit"),
@@ -213,13 +213,13 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "place_bad_seed": ("“{value}” is not a seed (a whole number from 0 to 2147483647)",
                        "«{value}» non è un seme (un numero intero da 0 a 2147483647)",
                        "« {value} » ne convient pas pour seed : il faut un nombre entier de 0 à 2147483647"),
-    # feu (issue 10 §3): a chosen move previewed on the board, then confirmed
+    # a chosen move previewed on the board, then confirmed
     "chosen_move": ("Chosen: {move}. The board shows where each piece will end up: confirm it, or choose another.",
                     "Scelta: {move}. Il tabellone mostra dove finirà ogni pezzo: confermala, o scegline un'altra.",
                     "Choisi : {move}. Le plateau montre où finira chaque pièce : confirmez, ou choisissez-en un autre."),
     "confirm_move": ("Confirm", "Conferma", "Confirmer"),
     "cancel_move": ("Cancel", "Annulla", "Annuler"),
-    # --- qz (issue 12 §2-3): the Quiz tab and the Play tab's Hint button
+    # the Quiz tab and the Play tab's Hint button
     "quiz": ("Quiz", "Quiz", "Quiz"),
     "quiz_check": ("Check my answer", "Verifica la risposta", "Vérifier ma réponse"),
     "quiz_next": ("Next question", "Domanda successiva", "Question suivante"),
@@ -250,7 +250,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "hint_not_now": ("A hint is for a person to move, with their hand shown.",
                      "Il suggerimento è per una persona di turno, con la mano visibile.",
                      "L'indice est pour une personne qui joue, main visible."),
-    # --- scn (issue 15 §3): the Scenarios tab
+    # the Scenarios tab
     "scenarios": ("Scenarios", "Scenari", "Scénarios"),
     "scn_pick": ("Scenario", "Scenario", "Scénario"),
     "scn_rule": ("Rule", "Regola", "Règle"),
@@ -271,7 +271,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_none": ("No scenario matches.", "Nessuno scenario corrisponde.", "Aucun scénario ne correspond."),
     "play_here": ("Play from here", "Gioca da qui", "Jouer à partir d'ici"),
     "scn_wait": ("Waiting for the replies.", "In attesa delle risposte.", "En attente des réponses."),
-    # scn (issue 15 leftovers): the progress export, saving a position as a scenario
+    # the progress export, saving a position as a scenario
     "scn_exported": ("With them: the Scenarios tab's progress ({solved} solved, {attempts} attempts).",
                      "Con le domande: i progressi degli scenari ({solved} risolti, {attempts} tentativi).",
                      "Avec elles : les progrès des scénarios ({solved} résolus, {attempts} essais)."),
@@ -286,7 +286,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_saved_as": ("The scenario is in the box above: copy it to a file.",
                      "Lo scenario è nel riquadro qui sopra: copialo in un file.",
                      "Le scénario est dans la zone ci-dessus : copiez-le dans un fichier."),
-    # lead (issue 15 §1): a quiz question's position in a link
+    # a quiz question's position in a link
     "place_bad_question": ("“{value}” is not a quiz question (question=SEED-INDEX, e.g. question=1-3)",
                            "“{value}” non è una domanda del quiz (question=SEME-INDICE, es. question=1-3)",
                            "« {value} » n'est pas une question du quiz (question=GRAINE-INDICE, ex. question=1-3)"),
@@ -294,7 +294,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                        "“{value}” non è una posizione da cui giocare (from=step continua dal passo dell'esempio del link, from=quiz dalla sua domanda)",
                        "« {value} » n'est pas une position d'où jouer (from=step continue depuis l'étape d'exemple du lien, from=quiz depuis sa question)"),
     "scn_moves_played": ("Moves played: {used}", "Mosse giocate: {used}", "Coups joués : {used}"),
-    # --- scn2 (issue 15): a teacher's scenario file opened in the Scenarios tab
+    # a teacher's scenario file opened in the Scenarios tab
     "scn_teacher_file": ("A teacher's scenario file", "File di scenari dell'insegnante",
                          "Fichier de scénarios de l'enseignant"),
     "scn_open": ("Open the scenarios", "Apri gli scenari", "Ouvrir les scénarios"),
@@ -305,7 +305,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "scn_opened": ("New in the list: {n}, marked as the teacher's. Open: {title}.",
                    "Nuovi nella lista: {n}, segnati come dell'insegnante. Aperto: {title}.",
                    "Nouveaux dans la liste : {n}, marqués comme de l'enseignant. Ouvert : {title}."),
-    # --- pol3 (issue 13): the link box's Copy button
+    # the link box's Copy button
     "link_copy": ("Copy", "Copia", "Copier"),
     "link_copied": ("Copied: paste it where the class will see it",
                     "Copiato: incollalo dove la classe lo vedrà",
@@ -313,7 +313,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "link_copy_failed": ("The browser did not copy it: the address is selected, press Ctrl+C",
                          "Il browser non l'ha copiato: l'indirizzo è selezionato, premete Ctrl+C",
                          "Le navigateur ne l'a pas copié : l'adresse est sélectionnée, appuyez sur Ctrl+C"),
-    # --- cls (issue 13): presenter=1 in a link
+    # presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
                             "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",
                             "« {value} » ne dit pas si le mode projection est actif (presenter=1 ou presenter=0)"),
@@ -324,7 +324,7 @@ def t(key: str, lang: str = "en", **kwargs) -> str:
     """The string ``key`` in ``lang``; unknown keys show as themselves.
 
     French gets its no-break space before ``:``, ``;``, ``!`` and ``?``; a seat after a preposition
-    its article (pol2):
+    its article:
 
     >>> t("winner", "fr", who="Joueur 1") == "Gagnant\u00a0: Joueur 1"
     True
@@ -356,7 +356,7 @@ def _render(row: tuple[str, str, str] | None, key: str, lang: str, kwargs: dict)
 
 def colon(lang: str) -> str:
     """The colon after a label ("Legend:"), as the language writes it: French puts a no-break space
-    before it ("Légende\u00a0:") (pol2: labels built as ``f"{t(key, lang)}:"`` missed it).
+    before it ("Légende\u00a0:") (labels built as ``f"{t(key, lang)}:"`` missed it).
 
     >>> "Légende" + colon("fr") == "Légende\u00a0:", "Legenda" + colon("it")
     (True, 'Legenda:')

@@ -27,7 +27,7 @@ import ipywidgets as w
 from widgets.panels.common import esc
 from widgets.panels.i18n import add_strings, t
 
-# --- task pre (issue 13 §1): presenter mode --------------------------------
+# presenter mode --------------------------------
 add_strings({
     "presenter": ("Presenter mode", "Modalità proiettore", "Mode projection"),
     "presenter_keys": (

@@ -91,7 +91,7 @@ class QuizPanel(w.VBox):
         self.files = w.Accordion(children=[w.VBox([w.HBox([self.save_button, self.load_button, self.upload]),
                                                     self.file_msg, self.text])])
         self.files.selected_index = None
-        # scn (issue 15 §1): once answered, "Play from here" opens the Play tab on the question's position
+        # once answered, "Play from here" opens the Play tab on the question's position
         self.on_play_here: Callable[[Any], Any] | None = None  # set by the page
         self.play_here = w.Button(icon="play-circle", layout=w.Layout(width="auto", display="none"))
         self.play_here.add_class("rt-play-here")

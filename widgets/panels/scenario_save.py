@@ -1,4 +1,4 @@
-"""Save the Play tab's position as a scenario (issue 15 §3): a goal the engine can check, a seat, moves.
+"""Save the Play tab's position as a scenario: a goal the engine can check, a seat, moves.
 
 Beside the shell's scenario file controls, a teacher picks the goal from the
 kinds the engine checks (:func:`tutor.scenarios.goal_kinds`: the core ones and

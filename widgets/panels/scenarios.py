@@ -70,7 +70,7 @@ class ScenariosPanel(w.VBox):
         self.solution_button = w.Button(icon="eye", layout=w.Layout(width="auto"))
         self.solution_button.add_class("rt-scn-solution")
         self.solution_button.on_click(lambda _: self.show_solution())
-        # scn2: a teacher's scenario file, pasted or uploaded, adds its scenarios to the list
+        # a teacher's scenario file, pasted or uploaded, adds its scenarios to the list
         self.teacher_ids: set[str] = set()
         self.file_text = w.Textarea(layout=w.Layout(width="46em", max_width="100%", height="7em"))
         self.file_text.add_class("rt-scn-file")
@@ -90,7 +90,7 @@ class ScenariosPanel(w.VBox):
         for d in (self.rule_pick, self.level_pick):
             d.observe(lambda _: self._filter(), "value")
         self.pick.observe(lambda ch: self._chosen(ch["new"]), "value")
-        # pol: the progress, the filters and the chooser on one wrapping line; at a projector's width
+        # the progress, the filters and the chooser on one wrapping line; at a projector's width
         # the board on the left and the goal, the moves, the buttons and the verdict beside it (CSS in
         # widgets/common.py), so the goal and the first moves are on screen without scrolling
         chooser = w.HBox([self.progress, self.rule_pick, self.level_pick, self.pick],

@@ -489,7 +489,7 @@ class GameShell(w.VBox):
         self.upload.observe(self._uploaded, "value")
         self.file_msg = w.HTML()  # the load/save message, again beside the file controls
         self.file_msg.add_class("rt-file-message")
-        from widgets.panels.scenario_save import SaveAsScenario  # scn: the position as a scenario with a goal (issue 15)
+        from widgets.panels.scenario_save import SaveAsScenario  # the position as a scenario with a goal
 
         self.save_as = SaveAsScenario(self)
         self.files = w.Accordion(children=[w.VBox([
@@ -507,7 +507,7 @@ class GameShell(w.VBox):
         self.bot_row.add_class("rt-bot-row")
         self.controls = (controls or ChoiceControls)(self)
         self.controls.add_class("rt-controls")
-        from widgets.panels.quiz import HintBox  # qz: the hint for the person to move (issue 12 §3)
+        from widgets.panels.quiz import HintBox  # the hint for the person to move
 
         self.hint_box = HintBox(self)
         wrap = w.Layout(flex_flow="row wrap")

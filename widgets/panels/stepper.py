@@ -45,7 +45,7 @@ class ExampleStepper(w.VBox):
         self._drawn: dict[tuple, tuple[str, dict, str, str]] = {}  # (example, step, lang) -> its drawing
         self.language = language or Language()
         try:
-            self.examples = list(game.course())  # the first lesson, then the examples in order (issue 12 §1)
+            self.examples = list(game.course())  # the first lesson, then the examples in order
         except Exception as exc:  # a broken example must not break the page
             self.examples = []
             self._load_error = f"{type(exc).__name__}: {exc}"
@@ -84,7 +84,7 @@ class ExampleStepper(w.VBox):
         self.slider.observe(self._slid, "value")
         self.chooser.observe(lambda ch: self._choose(ch["new"]), "value")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        # scn (issue 15 §1): "Play from here" opens the Play tab on the step shown (the page sets on_play_here)
+        # "Play from here" opens the Play tab on the step shown (the page sets on_play_here)
         self.on_play_here: Any = None
         self.play_here = w.Button(icon="play-circle", layout=w.Layout(width="auto", display="none"))
         self.play_here.add_class("rt-play-here")
@@ -130,7 +130,7 @@ class ExampleStepper(w.VBox):
         return self.game.view(state, None)
 
     def who(self, player: int) -> str:
-        """A seat named as the engine's narration names it (``game.seat_name``; leg, issue 11 §4)."""
+        """A seat named as the engine's narration names it (``game.seat_name``)."""
         try:
             return self.game.seat_name(self.example.start, player, self.lang)
         except Exception:  # noqa: BLE001 - a name never breaks the page
@@ -231,7 +231,7 @@ class ExampleStepper(w.VBox):
         ex = self.example
         n = len(ex.steps)
         texts = self.game.example_text(ex, lang)
-        # a card of the first lesson is read before the board is looked at: above it (issue 12 §1)
+        # a card of the first lesson is read before the board is looked at: above it
         card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
         header = (
             f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
