@@ -68,7 +68,7 @@ def artifacts() -> Path:
 @pytest.fixture(scope="session")
 def voila(artifacts):
     """Voilà serving notebooks/ on a free loopback port, for the whole session."""
-    from widgets.serve import VoilaServer
+    from widgets.server.serve import VoilaServer
 
     server = VoilaServer(log=artifacts / f"voila-tests{_worker_suffix()}.log")
     server.start()
@@ -78,7 +78,7 @@ def voila(artifacts):
 
 @pytest.fixture(scope="session")
 def browser():
-    from widgets.serve import CHROMIUM, chromium
+    from widgets.server.serve import CHROMIUM, chromium
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install -y chromium)")

@@ -1,5 +1,5 @@
-"""One seeded random playout, the unit both benches measure (``tutor.bench`` in seconds,
-``tutor.bench_instr`` in machine instructions): a registered game through the contract
+"""One seeded random playout, the unit both benches measure (``benchmarks.engine`` in seconds,
+``benchmarks.instructions`` in machine instructions): a registered game through the contract
 (``current_player``, ``legal_actions`` listed in full, ``apply``), and OpenSpiel's
 pure-Python ``python_block_dominoes`` played the same way, its chance outcomes (the deal)
 counted as actions.  Game ``i`` draws its choices from ``random.Random(i)``.

@@ -9,11 +9,11 @@ from urllib.parse import quote
 import ipywidgets as w
 
 from tutor import games
-from widgets.common import esc, message, style
-from widgets import request
-from widgets.i18n import Language, add_strings, t
+from widgets.panels.common import esc, message, style
+from widgets.server import request
+from widgets.panels.i18n import Language, add_strings, t
 from widgets.page import IN_SITE, address_from_browser, browser_sync, with_address_sink
-from widgets.place import parse_lang
+from widgets.panels.place import parse_lang
 
 # In a pre-started kernel the landing page is built before its request and follows it after.
 request.build_first()
@@ -94,7 +94,7 @@ class Landing(w.VBox):
 
     def go(self, query: str, request_url: str | None = None) -> None:
         """Follow the link the page was opened from, after it was built (a pre-started
-        kernel: :mod:`widgets.request`)."""
+        kernel: :mod:`widgets.server.request`)."""
         lang, self.problems = parse_lang(query, self.default_lang)
         if lang != self.language.lang:
             self.language.lang = lang  # redraws

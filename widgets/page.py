@@ -14,7 +14,7 @@ the first time they are opened.  A notebook shows it with::
     from widgets.page import page
     page("fire-bulls")
 
-What a game's part draws it draws from views only (see :mod:`widgets.game`):
+What a game's part draws it draws from views only (see :mod:`widgets.panels.shell`):
 ``board(view, before, lang, who)``, ``controls(shell).refresh(view, actions,
 lang)``, ``breakdown(game, view, lang, who)``.
 """
@@ -31,13 +31,14 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from tutor import games
-from widgets import place as places
-from widgets import request
-from widgets.common import esc, message, style
-from widgets.game import GameShell, SeatChoices
-from widgets.i18n import Language, t
-from widgets.rules import RulesPanel
-from widgets.stepper import Board, ExampleStepper
+from widgets import static
+from widgets.panels import place as places
+from widgets.server import request
+from widgets.panels.common import esc, message, style
+from widgets.panels.shell import GameShell, SeatChoices
+from widgets.panels.i18n import Language, t
+from widgets.panels.rules import RulesPanel
+from widgets.panels.stepper import Board, ExampleStepper
 
 __all__ = ["PageSpec", "GamePage", "SeatChoices", "page", "spec"]
 
@@ -54,13 +55,13 @@ class PageSpec:
       stepper and the shell;
     * ``controls``: a class built with ``(shell)`` offering the moves by
       clicking (None: the shell's chooser of legal actions);
-    * ``breakdown(game, view, lang, who) -> frame(rows)`` (``widgets.endgame``: a DataFrame where pandas imports): the end table (or None);
+    * ``breakdown(game, view, lang, who) -> frame(rows)`` (``widgets.panels.endgame``: a DataFrame where pandas imports): the end table (or None);
     * ``shell``, ``stepper``, ``rules``: subclasses of the generic panels when
       a game truly needs one (the shell is built as ``shell(game, board,
       language, controls=..., breakdown=..., setup=..., public_decisions=...,
       seats=..., **options)``);
     * ``setup``: extra setup widgets, e.g. a chooser per seat
-      (:class:`widgets.game.SeatChoices`) whose values go to ``new_game``;
+      (:class:`widgets.panels.shell.SeatChoices`) whose values go to ``new_game``;
     * ``first_example``: the example id the stepper opens on, or a function
       ``(game) -> id``; ``seats``: who sits at a new table at first;
     * ``public_decisions``: decision kinds whose options show nothing of the
@@ -115,50 +116,7 @@ class PageSpec:
 # Python) stays focusable: ``aria-disabled``, its reason the title; pressed, the shell
 # explains it in the message box, which (like the hint) is read out when it changes and
 # scrolled into sight when it is out of it (a hint under a long list of moves).
-A11Y_JS = """
-if(!window.rtA11y){
- window.rtA11y=function(){
-  var L=window.rtLabels||{}, main=document.getElementById('rendered_cells');
-  if(main&&!main.getAttribute('role')){main.setAttribute('role','main');}
-  var icons={'fa-play':'play','fa-pause':'pause','fa-stop':'stop','fa-repeat':'loop','fa-retweet':'loop'};
-  document.querySelectorAll('.rt-play button').forEach(function(b){
-   var i=b.querySelector('i'); if(!i)return;
-   for(var k in icons){ if(i.classList.contains(k)&&L[icons[k]]){
-    if(b.getAttribute('aria-label')!==L[icons[k]]){b.setAttribute('aria-label',L[icons[k]]);b.title=L[icons[k]];}
-   }}
-  });
-  document.querySelectorAll('.rt-slider [role=slider]').forEach(function(h){
-   if(L.step&&h.getAttribute('aria-label')!==L.step){h.setAttribute('aria-label',L.step);}
-  });
-  document.querySelectorAll('.rt-board').forEach(function(b){
-   if(L.board&&b.getAttribute('aria-label')!==L.board){b.setAttribute('role','region');b.setAttribute('aria-label',L.board);}
-  });
-  document.querySelectorAll('button.rt-refused[disabled]').forEach(function(b){
-   b.disabled=false;b.setAttribute('aria-disabled','true');
-  });
-  document.querySelectorAll('button[aria-disabled=true]:not(.rt-refused)').forEach(function(b){
-   b.removeAttribute('aria-disabled');
-  });
-  document.querySelectorAll('.rt-message, .rt-hint-text').forEach(function(m){
-   if(!m.hasAttribute('aria-live')){m.setAttribute('aria-live','polite');}
-   var said=m.innerText||'';
-   if(said!==(m.rtSaid||'')){m.rtSaid=said; if(said.trim()&&m.scrollIntoView){m.scrollIntoView({block:'nearest'});}}
-  });
-  document.querySelectorAll('.rt-board, .rt-board div').forEach(function(b){
-   if(b.hasAttribute('tabindex'))return;
-   if(b.scrollWidth<=b.clientWidth+1&&b.scrollHeight<=b.clientHeight+1)return;
-   var st=getComputedStyle(b);
-   if(/auto|scroll/.test(st.overflowX+' '+st.overflowY)){b.setAttribute('tabindex','0');}
-  });
- };
- var queued=false;
- new MutationObserver(function(){ if(queued)return; queued=true;
-  requestAnimationFrame(function(){queued=false;window.rtA11y();}); })
-  .observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:['disabled','class']});
- window.addEventListener('resize',function(){window.rtA11y();});
-}
-window.rtA11y();
-"""
+A11Y_JS = static.text('a11y.js')
 
 
 _A11Y_LINE = " ".join(line.strip() for line in A11Y_JS.strip().splitlines())  # joined once, not per click
@@ -195,7 +153,7 @@ def browser_sync(title: str, lang: str, query: str, labels: dict[str, str] | Non
 
 
 
-# pol3 (issue 13): "Copy" beside the link.  ipywidgets has no clipboard: the button's own onclick (an HTML
+# "Copy" beside the link.  ipywidgets has no clipboard: the button's own onclick (an HTML
 # widget keeps inline handlers) selects the address and copies it -- navigator.clipboard where the page is
 # a secure context (https, localhost), else the selection copied (http on a school LAN) -- and says so.
 _COPY_JS = (
@@ -207,7 +165,7 @@ _COPY_JS = (
     "else{old();}"
 )
 
-# pol3: the link box stays open while the place changes (each step draws it anew, closed: a class
+# the link box stays open while the place changes (each step draws it anew, closed: a class
 # copying the link saw it shut under their cursor)
 _KEEP_OPEN = "if(window.rtLinkOpen){var l=document.querySelector('.rt-place-link');if(l){l.open=true;}}"
 
@@ -310,7 +268,7 @@ class GamePage(w.VBox):
         self.tabs.add_class("rt-tabs")
         self.tabs.observe(lambda ch: self._open(ch["new"]), "selected_index")
         self.language.observe(lambda ch: self._relabel(), "lang")
-        from widgets.presenter import Presenter
+        from widgets.panels.presenter import Presenter
 
         # its link and QR code: the place shown, for the students (not in presenter mode)
         self.presenter = Presenter(self, link=lambda: self.student_url)
@@ -338,7 +296,7 @@ class GamePage(w.VBox):
     def go(self, query: str, request_url: str | None = None) -> None:
         """Move the page, already built, to the place ``query`` names, as if it had been
         built with it: a pre-started kernel builds its page before it knows the link it
-        was opened from (:mod:`widgets.request`).  What is already right is left alone,
+        was opened from (:mod:`widgets.server.request`).  What is already right is left alone,
         so an empty query only gives the page its address."""
         if request_url:
             self.request_url = request_url
@@ -431,7 +389,7 @@ class GamePage(w.VBox):
         self.link.value = (
             f"<details class='rt-place-link' ontoggle='window.rtLinkOpen=this.open'><summary><i class='fa fa-link' aria-hidden='true'></i> "
             f"{esc(t('link_here', lang))}</summary>"
-            # pol2: the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
+            # the whole address, wrapped on as many lines as it takes (a one-line field cut it on a
             # phone) and read-only: select it all and copy it
             f"<textarea readonly class='rt-place-url' rows='3' spellcheck='false'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
@@ -471,10 +429,10 @@ class GamePage(w.VBox):
     def quiz(self) -> Any:
         """The Quiz tab's panel (built on first use)."""
         if self._quiz is None:
-            from widgets.quiz import QuizPanel
+            from widgets.panels.quiz import QuizPanel
 
             self._quiz = QuizPanel(self.spec.engine, self.spec.board, self.language)
-            # one export for the quiz results and the Scenarios tab's progress (issue 15 §3)
+            # one export for the quiz results and the Scenarios tab's progress
             self._quiz.scenario_progress = lambda: self._scenarios.progress_data() if self._scenarios else {}
             # a question's position, played on in the Play tab (the link says which: from=quiz)
             self._quiz.on_play_here = lambda state: self._play_from_question(self._quiz.seed, self._quiz.index, state)
@@ -485,7 +443,7 @@ class GamePage(w.VBox):
     def scenarios(self) -> Any:
         """The Scenarios tab's panel (built on first use)."""
         if self._scenarios is None:
-            from widgets.scenarios import ScenariosPanel
+            from widgets.panels.scenarios import ScenariosPanel
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
             self._set_tab(4, self._scenarios)

@@ -1,4 +1,4 @@
-"""The conformance suite: what every registered game is held to (issue 8, sections 3 and 4).
+"""The conformance suite: what every registered game is held to.
 
 A game gets it by being listed in ``tutor/games/__init__.py``.  It must:
 

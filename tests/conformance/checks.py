@@ -1,4 +1,4 @@
-"""The conformance checks: what every game keeps (issue 8, section 3).
+"""The conformance checks: what every game keeps.
 
 Each ``check_*`` function takes a game (a :class:`tutor.core.Game`) and, for
 most checks, the random games recorded by :func:`playouts`; it raises

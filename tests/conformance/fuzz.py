@@ -1,4 +1,4 @@
-"""Bad input is harmless (issue 8, section 4): mutated scenario files, action values and action texts.
+"""Bad input is harmless: mutated scenario files, action values and action texts.
 
 The mutators here take a :class:`random.Random`, so the hypothesis tests
 (``test_fuzz.py``, a few thousand examples per game in ``make test``) and

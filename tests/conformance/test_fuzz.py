@@ -1,4 +1,4 @@
-"""Bad input is harmless, for every registered game (issue 8, section 4), by hypothesis.
+"""Bad input is harmless, for every registered game, by hypothesis.
 
 Mutations of real scenario files, of action values and of action texts (the
 mutators of ``fuzz.py``, driven by hypothesis); a few thousand examples per

@@ -33,10 +33,10 @@ class Entry:
 
 
 _REGISTRY: tuple[Entry, ...] = (
-    Entry("fire-bulls", "tutor.games.fire_bulls", "widgets.fire_bulls", "fire_bulls.ipynb"),
-    Entry("kamikaze-attack", "tutor.games.kamikaze", "widgets.kamikaze", "kamikaze_attack.ipynb"),
-    Entry("tir-nan-og", "tutor.games.tir_nan_og", "widgets.tir_nan_og", "tir_nan_og.ipynb"),
-    Entry("formula-e", "tutor.games.formula_e", "widgets.formula_e", "formula_e.ipynb"),
+    Entry("fire-bulls", "tutor.games.fire_bulls", "widgets.games.fire_bulls", "fire_bulls.ipynb"),
+    Entry("kamikaze-attack", "tutor.games.kamikaze", "widgets.games.kamikaze", "kamikaze_attack.ipynb"),
+    Entry("tir-nan-og", "tutor.games.tir_nan_og", "widgets.games.tir_nan_og", "tir_nan_og.ipynb"),
+    Entry("formula-e", "tutor.games.formula_e", "widgets.games.formula_e", "formula_e.ipynb"),
 )
 _BY_NAME = {e.name: e for e in _REGISTRY}
 

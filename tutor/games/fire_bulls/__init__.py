@@ -1,7 +1,7 @@
 """Fire Bulls (Shao-Ying Chen), 2-5 players, under the Italian ("it", file 000)
 and French ("fr", file 001) rulebooks.
 
-The package, by concern: ``cards`` (notation, symbols, names), ``messages``
+The package, by concern: ``cards`` (notation, symbols, names), ``words``
 (narration and refusals in three languages), ``payment``, ``scoring``,
 ``actions``, ``state``, ``engine`` (the rule machinery), ``scenario`` (files
 and arranged positions), ``examples`` and ``game`` (the game object).
@@ -23,8 +23,8 @@ from dataclasses import replace
 
 from tutor.games.fire_bulls.actions import Action, action_text, attack_path
 from tutor.games.fire_bulls.cards import (
-    _NAMES,
-    _TEXT,
+    NAMES,
+    TEXT,
     COLOURS,
     EXHAUSTIONS_TO_END,
     HAND_LIMIT,
@@ -35,7 +35,7 @@ from tutor.games.fire_bulls.cards import (
     RULESETS,
     SLOTS,
     NotationError,
-    _card_from_name,
+    card_from_name,
     card_kind,
     card_name,
     colour_name,
@@ -47,7 +47,7 @@ from tutor.games.fire_bulls.cards import (
     symbols,
 )
 from tutor.games.fire_bulls.game import GAME, FireBulls
-from tutor.games.fire_bulls.messages import MESSAGES, Who, message
+from tutor.games.fire_bulls.words import MESSAGES, Who, message
 from tutor.games.fire_bulls.payment import can_pay
 from tutor.games.fire_bulls.scenario import arrange
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
@@ -65,15 +65,15 @@ __all__ = [
     "QI_KINDS",
     "RULESETS",
     "SLOTS",
-    "_NAMES",
-    "_TEXT",
+    "NAMES",
+    "TEXT",
     "Action",
     "FireBulls",
     "NotationError",
     "PileScore",
     "State",
     "Who",
-    "_card_from_name",
+    "card_from_name",
     "action_text",
     "arrange",
     "attack_path",

@@ -7,23 +7,23 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple, TypeGuard
 
 from tutor.games.fire_bulls.cards import (
-    _PATHS,
+    PATHS,
     QI_KINDS,
     YEN_CARDS,
-    _card_from_name,
-    _qi_sort,
+    card_from_name,
+    qi_sort,
     parse_qi,
 )
-from tutor.games.fire_bulls.messages import MESSAGES
+from tutor.games.fire_bulls.words import MESSAGES
 
 # ------------------------------------------------------------------------ actions
 
 
 def attack_path(direction: int) -> list[str]:
     """Slots attacked from a direction, nearest first."""
-    if direction not in _PATHS:
+    if direction not in PATHS:
         raise ValueError(f"direction {direction!r} does not exist: directions are 1 to 5")
-    return list(_PATHS[direction])
+    return list(PATHS[direction])
 
 
 class Action(NamedTuple):
@@ -55,15 +55,15 @@ class Action(NamedTuple):
 
     @classmethod
     def attack(cls, direction: int, payment: Sequence[str], card: str | None = None) -> Action:
-        return cls("attack", direction=direction, card=card, payment=_qi_sort(payment))
+        return cls("attack", direction=direction, card=card, payment=qi_sort(payment))
 
     @classmethod
     def general(cls, payment: Sequence[str]) -> Action:
-        return cls("general", card="general", payment=_qi_sort(payment))
+        return cls("general", card="general", payment=qi_sort(payment))
 
     @classmethod
     def pay(cls, payment: Sequence[str], card: str | None = None) -> Action:
-        return cls("pay", card=card, payment=_qi_sort(payment))
+        return cls("pay", card=card, payment=qi_sort(payment))
 
     @classmethod
     def stop(cls) -> Action:
@@ -147,24 +147,24 @@ def action_text(action: Action, lang: str = "en") -> str:
     return k
 
 
-_ACTION_PATTERNS = [
+ACTION_PATTERNS = [
     (re.compile(r"take (\w+) from the reserve"), lambda m: Action.take(parse_qi(m[1]))),
     (re.compile(r"draw from the deck(?: and move the pawn to direction (\d))?"),
      lambda m: Action.draw(int(m[1]) if m[1] else None)),
     (re.compile(r"attack from direction (\d):? pay (?:(.+?) )?with (.+)"),
-     lambda m: Action.attack(int(m[1]), _parse_payment(m[3]), _card_from_name(m[2]) if m[2] else None)),
+     lambda m: Action.attack(int(m[1]), _parse_payment(m[3]), card_from_name(m[2]) if m[2] else None)),
     (re.compile(r"attack the general:? pay with (.+)"), lambda m: Action.general(_parse_payment(m[1]))),
     (re.compile(r"attack on:? pay (?:(.+?) )?with (.+)"),
-     lambda m: Action.pay(_parse_payment(m[2]), _card_from_name(m[1]) if m[1] else None)),
+     lambda m: Action.pay(_parse_payment(m[2]), card_from_name(m[1]) if m[1] else None)),
     (re.compile(r"end the attack|stop"), lambda m: Action.stop()),
     (re.compile(r"use the (?:(.+?)'s )?power"),
-     lambda m: Action.use_power(_card_from_name(m[1]) if m[1] else None)),
+     lambda m: Action.use_power(card_from_name(m[1]) if m[1] else None)),
     (re.compile(r"decline the (?:(.+?)'s )?power"),
-     lambda m: Action.decline_power(_card_from_name(m[1]) if m[1] else None)),
+     lambda m: Action.decline_power(card_from_name(m[1]) if m[1] else None)),
     (re.compile(r"colonel:? discard (\w+) from player (\d)(?: \(\w+\))?'s hand"),
      lambda m: Action.colonel(int(m[2]) - 1, parse_qi(m[1]))),
     (re.compile(r"colonel:? spare player (\d)"), lambda m: Action.spare(int(m[1]) - 1)),
-    (re.compile(r"lose (.+?) to the warrior penalty"), lambda m: Action.lose(_card_from_name(m[1]))),
+    (re.compile(r"lose (.+?) to the warrior penalty"), lambda m: Action.lose(card_from_name(m[1]))),
     (re.compile(r"put (\w+) in the reserve(?: \(hand limit\))?"), lambda m: Action.release(parse_qi(m[1]))),
 ]
 
@@ -209,21 +209,21 @@ def shape_ok(a: object) -> TypeGuard[Action]:
     >>> shape_ok(Action.draw(2)), shape_ok(Action("draw", True)), shape_ok(Action("lose", card="warrior"))
     (True, False, False)
     """
-    if _SHAPED.get(id(a), _UNSEEN) is a:  # this very value passed before (legal_actions lists the same ones)
+    if SHAPED.get(id(a), _UNSEEN) is a:  # this very value passed before (legal_actions lists the same ones)
         return True
     if type(a) is not Action:
         return False
-    if _shape_ok(a):
-        if len(_SHAPED) >= _SHAPED_LIMIT:
-            _SHAPED.clear()
-        _SHAPED[id(a)] = a  # (kept alive here, so its id names no other value meanwhile)
+    if shape_is_known(a):
+        if len(SHAPED) >= _SHAPED_LIMIT:
+            SHAPED.clear()
+        SHAPED[id(a)] = a  # (kept alive here, so its id names no other value meanwhile)
         return True
     return False
 
 
 # id -> an Action shape_ok passed (or one the engine built in its own shape, see known_shapes); an Action is
 # immutable all the way down once its shape is right
-_SHAPED: dict[int, Action] = {}
+SHAPED: dict[int, Action] = {}
 _SHAPED_LIMIT = 65_536  # entries before it starts again (each keeps one small Action alive)
 _UNSEEN = object()  # (a default no argument can be: None is one)
 
@@ -231,15 +231,15 @@ _UNSEEN = object()  # (a default no argument can be: None is one)
 def known_shapes(actions: Iterable[Action]) -> None:
     """Tell shape_ok these Actions have their kind's shape without looking: only for values the engine builds
     itself, field by field, from its own tables (a kind it names, a direction of a path, a Yen card of the
-    rows, a payment ``payment._payments`` lists), never for a value that came from outside."""
-    if len(_SHAPED) >= _SHAPED_LIMIT:
-        _SHAPED.clear()
+    rows, a payment ``payment.payments_for`` lists), never for a value that came from outside."""
+    if len(SHAPED) >= _SHAPED_LIMIT:
+        SHAPED.clear()
     if type(actions) is not tuple:
         actions = tuple(actions)
-    _SHAPED.update(zip(map(id, actions), actions))  # (each value by its id, in C: no Python-level loop)
+    SHAPED.update(zip(map(id, actions), actions))  # (each value by its id, in C: no Python-level loop)
 
 
-def _shape_ok(a: Action) -> bool:
+def shape_is_known(a: Action) -> bool:
     kind, direction, card, payment, player = a
     shape = _SHAPES.get(kind) if type(kind) is str else None
     if shape is None or type(direction) is not int or direction not in shape[0]:

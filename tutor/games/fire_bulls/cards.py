@@ -30,22 +30,22 @@ RULESETS = ("it", "fr")
 #: what the player to move decides (``FireBulls.decision``); named in data/messages.json under names/<lang>/decisions
 DECISIONS = ("action", "attack", "power", "colonel", "penalty", "hand-limit")
 
-_SLOT_INDEX = {s: i for i, s in enumerate(SLOTS)}
+SLOT_INDEX = {s: i for i, s in enumerate(SLOTS)}
 # Column c (0, 1, 2) holds slots c, c+3, c+6: A D G, B E H, C F I.
-_COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
-_PATHS = {1: "GEC", 2: "GDA", 3: "HEB", 4: "IFC", 5: "IEA"}
-_PATH_INDEXES = {d: tuple(_SLOT_INDEX[s] for s in p) for d, p in _PATHS.items()}
-_NEIGHBOURS = {1: (2,), 2: (1, 3), 3: (2, 4), 4: (3, 5), 5: (4,)}
+COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+PATHS = {1: "GEC", 2: "GDA", 3: "HEB", 4: "IFC", 5: "IEA"}
+PATH_INDEXES = {d: tuple(SLOT_INDEX[s] for s in p) for d, p in PATHS.items()}
+NEIGHBOURS = {1: (2,), 2: (1, 3), 3: (2, 4), 4: (3, 5), 5: (4,)}
 
 _FACE = {"soldier": 1, "wu": 2, "xi": 3, "bo": 6, "colonel": 8, "general": 12, "palisade": 0}
 _DISPLAY = {"soldier": "Soldier", "wu": "Wu", "xi": "Xi", "bo": "Bo", "colonel": "Colonel",
             "general": "General", "palisade": "Palisade"}
-_POWER_CARDS = ("bo", "colonel", "general")
+POWER_CARDS = ("bo", "colonel", "general")
 
 
-def _next_target(slots: Sequence[str | None], direction: int) -> int | None:
+def next_target(slots: Sequence[str | None], direction: int) -> int | None:
     """The slot an attack along ``direction`` takes next: the nearest one holding a card."""
-    for i in _PATH_INDEXES[direction]:
+    for i in PATH_INDEXES[direction]:
         if slots[i] is not None:
             return i
     return None
@@ -161,13 +161,13 @@ def card_name(card: str, lang: str = "en") -> str:
     kind, _, rest = card.partition(":")
     if lang == "en":
         return f"{_DISPLAY[kind]} ({rest})" if rest else _DISPLAY[kind]
-    name = _NAMES[lang]["cards"][kind]
+    name = NAMES[lang]["cards"][kind]
     if not rest:
         return name
     return f"{name} ({'+'.join(colour_name(c, lang) for c in rest.split('+'))})"
 
 
-def _card_from_name(name: str) -> str:
+def card_from_name(name: str) -> str:
     m = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:\(([a-z+ ]+)\))?\s*", name)
     if not m:
         raise ValueError(f"{name!r} is not a card name")
@@ -185,12 +185,12 @@ def parse_qi(text: str) -> str:
     return text.strip().lower()
 
 
-def _qi_sort(cards: Iterable[str]) -> tuple[str, ...]:
-    order = _QI_ORDER
+def qi_sort(cards: Iterable[str]) -> tuple[str, ...]:
+    order = QI_ORDER
     return tuple(sorted(cards, key=order.__getitem__))
 
 
-_QI_ORDER = {c: i for i, c in enumerate(QI_KINDS)}
+QI_ORDER = {c: i for i, c in enumerate(QI_KINDS)}
 # ------------------------------------------------------------------- languages
 #
 # Narration and error messages are written in English in the code (the
@@ -198,8 +198,8 @@ _QI_ORDER = {c: i for i, c in enumerate(QI_KINDS)}
 # templates, and the names of cards and colours, are data.
 
 LANGS = ("en", "it", "fr")
-_TEXT = load_json_data("tutor.games.fire_bulls.data", "messages.json")
-_NAMES = _TEXT["names"]
+TEXT = load_json_data("tutor.games.fire_bulls.data", "messages.json")
+NAMES = TEXT["names"]
 
 # The decks: every card of the game, counted (the Yen deck per ruleset).
 _DECK = load_json_data("tutor.games.fire_bulls.data", "deck.json")
@@ -222,7 +222,7 @@ def qi_deck() -> list[str]:
     return [card for card, n in QI_MANIFEST.items() for _ in range(n)]
 def colour_name(colour: str, lang: str = "en") -> str:
     """A colour (or ``warrior``) in a language: ``colour_name("red", "it") == "rosso"``."""
-    return _NAMES[lang]["colours"].get(colour, colour)
+    return NAMES[lang]["colours"].get(colour, colour)
 
 
 def qi_name(card: str, lang: str = "en") -> str:

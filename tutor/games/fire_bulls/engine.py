@@ -10,29 +10,29 @@ from typing import TYPE_CHECKING, Any
 from tutor.core import Event, short
 from tutor.games.fire_bulls.actions import Action
 from tutor.games.fire_bulls.cards import (
-    _COLUMNS,
-    _NEIGHBOURS,
-    _PATHS,
-    _POWER_CARDS,
+    COLUMNS,
+    NEIGHBOURS,
+    PATHS,
+    POWER_CARDS,
     EXHAUSTIONS_TO_END,
     HAND_LIMIT,
     QI_KINDS,
     SLOTS,
-    _QI_ORDER,
-    _next_target,
+    QI_ORDER,
+    next_target,
     card_kind,
     face_value,
     rid,
     symbols,
 )
-from tutor.games.fire_bulls.messages import MESSAGES, Who, _illegal
+from tutor.games.fire_bulls.words import MESSAGES, Who, illegal
 from tutor.games.fire_bulls.payment import (
-    _COUNTS,
+    COUNTS,
     CAPS,
-    _counts,
-    _payments,
-    _pays_counts,
-    _price,
+    card_counts,
+    payments_for,
+    pays_counts,
+    card_price,
     capped_hand,
     hand_counts,
 )
@@ -40,21 +40,21 @@ from tutor.games.fire_bulls.scoring import score_pile
 from tutor.games.fire_bulls.state import WORK, State
 from tutor.rand import shuffle
 
-_QI_RANK = _QI_ORDER.__getitem__
+_QI_RANK = QI_ORDER.__getitem__
 
 
 def _work_code() -> str:
-    """The source of ``_start``, which makes a _Work copy of a State, derived from State's fields (the one
+    """The source of ``start_work``, which makes a Work copy of a State, derived from State's fields (the one
     list of them): straight-line code, no Python-level loop, slot to slot."""
     copy = {"value": "s.{0}", "list": "list(s.{0})", "tuples": "list(s.{0})"}
-    lines = ["def _start(s, cls):", "    w = _new(cls)"]
+    lines = ["def start_work(s, cls):", "    w = _new(cls)"]
     lines += [f"    w.{name} = {copy[how].format(name)}" for name, how in WORK.items()]
     lines.append("    return w")
     return "\n".join(lines) + "\n"
 
 
 _WORK_NS: dict[str, Any] = {"_new": object.__new__}
-exec(compile(_work_code(), "<fire_bulls._Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
+exec(compile(_work_code(), "<fire_bulls.Work>", "exec"), _WORK_NS)  # noqa: S102 - our own generated code
 # the fields the working copy holds as lists (a list of tuples for "tuples": each replaced, never changed in place)
 _AS_LISTS: tuple[str, ...] = tuple(name for name, how in WORK.items() if how != "value")
 assert _AS_LISTS == ("hands", "pending"), "freeze below turns exactly these back into tuples"
@@ -78,7 +78,7 @@ if TYPE_CHECKING:  # the working copy as mypy sees it: State's fields, some as l
         slots: tuple[str | None, ...]
         pawns: tuple[int, ...]
         reserve: tuple[str, ...]
-        deck: tuple[str, ...]  # the ones _Work's own methods assign need a type
+        deck: tuple[str, ...]  # the ones Work's own methods assign need a type
         discard: tuple[str, ...]
         piles: tuple[tuple[str, ...], ...]
         rng: int
@@ -91,8 +91,8 @@ else:
     _WorkFields = State
 
 
-class _Work(_WorkFields):
-    """A mutable copy of a State used while one action is applied (make one with :func:`_work`).
+class Work(_WorkFields):
+    """A mutable copy of a State used while one action is applied (make one with :func:`work_copy`).
 
     It is a State whose fields may change (``hands`` and ``pending`` as lists), with the same slots:
     :meth:`freeze` turns the lists back into tuples and makes this very object the new State (its
@@ -124,12 +124,12 @@ class _Work(_WorkFields):
     def give(self, p: int, card: str) -> None:
         """``card`` joins ``p``'s hand, after the cards of its kind.
 
-        Every hand of a State is in _qi_sort order (new_game, from_json and
+        Every hand of a State is in qi_sort order (new_game, from_json and
         arrange sort them): the card goes where sorting would put it, and
         taking cards out keeps that order.
         """
         hand = self.hands[p]
-        i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)  # (in C: after the last card ranked at most as it)
+        i = bisect_right(hand, QI_ORDER[card], key=_QI_RANK)  # (in C: after the last card ranked at most as it)
         self.hands[p] = hand[:i] + (card,) + hand[i:]
 
     def drop(self, p: int, card: str) -> None:
@@ -202,11 +202,11 @@ class _Work(_WorkFields):
         return None
 
 
-class _NarratedWork(_Work):
+class _NarratedWork(Work):
     """A working copy that narrates: its events, in a ``__dict__`` of its own (so it cannot become a
     State itself: :meth:`freeze` copies its fields into a new one; narration is not the hot path)."""
 
-    def __init__(self) -> None:  # (made by _work, never called)
+    def __init__(self) -> None:  # (made by work_copy, never called)
         self.events = []
 
     def freeze(self) -> State:
@@ -216,15 +216,15 @@ class _NarratedWork(_Work):
         return State(**fields)
 
 
-_start = _WORK_NS["_start"]
+start_work = _WORK_NS["start_work"]
 
 
-def _work(s: State, narrate: bool) -> _Work:
+def work_copy(s: State, narrate: bool) -> Work:
     """A working copy of ``s`` (narrating its events when ``narrate``)."""
     if not narrate:
-        w: _Work = _start(s, _Work)
+        w: Work = start_work(s, Work)
         return w
-    w = _start(s, _NarratedWork)
+    w = start_work(s, _NarratedWork)
     w.events = []
     w.narrate = True
     return w
@@ -233,12 +233,12 @@ def _work(s: State, narrate: bool) -> _Work:
 # --------------------------------------------------------------- rule machinery
 
 
-def _distinct(cards: Iterable[str]) -> list[str]:
+def distinct_cards(cards: Iterable[str]) -> list[str]:
     """Each card once, in the order they first come."""
     return list(dict.fromkeys(cards))
 
 
-def _penalty_choices(state) -> list[str]:
+def penalty_choices(state) -> list[str]:
     p = state.current_player
     return list(state.won[p][: state.won_before])
 
@@ -255,9 +255,9 @@ def _limit_rule(w) -> str:
     return rid("attack/deviated", "fr") if w.deviated else rid("attack/direct", "fr")
 
 
-def _perform(w: _Work, a: Action) -> None:
+def perform(w: Work, a: Action) -> None:
     if w.end:
-        raise _illegal(rid("end/check"), "the game is over: no more actions")
+        raise illegal(rid("end/check"), "the game is over: no more actions")
     kind = a.kind
     head = w.pending[0] if w.pending else None
     if head is not None:
@@ -272,7 +272,7 @@ def _perform(w: _Work, a: Action) -> None:
                 w.log(rid("attack/order"), "stop", "{Who} ends the attack.", who=w.who(w.current_player))
             w.attack = 0
         else:
-            raise _illegal(rid("attack/one-direction"), "an attack is under way: pay for the next card along "
+            raise illegal(rid("attack/one-direction"), "an attack is under way: pay for the next card along "
                            "direction {d} or end the attack — a turn is one action only", d=w.attack)
         _proceed(w)
         return
@@ -285,30 +285,30 @@ def _perform(w: _Work, a: Action) -> None:
     elif kind == "general":
         _attack_general(w, a)
     elif kind in ("pay", "stop"):
-        raise _illegal(rid("attack/order"),
+        raise illegal(rid("attack/order"),
                        "no attack is under way: start one by choosing a direction and paying for its nearest card")
     elif kind in ("power", "decline", "colonel", "spare"):
-        raise _illegal(rid("power/timing"),
+        raise illegal(rid("power/timing"),
                        "there is no power to use now: powers come with the Bo, Colonel and General you win")
     elif kind == "lose":
-        raise _illegal(rid("warrior/earlier-turn"), "there is no Warrior penalty to pay now")
+        raise illegal(rid("warrior/earlier-turn"), "there is no Warrior penalty to pay now")
     elif kind == "release":
-        raise _illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
+        raise illegal(rid("hand/limit"), "the hand limit is checked at the end of the turn, and only above 8 cards")
     else:
-        raise _illegal(rid("turn/sequence"), "unknown action {what}", what=short(kind))
+        raise illegal(rid("turn/sequence"), "unknown action {what}", what=short(kind))
     _proceed(w)
 
 
-def _take(w: _Work, a: Action) -> None:
+def _take(w: Work, a: Action) -> None:
     card = a.card
     if card is None or card not in w.reserve:  # (shape_ok lets no "take" without a card through)
-        raise _illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
+        raise illegal(rid("gather/take-reserve"), "there is no {qi} in the reserve (it shows {shown})",
                        qi=card, shown=tuple(w.reserve))
     p = w.current_player
     reserve = list(w.reserve)
     reserve.remove(card)
     hand = w.hands[p]  # (give, inline)
-    i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+    i = bisect_right(hand, QI_ORDER[card], key=_QI_RANK)
     w.hands[p] = hand[:i] + (card,) + hand[i:]
     if w.narrate:
         w.log(rid("gather/take-reserve"), "take", "{Who} takes {qi} from the reserve.", who=w.who(p), qi=card)
@@ -334,25 +334,25 @@ def _take(w: _Work, a: Action) -> None:
 _RULE_DRAW = rid("gather/draw")
 
 
-def _draw_action(w: _Work, a: Action) -> None:
+def _draw_action(w: Work, a: Action) -> None:
     p = w.current_player
     target = a.direction
     if target:
         here = w.pawns[p]
         if target not in (1, 2, 3, 4, 5):
-            raise _illegal(rid("pawn/move"), "direction {d} does not exist: directions are 1 to 5", d=target)
-        if target not in _NEIGHBOURS[here]:
+            raise illegal(rid("pawn/move"), "direction {d} does not exist: directions are 1 to 5", d=target)
+        if target not in NEIGHBOURS[here]:
             if here in (1, 5):
-                raise _illegal(rid("pawn/diagonal"), "a pawn on the diagonal {d} may only move to the nearest "
-                               "column, direction {to}", d=here, to=_NEIGHBOURS[here][0])
-            raise _illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
-                           d=here, dirs=_NEIGHBOURS[here])
+                raise illegal(rid("pawn/diagonal"), "a pawn on the diagonal {d} may only move to the nearest "
+                               "column, direction {to}", d=here, to=NEIGHBOURS[here][0])
+            raise illegal(rid("pawn/move"), "the pawn moves one step only: from direction {d} to {dirs}",
+                           d=here, dirs=NEIGHBOURS[here])
     deck = w.deck
     if deck:  # (draw_into_hand's usual case, inline: the top card joins the hand, as give puts it)
         card = deck[0]
         w.deck = deck[1:]
         hand = w.hands[p]
-        i = bisect_right(hand, _QI_ORDER[card], key=_QI_RANK)
+        i = bisect_right(hand, QI_ORDER[card], key=_QI_RANK)
         w.hands[p] = hand[:i] + (card,) + hand[i:]
         if w.narrate:
             w.log(_RULE_DRAW, "draw", "{Who} draws a Qi card from the deck.", who=w.who(p), qi=card)
@@ -376,39 +376,39 @@ def _draw_action(w: _Work, a: Action) -> None:
                   who=w.who(p), frm=here, to=target)
 
 
-def _check_payment(w: _Work, card: str, payment: tuple[str, ...]) -> None:
+def _check_payment(w: Work, card: str, payment: tuple[str, ...]) -> None:
     p = w.current_player
     hand = w.hands[p]
     ruleset = w.ruleset
     # (the hand capped to what the card can use: the key legal_actions just used)
-    if payment in _payments(card, ruleset, capped_hand(_COUNTS.get(hand) or hand_counts(hand), CAPS[ruleset][card])):
+    if payment in payments_for(card, ruleset, capped_hand(COUNTS.get(hand) or hand_counts(hand), CAPS[ruleset][card])):
         return  # one of the ways to pay from this hand legal_actions lists (the same tuple, in the usual case)
     hand = list(hand)
     for c in payment:
         if c not in QI_KINDS:
-            raise _illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))
+            raise illegal(rid("pay/one-card-one-symbol"), "{what} is not a Qi card", what=short(c))
         if c in hand:
             hand.remove(c)
         else:
-            raise _illegal(rid("pay/one-card-one-symbol"), "you do not hold enough cards to pay with {payment}",
+            raise illegal(rid("pay/one-card-one-symbol"), "you do not hold enough cards to pay with {payment}",
                            payment=payment)
     if not payment:
-        raise _illegal(rid("pay/exact"), "name the Qi cards that pay for the {card}", card=card)
-    if _pays_counts(card, w.ruleset, _counts(payment)):
+        raise illegal(rid("pay/exact"), "name the Qi cards that pay for the {card}", card=card)
+    if pays_counts(card, w.ruleset, card_counts(payment)):
         return
     template, params = _price_message(card, w.ruleset, payment)
-    raise _illegal(_price_rule(card, w.ruleset, payment), template, **params)
+    raise illegal(_price_rule(card, w.ruleset, payment), template, **params)
 
 
-def _name_a_payment(w: _Work, card: str, d: int, slot: str) -> None:
+def _name_a_payment(w: Work, card: str, d: int, slot: str) -> None:
     """Refuse an attack along ``d`` that names no payment: a real payment from the hand as the example,
     or, when no set of cards in the hand pays for the nearest card, that (under the card's price)."""
     hand = w.hands[w.current_player]
-    pays = _payments(card, w.ruleset, _counts(hand))
+    pays = payments_for(card, w.ruleset, card_counts(hand))
     if not pays:
-        raise _illegal(_price_rule_ok(card, w.ruleset), "your hand ({hand}) holds no payment for the {card} in "
+        raise illegal(_price_rule_ok(card, w.ruleset), "your hand ({hand}) holds no payment for the {card} in "
                        "{slot}, the nearest card along direction {d}", hand=tuple(hand), card=card, slot=slot, d=d)
-    raise _illegal(rid("pay/exact"), "name the Qi cards that pay for the {card} in {slot}, for example {payment}",
+    raise illegal(rid("pay/exact"), "name the Qi cards that pay for the {card} in {slot}, for example {payment}",
                    card=card, slot=slot, payment=pays[0])
 
 
@@ -416,7 +416,7 @@ def _price_rule(card: str, ruleset: str, payment: Sequence[str]) -> str:
     kind = card_kind(card)
     syms = symbols(card, ruleset)
     n = len(payment)
-    sizes = {sum(a[0]) + sum(a[1]) for a in _price(card, ruleset)}
+    sizes = {sum(a[0]) + sum(a[1]) for a in card_price(card, ruleset)}
     if n not in sizes:
         return rid("pay/exact")
     if kind in ("wu", "xi") and syms.count("white") > 1:
@@ -451,7 +451,7 @@ def _price_message(card: str, ruleset: str, payment: tuple[str, ...]) -> tuple[s
             params)
 
 
-def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None:
+def _win_card(w: Work, card: str, payment: tuple[str, ...], where: str) -> None:
     p = w.current_player
     for c in payment:
         w.drop(p, c)
@@ -488,13 +488,13 @@ def _win_card(w: _Work, card: str, payment: tuple[str, ...], where: str) -> None
     # The Italian Warrior penalty comes at once.
     if warriors and w.ruleset == "it":
         for _ in range(warriors):
-            if _penalty_choices(w):
+            if penalty_choices(w):
                 w.pending.append("penalty")
             elif w.narrate:
                 w.log(rid("warrior/earlier-turn"), "penalty", "A Warrior was played, but no Yen card won in an earlier "
                       "turn is left to lose: nothing is lost.")
     kind = card_kind(card)
-    if kind in _POWER_CARDS:
+    if kind in POWER_CARDS:
         w.pending.append(f"power:{kind}")
 
 
@@ -503,19 +503,19 @@ def _price_rule_ok(card: str, ruleset: str) -> str:
     return rid(f"cards/{kind}", ruleset) if kind in ("wu", "xi", "colonel") else rid(f"cards/{kind}")
 
 
-def _start_attack(w: _Work, a: Action) -> None:
+def _start_attack(w: Work, a: Action) -> None:
     d = a.direction
-    if d not in _PATHS:
-        raise _illegal(rid("attack/one-direction"), "direction {d} does not exist: directions are 1 to 5", d=d)
+    if d not in PATHS:
+        raise illegal(rid("attack/one-direction"), "direction {d} does not exist: directions are 1 to 5", d=d)
     p = w.current_player
     own = w.pawns[p]
     deviated = d != own
-    if w.ruleset == "fr" and deviated and d not in _NEIGHBOURS[own]:
+    if w.ruleset == "fr" and deviated and d not in NEIGHBOURS[own]:
         if own in (1, 5):
-            raise _illegal(rid("attack/deviated", "fr"), "your pawn is on the corner direction {d}: a deviated "
-                           "attack can only come from direction {to}", d=own, to=_NEIGHBOURS[own][0])
-        raise _illegal(rid("attack/deviated", "fr"), "your pawn faces direction {d}: attack from there, or deviate "
-                       "to a neighbouring direction ({dirs})", d=own, dirs=_NEIGHBOURS[own])
+            raise illegal(rid("attack/deviated", "fr"), "your pawn is on the corner direction {d}: a deviated "
+                           "attack can only come from direction {to}", d=own, to=NEIGHBOURS[own][0])
+        raise illegal(rid("attack/deviated", "fr"), "your pawn faces direction {d}: attack from there, or deviate "
+                       "to a neighbouring direction ({dirs})", d=own, dirs=NEIGHBOURS[own])
     target, card = _nearest_card(w, d, a.card)
     if not a.payment:  # "attack from d", no payment named (a panel asking why not): the hand's, or none
         _name_a_payment(w, card, d, SLOTS[target])
@@ -536,31 +536,31 @@ def _start_attack(w: _Work, a: Action) -> None:
     _win_card(w, card, a.payment, SLOTS[target])
 
 
-def _nearest_card(w: _Work, d: int, named: str | None) -> tuple[int, str]:
+def _nearest_card(w: Work, d: int, named: str | None) -> tuple[int, str]:
     """The slot and card an attack along ``d`` must take next (the nearest one left)."""
-    target = _next_target(w.slots, d)
+    target = next_target(w.slots, d)
     if target is None:
-        raise _illegal(rid("attack/order"), "there is no Yen card left along direction {d}", d=d)
+        raise illegal(rid("attack/order"), "there is no Yen card left along direction {d}", d=d)
     card = w.slots[target]
-    assert card is not None  # (_next_target finds a slot holding a card)
+    assert card is not None  # (next_target finds a slot holding a card)
     if named is not None and named != card:
-        raise _illegal(rid("attack/order"), "attack the nearest card first: along direction {d} that is the {card} "
+        raise illegal(rid("attack/order"), "attack the nearest card first: along direction {d} that is the {card} "
                        "in {slot}, not the {named}", d=d, card=card, slot=SLOTS[target], named=named)
     return target, card
 
 
-def _attack_step(w: _Work, a: Action, d: int) -> None:
+def _attack_step(w: Work, a: Action, d: int) -> None:
     if w.won_this_turn >= _attack_limit(w):
-        raise _illegal(_limit_rule(w), "no more Yen cards may be won this turn")
+        raise illegal(_limit_rule(w), "no more Yen cards may be won this turn")
     target, card = _nearest_card(w, d, a.card)
     _check_payment(w, card, a.payment)
     w.slots = w.slots[:target] + (None,) + w.slots[target + 1:]
     _win_card(w, card, a.payment, SLOTS[target])
 
 
-def _attack_general(w: _Work, a: Action) -> None:
+def _attack_general(w: Work, a: Action) -> None:
     if not w.general:
-        raise _illegal(rid("attack/general"),
+        raise illegal(rid("attack/general"),
                        "the General is not set aside next to the rows: it cannot be attacked now")
     _check_payment(w, "general", a.payment)
     w.general = False
@@ -571,21 +571,21 @@ def _attack_general(w: _Work, a: Action) -> None:
     _win_card(w, "general", a.payment, "")
 
 
-def _can_continue(w: _Work) -> bool:
+def _can_continue(w: Work) -> bool:
     if w.attack <= 0 or w.stage:
         return False
     if w.won_this_turn >= _attack_limit(w):
         return False
-    return _next_target(w.slots, w.attack) is not None
+    return next_target(w.slots, w.attack) is not None
 
 
-def _resolve_choice(w: _Work, a: Action, head: str) -> None:
+def _resolve_choice(w: Work, a: Action, head: str) -> None:
     p = w.current_player
     kind = a.kind
     if head.startswith("power:"):
         card = head[6:]
         if kind not in ("power", "decline") or (a.card not in (None, card)):
-            raise _illegal(rid("power/timing"), "first decide on the {card}'s power: use it or decline it", card=card)
+            raise illegal(rid("power/timing"), "first decide on the {card}'s power: use it or decline it", card=card)
         w.pending.pop(0)
         if kind == "decline":
             if w.narrate:
@@ -596,7 +596,7 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
     if head.startswith("colonel:"):
         victim = int(head[8:])
         if kind not in ("colonel", "spare") or a.player != victim:
-            raise _illegal(rid("power/colonel", "it"), "the Colonel's power: choose a card to discard from {victim}'s "
+            raise illegal(rid("power/colonel", "it"), "the Colonel's power: choose a card to discard from {victim}'s "
                            "hand, or spare that player", victim=w.who(victim))
         w.pending.pop(0)
         if kind == "spare":
@@ -606,7 +606,7 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
         qi = a.card
         if qi is None or qi not in w.hands[victim]:
             w.pending.insert(0, head)
-            raise _illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
+            raise illegal(rid("power/colonel", "it"), "{Victim} holds no {qi}", victim=w.who(victim), qi=qi)
         w.drop(victim, qi)
         w.discard += (qi,)
         if w.narrate:
@@ -615,28 +615,28 @@ def _resolve_choice(w: _Work, a: Action, head: str) -> None:
         return
     if head == "penalty":
         if kind != "lose":
-            raise _illegal(rid("warrior/penalty", w.ruleset), "a Warrior was played: first choose the Yen card you "
+            raise illegal(rid("warrior/penalty", w.ruleset), "a Warrior was played: first choose the Yen card you "
                            "lose for it")
-        choices = _penalty_choices(w)
+        choices = penalty_choices(w)
         if a.card not in choices:
-            raise _illegal(rid("warrior/earlier-turn"), "the Warrior penalty takes a Yen card won in an earlier turn; "
+            raise illegal(rid("warrior/earlier-turn"), "the Warrior penalty takes a Yen card won in an earlier turn; "
                            "you have no {card} from an earlier turn", card=a.card)
         _lose(w, a.card)
         w.pending.pop(0)
         return
     if head == "limit":
         if kind != "release":
-            raise _illegal(rid("hand/limit"), "you hold {n} Qi cards: choose the ones above 8 to put in the reserve "
+            raise illegal(rid("hand/limit"), "you hold {n} Qi cards: choose the ones above 8 to put in the reserve "
                            "first", n=len(w.hands[p]))
         qi = a.card
         if qi is None or qi not in w.hands[p]:
-            raise _illegal(rid("hand/limit"), "you hold no {qi}", qi=qi)
+            raise illegal(rid("hand/limit"), "you hold no {qi}", qi=qi)
         _release(w, qi)
         return
-    raise _illegal(rid("turn/sequence"), "unknown pending choice {what}", what=short(head))
+    raise illegal(rid("turn/sequence"), "unknown pending choice {what}", what=short(head))
 
 
-def _lose(w: _Work, card: str) -> None:
+def _lose(w: Work, card: str) -> None:
     p = w.current_player
     pile = w.won[p]
     # Lose the latest such card won before this turn.
@@ -649,7 +649,7 @@ def _lose(w: _Work, card: str) -> None:
               "earlier turn) from the game.", who=w.who(p), card=card)
 
 
-def _release(w: _Work, card: str) -> None:
+def _release(w: Work, card: str) -> None:
     p = w.current_player
     w.drop(p, card)
     w.reserve += (card,)
@@ -659,7 +659,7 @@ def _release(w: _Work, card: str) -> None:
         w.pending.pop(0)
 
 
-def _use_power(w: _Work, card: str) -> None:
+def _use_power(w: Work, card: str) -> None:
     p = w.current_player
     rs = w.ruleset
     opponents = [(p + k) % len(w.colours) for k in range(1, len(w.colours))]
@@ -694,7 +694,7 @@ def _use_power(w: _Work, card: str) -> None:
                       "hand into their own.", who=w.who(p), victim=w.who(o), qi=got)
 
 
-def _proceed(w: _Work) -> None:
+def _proceed(w: Work) -> None:
     """Resolve what needs no choice, then stop at the next choice or end the turn."""
     if not w.pending and w.stage == 0:
         if w.attack > 0 and _can_continue(w):  # (_proceed_steps's first stop, here: the attack may go on)
@@ -709,13 +709,13 @@ def _proceed(w: _Work) -> None:
     _proceed_steps(w)
 
 
-def _proceed_steps(w: _Work) -> None:
+def _proceed_steps(w: Work) -> None:
     """_proceed step by step: each choice that needs no decision resolved, each stage of the end of the turn."""
     while True:
         if w.pending:
             head = w.pending[0]
             if head == "penalty":
-                options = _distinct(_penalty_choices(w))
+                options = distinct_cards(penalty_choices(w))
                 if not options:
                     w.pending.pop(0)
                     continue
@@ -729,7 +729,7 @@ def _proceed_steps(w: _Work) -> None:
                 if len(w.hands[p]) <= HAND_LIMIT:
                     w.pending.pop(0)
                     continue
-                options = _distinct(w.hands[p])
+                options = distinct_cards(w.hands[p])
                 if len(options) == 1:
                     _release(w, options[0])
                     continue
@@ -746,7 +746,7 @@ def _proceed_steps(w: _Work) -> None:
             if w.ruleset == "fr" and w.warriors:
                 for _ in range(w.warriors):
                     w.pending.append("penalty")
-                if not _penalty_choices(w) and w.narrate:
+                if not penalty_choices(w) and w.narrate:
                     w.log(rid("warrior/earlier-turn"), "penalty", "{n} {n:Warrior was|Warriors were} used, but no Yen "
                           "card won in an earlier turn is left: nothing is lost.", n=w.warriors)
             continue
@@ -762,12 +762,12 @@ def _proceed_steps(w: _Work) -> None:
         return
 
 
-def _fill_rows(w: _Work) -> None:
+def fill_rows(w: Work) -> None:
     """Compact every column toward the pawns, then refill it from its pile."""
     if None not in w.slots:
         return
     slots = list(w.slots)
-    for col, (top, mid, low) in enumerate(_COLUMNS):
+    for col, (top, mid, low) in enumerate(COLUMNS):
         # A full column, or one with its gaps at the far end and its pile empty, stays as it is (and says
         # nothing): skip it, as most turns once piles run out.
         a, b, c = slots[low], slots[mid], slots[top]
@@ -800,7 +800,7 @@ def _fill_rows(w: _Work) -> None:
     w.slots = tuple(slots)
 
 
-def _general_won(w: _Work) -> bool:
+def _general_won(w: Work) -> bool:
     """Has a player won the General (it is in a victory pile, or removed from the game by a penalty)?"""
     if "general" in w.removed:
         return True
@@ -810,9 +810,9 @@ def _general_won(w: _Work) -> bool:
     return False
 
 
-def _finish_turn(w: _Work) -> None:
-    if None in w.slots:  # (_fill_rows's own first test, here: one call less when every slot holds a card)
-        _fill_rows(w)
+def _finish_turn(w: Work) -> None:
+    if None in w.slots:  # (fill_rows's own first test, here: one call less when every slot holds a card)
+        fill_rows(w)
     empty = w.piles.count(())
     # The escape is checked first: when both conditions come in the same turn,
     # the Qi deck did run out a third time and its penalty applies.

@@ -16,8 +16,8 @@ from typing import Any
 
 from tutor.core import Example, IllegalAction, Quote, Step
 from tutor.games.fire_bulls.actions import Action
-from tutor.games.fire_bulls.cards import _NAMES, _TEXT, card_name, face_value, rid
-from tutor.games.fire_bulls.messages import message
+from tutor.games.fire_bulls.cards import NAMES, TEXT, card_name, face_value, rid
+from tutor.games.fire_bulls.words import message
 from tutor.games.fire_bulls.scenario import arrange
 from tutor.games.fire_bulls.state import State
 
@@ -320,13 +320,13 @@ def localized(game, example: Example, lang: str) -> dict:
     steps_en = [s.narration for s in example.steps]
     if lang == "en":
         return {"title": example.title, "outcome": example.outcome, "note": example.note, "steps": steps_en}
-    texts = _TEXT["examples"].get(example.id, {})
+    texts = TEXT["examples"].get(example.id, {})
 
     def pick(entry: dict, default: str) -> str:
         return entry.get(lang) or default
 
     steps = []
-    refused = _NAMES[lang]["refused"]
+    refused = NAMES[lang]["refused"]
     for i, step in enumerate(example.steps):
         entry = texts.get("steps", [])[i] if i < len(texts.get("steps", [])) else {}
         if step.illegal:

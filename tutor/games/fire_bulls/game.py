@@ -24,20 +24,20 @@ from tutor.core import (
 )
 from tutor.games.fire_bulls import examples as fire_bulls_examples
 from tutor.games.fire_bulls.actions import (
-    _ACTION_PATTERNS,
+    ACTION_PATTERNS,
     Action,
     action_text,
     quote,
-    _SHAPED,
-    _shape_ok,
+    SHAPED,
+    shape_is_known,
     known_shapes,
     shape_ok,
 )
 from tutor.games.fire_bulls.cards import (
-    _POWER_CARDS,
-    _NEIGHBOURS,
-    _PATH_INDEXES,
-    _QI_ORDER,
+    POWER_CARDS,
+    NEIGHBOURS,
+    PATH_INDEXES,
+    QI_ORDER,
     COLOURS,
     DECISIONS,
     DECK_ABOUT,
@@ -50,7 +50,7 @@ from tutor.games.fire_bulls.cards import (
     RULESETS,
     SLOTS,
     YEN_CARDS,
-    _qi_sort,
+    qi_sort,
     card_name,
     face_value,
     qi_deck,
@@ -59,18 +59,19 @@ from tutor.games.fire_bulls.cards import (
     yen_deck,
 )
 from tutor.games.fire_bulls.engine import (
-    _distinct,
-    _fill_rows,
-    _next_target,
-    _penalty_choices,
-    _perform,
-    _start,
-    _work,
-    _Work,
+    distinct_cards,
+    fill_rows,
+    next_target,
+    penalty_choices,
+    perform,
+    start_work,
+    work_copy,
+    Work,
 )
-from tutor.games.fire_bulls.messages import CATALOG, Who, _illegal, _param, message
-from tutor.games.fire_bulls.payment import _COUNTS, CAPS, _counts, _pay_options, _payments, capped_hand, least_cards
-from tutor.games.fire_bulls.scenario import _from_data, _to_data
+from tutor.games.fire_bulls.words import CATALOG, Who, illegal, param, message
+from tutor.games.fire_bulls.payment import (CAPS, COUNTS, capped_hand, card_counts, least_cards, pay_options,
+                                            payments_for)
+from tutor.games.fire_bulls.scenario import state_from_data, state_to_data
 from tutor.games.fire_bulls.scoring import PileScore, score_pile, winners
 from tutor.games.fire_bulls.state import State
 from tutor.rand import shuffle
@@ -165,7 +166,7 @@ class FireBulls(Game):
         shuffle(rng, yen)  # (rng.shuffle's very permutation, with fewer Python calls: see tutor.rand)
         qi = self.qi_deck()
         shuffle(rng, qi)
-        hands = [sorted(qi[3 * p: 3 * p + 3], key=_QI_ORDER.__getitem__) for p in range(players)]
+        hands = [sorted(qi[3 * p: 3 * p + 3], key=QI_ORDER.__getitem__) for p in range(players)]
         rest = qi[3 * players:]
         blank = State(
             ruleset=ruleset, seed=seed, rng=0, colours=colours, pawns=pawns,
@@ -175,8 +176,8 @@ class FireBulls(Game):
             hands=tuple(tuple(h) for h in hands), won=((),) * players, removed=(),
             exhaustions=0, end=None,
         )
-        w = _work(blank, narrate=False)
-        _fill_rows(w)
+        w = work_copy(blank, narrate=False)
+        fill_rows(w)
         return w.freeze()
 
     # ---------------------------------------------------------------- actions
@@ -196,25 +197,26 @@ class FireBulls(Game):
             if head.startswith("colonel:"):
                 victim = int(head[8:])
                 colonel = _COLONEL_OF.get
-                return [colonel((victim, c)) or Action.colonel(victim, c) for c in _distinct(state.hands[victim])] \
+                cards = distinct_cards(state.hands[victim])
+                return [colonel((victim, c)) or Action.colonel(victim, c) for c in cards] \
                     + [_SPARE_OF.get(victim) or Action.spare(victim)]
             if head == "penalty":
                 lose = _LOSE_OF.get
-                return [lose(c) or Action.lose(c) for c in _distinct(_penalty_choices(state))]
+                return [lose(c) or Action.lose(c) for c in distinct_cards(penalty_choices(state))]
             if head == "limit":
                 releases = _RELEASES.get(hand)
                 if releases is None:  # (the table by the hand's kinds, in order: no action built here)
                     releases = _remember(_RELEASES, hand, _RELEASES_BY_KINDS[(*dict.fromkeys(hand),)])
                 return list(releases)
-        counts = _COUNTS.get(hand)
-        if counts is None:  # (payment._counts of a hand, in C: each kind's count, the hand's own cards all Qi kinds)
-            if len(_COUNTS) >= _MEMO_LIMIT:  # (_remember, inline here and below: misses are many while memos fill)
-                _COUNTS.clear()
-            counts = _COUNTS[hand] = _counts(hand)
+        counts = COUNTS.get(hand)
+        if counts is None:  # (payment.card_counts of a hand, in C: each kind's count, its own cards all Qi kinds)
+            if len(COUNTS) >= _MEMO_LIMIT:  # (_remember, inline here and below: misses are many while memos fill)
+                COUNTS.clear()
+            counts = COUNTS[hand] = card_counts(hand)
         ruleset = state.ruleset
         slots = state.slots
         if state.attack:
-            target = _next_target(slots, state.attack)
+            target = next_target(slots, state.attack)
             nearest = slots[target] if target is not None else None
             if nearest is None:  # not in a position the rules reach (from_json refuses it)
                 return [_STOP]
@@ -223,7 +225,7 @@ class FireBulls(Game):
             found = _PAYS.get(pays_key)
             if found is None:
                 found = _remember(_PAYS, pays_key, (*_paid_actions("pay", 0, nearest,
-                                                                   _payments(nearest, ruleset, capped)), _STOP))
+                                                                   payments_for(nearest, ruleset, capped)), _STOP))
             return list(found)
         takes = _TAKES.get(state.reserve)
         if takes is None:  # (the table by the reserve's kinds, in the order they first come: no action built here)
@@ -238,7 +240,7 @@ class FireBulls(Game):
         caps = CAPS[ruleset]
         h0, h1, h2, h3, h4, h5 = counts
         for d in _DIRECTIONS[ruleset][pawn]:
-            for i in _PATH_INDEXES[d]:  # the nearest card along d (cards._next_target)
+            for i in PATH_INDEXES[d]:  # the nearest card along d (cards.next_target)
                 nearest = slots[i]
                 if nearest is not None:
                     # keyed by the hand capped to what the card can use (payment.capped_hand, inline): the same few
@@ -253,22 +255,22 @@ class FireBulls(Game):
                     if entry is None:
                         if len(memo) >= _MEMO_LIMIT:
                             memo.clear()
-                        entry = memo[key] = [_payments(nearest, ruleset, capped), None, None, None, None, None]
+                        entry = memo[key] = [payments_for(nearest, ruleset, capped), None, None, None, None, None]
                     found = entry[d]
                     if found is None:
                         found = entry[d] = _paid_actions("attack", d, nearest, entry[0])
                     acts += found
                     break
         if state.general and h0 + h1 + h2 + h3 + h4 + h5 >= _GENERAL_CARDS:  # (a smaller hand cannot pay)
-            acts += _paid_actions("general", 0, "general", _pay_options("general", ruleset, counts))
+            acts += _paid_actions("general", 0, "general", pay_options("general", ruleset, counts))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises IllegalAction (and changes nothing) if the rules forbid it."""
         # the playout path: _run's work, one call less (and shape_ok's first test inline: a value it passed before)
         if type(action) is Action and (_SHAPED_GET(id(action)) is action or shape_ok(action)):
-            w = _start(state, _Work)  # (engine._work's silent copy, inline)
-            _perform(w, action)
+            w = start_work(state, Work)  # (engine.work_copy's silent copy, inline)
+            perform(w, action)
             w.hands = tuple(w.hands)  # (w.freeze(), inline: this very copy becomes the new State)
             w.pending = tuple(w.pending)
             w.__class__ = State
@@ -286,30 +288,30 @@ class FireBulls(Game):
         if type(action) is str:
             action = self.parse_action(state, action)
         if not shape_ok(action):
-            raise _illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
-        w = _work(state, narrate)
-        _perform(w, action)
+            raise illegal(rid("turn/sequence"), "{what} is not a Fire Bulls action", what=quote(action))
+        w = work_copy(state, narrate)
+        perform(w, action)
         events = w.events
         return w.freeze(), events
 
     def parse_action(self, state: State | None, text: str) -> Action:
         """Read an action written as ``str(action)`` writes it (case and spacing are free)."""
         if not isinstance(text, str) or not text.strip():
-            raise _illegal(rid("notation"), "type an action, for example 'draw from the deck'", cls=ActionParseError)
+            raise illegal(rid("notation"), "type an action, for example 'draw from the deck'", cls=ActionParseError)
         if len(text) > MAX_ACTION_TEXT:
-            raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+            raise illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
                            "'take green from the reserve', 'attack from direction 3: pay with green, green'",
                            cls=ActionParseError, text=_clip(text.strip()))
         t = " ".join(text.strip().split()).lower()
-        for pattern, build in _ACTION_PATTERNS:
+        for pattern, build in ACTION_PATTERNS:
             m = pattern.fullmatch(t)
             if m:
                 try:
                     return build(m)
                 except ValueError as exc:
-                    raise _illegal(rid("notation"), "'{text}': {why}", cls=ActionParseError,
+                    raise illegal(rid("notation"), "'{text}': {why}", cls=ActionParseError,
                                    text=_clip(text.strip()), why=_clip(str(exc), 160)) from None
-        raise _illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
+        raise illegal(rid("notation"), "'{text}' is not a Fire Bulls action; for example: 'draw from the deck', "
                        "'take green from the reserve', 'attack from direction 3: pay with green, green'",
                        cls=ActionParseError, text=_clip(text.strip()))
 
@@ -445,7 +447,7 @@ class FireBulls(Game):
             if p in seen:
                 hands.append(h)
             else:
-                hands.append(_qi_sort(pool[: len(h)]))
+                hands.append(qi_sort(pool[: len(h)]))
                 pool = pool[len(h):]
         yen = [c for pile in state.piles for c in pile]
         rng.shuffle(yen)
@@ -462,11 +464,11 @@ class FireBulls(Game):
     # ------------------------------------------------------------------- JSON
     def to_json(self, state: State) -> str:
         """A scenario file: readable, editable, and byte-identical for equal states."""
-        return dump_json(_to_data(state))
+        return dump_json(state_to_data(state))
 
     def from_json(self, text: str | bytes) -> State:
         """Load a scenario file; any fault raises ScenarioError naming the field."""
-        return _from_data(parse_json_object(text))
+        return state_from_data(parse_json_object(text))
 
     # --------------------------------------------------------------- teaching
     def build_examples(self) -> list[Example]:
@@ -499,7 +501,7 @@ class FireBulls(Game):
         """A seat as the narration names it: its number and its pawn's colour ("Player 2 (green)")."""
         colours = getattr(state, "colours", ())
         if isinstance(player, int) and 0 <= player < len(colours):
-            text = _param("who", Who(player, colours[player]), lang)
+            text = param("who", Who(player, colours[player]), lang)
             return text[:1].upper() + text[1:]
         return super().seat_name(state, player, lang)
 
@@ -519,7 +521,7 @@ _STOP = Action("stop")
 _DRAW = Action("draw")
 # legal_actions lists the same few action values over and over: they are
 # immutable, so each list is built from tuples made once (and bounded memos).
-_DRAWS = {d: (_DRAW, *(Action("draw", n) for n in _NEIGHBOURS[d])) for d in _NEIGHBOURS}
+_DRAWS = {d: (_DRAW, *(Action("draw", n) for n in NEIGHBOURS[d])) for d in NEIGHBOURS}
 _TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a reserve -> its "take" actions
 _PAID: dict[tuple, tuple[Action, ...]] = {}  # (kind, direction, card, payments) -> the paying actions
 _RELEASES: dict[tuple[str, ...], tuple[Action, ...]] = {}  # a hand over the limit -> its "release" actions
@@ -528,13 +530,13 @@ _GENERAL_CARDS = least_cards("general", "it")
 assert _GENERAL_CARDS == least_cards("general", "fr") == 7
 # the directions a player may attack from, by ruleset and pawn: any (000); the pawn's own or a neighbour's,
 # a deviated attack (001, see engine._start_attack)
-_DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in _NEIGHBOURS},
-                                                     "fr": {pawn: (pawn, *_NEIGHBOURS[pawn]) for pawn in _NEIGHBOURS}}
+_DIRECTIONS: dict[str, dict[int, tuple[int, ...]]] = {"it": {pawn: (1, 2, 3, 4, 5) for pawn in NEIGHBOURS},
+                                                     "fr": {pawn: (pawn, *NEIGHBOURS[pawn]) for pawn in NEIGHBOURS}}
 # (ruleset, the card attacked, hand counts capped to the card's) -> [its payments, then for each direction 1-5 the
 # attacks along it paying for that card, None until first needed]
 _ALONG: dict[tuple, list] = {}
 _new_action = tuple.__new__
-_SHAPED_GET = _SHAPED.get  # (actions._SHAPED is emptied when full, never replaced)
+_SHAPED_GET = SHAPED.get  # (actions.SHAPED is emptied when full, never replaced)
 _PAYS: dict[tuple, tuple[Action, ...]] = {}  # (ruleset, the card attacked next, capped counts) -> pays, stop
 # a Qi card -> the one "take" (or "release") action value of it, so that every list holds the same values
 # (shape_ok then knows them at once)
@@ -548,7 +550,7 @@ _TAKES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
 _RELEASES_BY_KINDS: dict[tuple[str, ...], tuple[Action, ...]] = {
     kinds: tuple([_RELEASE_OF[c] for c in kinds]) for kinds in _TAKES_BY_KINDS}
 # the Bo's, the Colonel's and the General's power: use it, decline it
-_POWERS: dict[str, tuple[Action, Action]] = {c: (Action.use_power(c), Action.decline_power(c)) for c in _POWER_CARDS}
+_POWERS: dict[str, tuple[Action, Action]] = {c: (Action.use_power(c), Action.decline_power(c)) for c in POWER_CARDS}
 # the Italian Colonel's choices: (opponent, Qi card) -> discard it; opponent -> spare them
 _COLONEL_OF: dict[tuple[int, str], Action] = {(p, c): Action.colonel(p, c) for p in range(INFO.max_players)
                                               for c in QI_KINDS}
@@ -557,7 +559,7 @@ _LOSE_OF: dict[str, Action] = {card: Action.lose(card) for card in YEN_CARDS}  #
 known_shapes([_STOP, *(a for draws in _DRAWS.values() for a in draws), *_TAKE_OF.values(), *_RELEASE_OF.values(),
               *(a for pair in _POWERS.values() for a in pair), *_COLONEL_OF.values(), *_SPARE_OF.values(),
               *_LOSE_OF.values()])
-assert all(_shape_ok(a) for a in _SHAPED.values())  # (the real look, once, at import)
+assert all(shape_is_known(a) for a in SHAPED.values())  # (the real look, once, at import)
 _MEMO_LIMIT = 100_000
 
 
@@ -577,7 +579,7 @@ def _paid_actions(kind: str, d: int, card: str, pays: tuple[tuple[str, ...], ...
         # (each value made in C: tuple.__new__(Action, (kind, d, card, pay, -1)) for each payment, no Python loop)
         found = _remember(_PAID, key, tuple(map(_new_action, repeat(Action),
                                                 zip(repeat(kind), repeat(d), repeat(card), pays, repeat(-1)))))
-        known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments _payments made)
+        known_shapes(found)  # (a kind named here, a direction of a path, a card of the rows, payments_for's payments)
     return found
 
 

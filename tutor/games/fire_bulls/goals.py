@@ -1,4 +1,4 @@
-"""Fire Bulls' own scenario goal (issue 15): win the Colonel this turn.
+"""Fire Bulls' own scenario goal: win the Colonel this turn.
 
 Checked over the game's state: the Colonels among the seat's won Yen cards,
 compared with the scenario's start, before the turn passes (``State.turn``).

@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement, permutations, product
 from operator import itemgetter
 
 from tutor.games.fire_bulls.cards import (
-    _QI_ORDER,
+    QI_ORDER,
     COLOURS,
     QI_KINDS,
     RULESETS,
@@ -28,7 +28,7 @@ from tutor.games.fire_bulls.cards import (
 
 
 @cache
-def _price(card: str, ruleset: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...], bool], ...]:
+def card_price(card: str, ruleset: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...], bool], ...]:
     kind = card_kind(card)
     if kind == "colonel":
         second = 2 if ruleset == "it" else 3
@@ -64,32 +64,32 @@ def _fits(alt, bulls: Sequence[int]) -> bool:
     return False
 
 
-def _counts(cards: Iterable[str]) -> tuple[int, ...]:
+def card_counts(cards: Iterable[str]) -> tuple[int, ...]:
     counts = [0] * 6
-    idx = _QI_ORDER
+    idx = QI_ORDER
     for c in cards:
         counts[idx[c]] += 1
     return tuple(counts)
 
 
-_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (bounded by whoever fills it)
+COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}  # a hand -> its counts (bounded by whoever fills it)
 
 
 def hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
-    """``_counts(hand)``, memoised (hands come back again and again)."""
-    found = _COUNTS.get(hand)
+    """``card_counts(hand)``, memoised (hands come back again and again)."""
+    found = COUNTS.get(hand)
     if found is None:
-        if len(_COUNTS) >= 100_000:
-            _COUNTS.clear()
-        found = _COUNTS[hand] = _counts(hand)
+        if len(COUNTS) >= 100_000:
+            COUNTS.clear()
+        found = COUNTS[hand] = card_counts(hand)
     return found
 
 
 @lru_cache(maxsize=65536)
-def _pays_counts(card: str, ruleset: str, counts: tuple[int, ...]) -> bool:
+def pays_counts(card: str, ruleset: str, counts: tuple[int, ...]) -> bool:
     total = sum(counts)
     bulls = counts[:5]
-    for alt in _price(card, ruleset):
+    for alt in card_price(card, ruleset):
         if sum(alt[0]) + sum(alt[1]) == total and _fits(alt, bulls):
             return True
     return False
@@ -105,14 +105,14 @@ def can_pay(card: str, cards: Sequence[str], ruleset: str = "it") -> bool:
     """
     card = parse_card(card)
     try:
-        counts = _counts(parse_qi(c) for c in cards)
+        counts = card_counts(parse_qi(c) for c in cards)
     except ValueError:
         return False
-    return _pays_counts(card, ruleset, counts)
+    return pays_counts(card, ruleset, counts)
 
 
 @lru_cache(maxsize=65536)
-def _payments(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+def payments_for(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """Every distinct set of cards from a hand (given as counts) that pays.
 
     Built from the price itself: for each symbol group, how many of its
@@ -147,7 +147,7 @@ def _relabellings(order: tuple[int, ...]) -> tuple[itemgetter, itemgetter]:
     return itemgetter(*order, 5), itemgetter(*(order.index(c) for c in range(5)), 5)
 
 
-# every order of the five colours -> its two relabellings (_payments, by hand shape): 120 entries
+# every order of the five colours -> its two relabellings (payments_for, by hand shape): 120 entries
 _RELABEL: dict[tuple[int, ...], tuple[itemgetter, itemgetter]] = {
     order: _relabellings(order) for order in permutations(range(5))}
 
@@ -159,7 +159,7 @@ def least_cards(card: str, ruleset: str) -> int:
     >>> least_cards("wu:blue", "it"), least_cards("colonel", "it"), least_cards("colonel", "fr")
     (2, 5, 5)
     """
-    return min(sum(fixed) + sum(free) for fixed, free, _ in _price(card, ruleset))
+    return min(sum(fixed) + sum(free) for fixed, free, _ in card_price(card, ruleset))
 
 
 @cache
@@ -169,16 +169,16 @@ def _colourless(card: str, ruleset: str) -> bool:
     >>> _colourless("colonel", "fr"), _colourless("xi:white", "it"), _colourless("wu:green+red", "it")
     (True, True, False)
     """
-    return not any(any(fixed) for fixed, _, _ in _price(card, ruleset))
+    return not any(any(fixed) for fixed, _, _ in card_price(card, ruleset))
 
 
 @lru_cache(maxsize=4096)
 def _payment_counts(card: str, ruleset: str, hand: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    """The payments of ``_payments`` as count vectors (five colours, then Warriors), in no order."""
+    """The payments of ``payments_for`` as count vectors (five colours, then Warriors), in no order."""
     warriors = hand[5]
     found: set[tuple[int, ...]] = set()
     held = sum(hand)
-    for fixed, free, distinct in _price(card, ruleset):
+    for fixed, free, distinct in card_price(card, ruleset):
         # A payment is exactly one card per symbol: a hand with fewer cards has none for this alternative.
         if held < sum(fixed) + sum(free):
             continue
@@ -257,7 +257,7 @@ def _two_groups(bulls: tuple[int, ...], used_w: int, free: tuple[int, ...], hand
 def _caps(card: str, ruleset: str) -> tuple[int, ...]:
     """The most cards of each Qi kind any way of paying this card can use."""
     caps = [0] * 6
-    for fixed, free, _ in _price(card, ruleset):
+    for fixed, free, _ in card_price(card, ruleset):
         extra = sum(free)
         for c in range(5):
             caps[c] = max(caps[c], fixed[c] + extra)
@@ -284,13 +284,13 @@ def capped_hand(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ..
             h3 if h3 < c3 else c3, h4 if h4 < c4 else c4, h5 if h5 < c5 else c5)
 
 
-def _pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """_payments with the hand capped to what the card can use (many more cache hits),
+def pay_options(card: str, ruleset: str, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """payments_for with the hand capped to what the card can use (many more cache hits),
     memoised on the uncapped hand so the hot path is one dict lookup."""
     key = (card, ruleset, hand)
     found = _PAY_MEMO.get(key)
     if found is None:
-        found = _payments(card, ruleset, capped_hand(hand, CAPS[ruleset][card]))
+        found = payments_for(card, ruleset, capped_hand(hand, CAPS[ruleset][card]))
         if len(_PAY_MEMO) > 200_000:
             _PAY_MEMO.clear()
         _PAY_MEMO[key] = found
@@ -305,12 +305,12 @@ def _pay_order(counts: tuple[int, ...]) -> tuple:
 # Every payment as counts (at most _MOST_CARDS cards: the General's seven symbols, the largest price; 1,716 of
 # them) -> its cards in hand order, and -> its rank in _pay_order (the order payments are listed in).
 _MOST_CARDS = 7
-_ALL_PAYMENTS = sorted((_counts(cards) for k in range(_MOST_CARDS + 1) for cards in combinations_with_replacement(
+_ALL_PAYMENTS = sorted((card_counts(cards) for k in range(_MOST_CARDS + 1) for cards in combinations_with_replacement(
     QI_KINDS, k)), key=_pay_order)
 _CARDS_OF: dict[tuple[int, ...], tuple[str, ...]] = {counts: _cards_of(counts) for counts in _ALL_PAYMENTS}
 _PAY_RANK: dict[tuple[int, ...], int] = {counts: rank for rank, counts in enumerate(_ALL_PAYMENTS)}
 assert max(sum(fixed) + sum(free) for card in YEN_CARDS for rs in RULESETS
-           for fixed, free, _ in _price(card, rs)) == _MOST_CARDS
+           for fixed, free, _ in card_price(card, rs)) == _MOST_CARDS
 
 
 def _free_groups(bulls, used_w, free, distinct, hand, warriors, found, taken=()) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core import FORMAT, ScenarioReader, check_header, short
 from tutor.games.fire_bulls.cards import (
-    _SLOT_INDEX,
+    SLOT_INDEX,
     COLOURS,
     DECK_MANIFEST,
     EXHAUSTIONS_TO_END,
@@ -17,14 +17,14 @@ from tutor.games.fire_bulls.cards import (
     QI_MANIFEST,
     RULESETS,
     SLOTS,
-    _next_target,
-    _qi_sort,
+    next_target,
+    qi_sort,
     parse_card,
     parse_qi,
     qi_deck,
     yen_deck,
 )
-from tutor.games.fire_bulls.messages import _bad, _bad_notation
+from tutor.games.fire_bulls.words import bad, bad_notation
 from tutor.games.fire_bulls.state import FILE_PLACES, State
 
 _NONE = object()
@@ -32,7 +32,7 @@ _NONE = object()
 # ---------------------------------------------------------------------- JSON I/O
 
 
-def _to_data(s: State) -> dict:
+def state_to_data(s: State) -> dict:
     """A state as a scenario file's object; the layout comes from State's field metadata."""
     data: dict[str, Any] = {"game": NAME, "format": FORMAT}
     players: list[dict[str, Any]] = [{} for _ in range(s.players)]
@@ -73,10 +73,10 @@ def _card(value: Any, field: str, parse: Callable[[str], str]) -> str:
     try:
         return parse(value)
     except ValueError as exc:
-        raise _bad_notation(field, exc) from None
+        raise bad_notation(field, exc) from None
 
 
-def _from_data(d: dict) -> State:
+def state_from_data(d: dict) -> State:
     """A State from a scenario file's object: every fault a ScenarioError naming the field,
     and only positions the rules can reach (or ``arrange`` could build) are accepted."""
     check_header(d, NAME)  # format 1 (no format field) and 2 read the same
@@ -87,22 +87,22 @@ def _from_data(d: dict) -> State:
     v["rng"] = r.int("rng", 0, MAX_RNG, default=0)
     players = r.list("players", max_len=5)
     if not 2 <= len(players) <= 5:
-        raise _bad("players", "Fire Bulls is for 2 to 5 players, the file has {n}", n=len(players))
+        raise bad("players", "Fire Bulls is for 2 to 5 players, the file has {n}", n=len(players))
     seats = [ScenarioReader(raw, f"players[{i}]") for i, raw in enumerate(players)]
     v["colours"] = tuple(pr.choice("colour", COLOURS) for pr in seats)
     v["pawns"] = tuple(pr.int("pawn", 1, 5) for pr in seats)
     hands = [_cards(pr, "hand", parse_qi, default=[]) for pr in seats]
     won = [_cards(pr, "won", parse_card, default=[]) for pr in seats]
     if len(set(v["colours"])) != len(players):
-        raise _bad("players", "two players have the same colour")
+        raise bad("players", "two players have the same colour")
     if len(set(v["pawns"])) != len(players):
-        raise _bad("players", "two pawns stand on the same direction")
+        raise bad("players", "two pawns stand on the same direction")
     v["current_player"] = current = r.int("current_player", 0, len(players) - 1)
     v["turn"] = r.int("turn", 0, MAX_TURNS, default=0)
     rows = r.get("rows", dict)
     unknown = [k for k in rows if k not in SLOTS]
     if unknown:
-        raise _bad("rows", "unknown {n:slot|slots} {what}: slots are A to I", n=len(unknown),
+        raise bad("rows", "unknown {n:slot|slots} {what}: slots are A to I", n=len(unknown),
                    what=short(", ".join(sorted(unknown))))
     rr = ScenarioReader(rows, "rows")
     slots: list[str | None] = []
@@ -112,7 +112,7 @@ def _from_data(d: dict) -> State:
             continue
         card = _card(rows[name], rr.field(name), parse_card)
         if card == "general":
-            raise _bad(rr.field(name), "the General never stands in a row: set \"general\": true instead")
+            raise bad(rr.field(name), "the General never stands in a row: set \"general\": true instead")
         slots.append(card)
     v["slots"] = tuple(slots)
     v["general"] = general = r.get("general", bool, default=False)
@@ -120,7 +120,7 @@ def _from_data(d: dict) -> State:
     piles = []
     for i, raw in enumerate(piles_raw):
         if not isinstance(raw, list) or len(raw) > 54:
-            raise _bad(f"piles[{i}]", "expected a list of cards, got {got}", got=short(raw))
+            raise bad(f"piles[{i}]", "expected a list of cards, got {got}", got=short(raw))
         piles.append([_card(c, f"piles[{i}][{j}]", parse_card) for j, c in enumerate(raw)])
     deck = _cards(r, "deck", parse_qi, default=[])
     discard = _cards(r, "discard", parse_qi, default=[])
@@ -143,12 +143,12 @@ def _from_data(d: dict) -> State:
                 and ruleset == "it")
         )
         if not ok:
-            raise _bad(f"turn_state.pending[{i}]", "{what} is not a choice the game knows", what=short(item))
+            raise bad(f"turn_state.pending[{i}]", "{what} is not a choice the game knows", what=short(item))
     v["pending"] = tuple(pending)
     # Every card of the game must be somewhere, once.
     _check_conservation(ruleset, slots, general, piles, won, removed, hands, deck, discard, reserve)
     v.update(piles=tuple(tuple(p) for p in piles), deck=tuple(deck), discard=tuple(discard), reserve=tuple(reserve),
-             hands=tuple(_qi_sort(h) for h in hands), won=tuple(tuple(w) for w in won), removed=tuple(removed))
+             hands=tuple(qi_sort(h) for h in hands), won=tuple(tuple(w) for w in won), removed=tuple(removed))
     state = State(**v)
     _check_turn(state, end, exhaustions, attack, deviated, won_now, warriors, won_before, stage)
     return state
@@ -159,38 +159,38 @@ def _check_turn(s: State, end: str | None, exhaustions: int, attack: int, deviat
     """The turn in progress must be one the rules can reach, with a choice to make."""
     pending = s.pending
     if end == "escaped" and exhaustions < EXHAUSTIONS_TO_END:
-        raise _bad("end", "the Yen army escapes only when the Qi deck has run out 3 times")
+        raise bad("end", "the Yen army escapes only when the Qi deck has run out 3 times")
     if end == "general" and (sum(1 for p in s.piles if not p) < 2
                              or not (any("general" in w for w in s.won) or "general" in s.removed)):
-        raise _bad("end", "the game ends this way only when 2 Yen piles are empty and the General has been won")
+        raise bad("end", "the game ends this way only when 2 Yen piles are empty and the General has been won")
     if end and (pending or attack):
-        raise _bad("turn_state", "a game that is over has no turn in progress")
+        raise bad("turn_state", "a game that is over has no turn in progress")
     if end:
         return
     if won_before + won_now > len(s.won[s.current_player]):
-        raise _bad("turn_state.won_this_turn", "the current player's victory pile holds fewer cards than that")
+        raise bad("turn_state.won_this_turn", "the current player's victory pile holds fewer cards than that")
     if attack == -1 and not pending:
-        raise _bad("turn_state.attack", "after the General is won, only its power or a penalty can be pending")
+        raise bad("turn_state.attack", "after the General is won, only its power or a penalty can be pending")
     if (attack or deviated or warriors) and not won_now:
-        raise _bad("turn_state.won_this_turn", "an attack under way has won at least one card")
+        raise bad("turn_state.won_this_turn", "an attack under way has won at least one card")
     if deviated and (s.ruleset != "fr" or attack == s.pawns[s.current_player] or attack < 0):
-        raise _bad("turn_state.deviated", "only a French attack from beside the pawn is deviated")
+        raise bad("turn_state.deviated", "only a French attack from beside the pawn is deviated")
     if attack and stage:
-        raise _bad("turn_state.attack", "the attack is over once the end-of-turn choices begin")
+        raise bad("turn_state.attack", "the attack is over once the end-of-turn choices begin")
     if stage and not pending:
-        raise _bad("turn_state.stage", "the end-of-turn choices are over: the next turn has begun")
+        raise bad("turn_state.stage", "the end-of-turn choices are over: the next turn has begun")
     if attack > 0 and not pending:
         limit = 2 if deviated else 3
-        if won_now >= limit or _next_target(s.slots, attack) is None:
-            raise _bad("turn_state.attack", "no card can be won along direction {d} now: the attack is over", d=attack)
+        if won_now >= limit or next_target(s.slots, attack) is None:
+            raise bad("turn_state.attack", "no card can be won along direction {d} now: the attack is over", d=attack)
     if "limit" in pending and (pending[-1] != "limit" or stage != 2):
-        raise _bad("turn_state.pending", "the hand limit comes last, at the end of the turn")
+        raise bad("turn_state.pending", "the hand limit comes last, at the end of the turn")
     if pending:
         head = pending[0]
         if head == "penalty" and not s.won[s.current_player][:won_before]:
-            raise _bad("turn_state.pending[0]", "no Yen card won in an earlier turn is left to lose")
+            raise bad("turn_state.pending[0]", "no Yen card won in an earlier turn is left to lose")
         if head == "limit" and len(s.hands[s.current_player]) <= HAND_LIMIT:
-            raise _bad("turn_state.pending[0]", "the current player holds 8 Qi cards or fewer")
+            raise bad("turn_state.pending[0]", "the current player holds 8 Qi cards or fewer")
 
 
 def _diff(expected: dict[str, int], found: dict[str, int]) -> tuple:
@@ -212,11 +212,11 @@ def _check_conservation(ruleset, slots, general, piles, won, removed, hands, dec
     yen = _tally([[c for c in slots if c], ["general"] if general else [], *piles, *won, removed])
     expected = DECK_MANIFEST[ruleset]
     if yen != expected:
-        raise _bad("yen cards", "the Yen cards on the table, piles, victory piles and removed cards must be the "
+        raise bad("yen cards", "the Yen cards on the table, piles, victory piles and removed cards must be the "
                    "{ruleset} deck's 54: {diff}", ruleset=repr(ruleset), diff=_diff(expected, yen))
     qi = _tally([*hands, deck, discard, reserve])
     if qi != QI_MANIFEST:
-        raise _bad("qi cards", "the Qi cards in hands, deck, discard and reserve must be the 54 of the game: {diff}",
+        raise bad("qi cards", "the Qi cards in hands, deck, discard and reserve must be the 54 of the game: {diff}",
                    diff=_diff(QI_MANIFEST, qi))
 
 # ------------------------------------------------------------------- scenarios
@@ -272,7 +272,7 @@ def arrange(
     slots: list[str | None] = [None] * 9
     for name, card in rows.items():
         if card:
-            slots[_SLOT_INDEX[name]] = take(yen, card, f"rows[{name}]")
+            slots[SLOT_INDEX[name]] = take(yen, card, f"rows[{name}]")
     if general:
         take(yen, "general", "general")
     rng.shuffle(yen)
@@ -316,7 +316,7 @@ def arrange(
     state = State(
         ruleset=ruleset, seed=seed, rng=0, colours=colours, pawns=pawns, current_player=current, turn=turn,
         slots=tuple(slots), general=general, piles=tuple(piles), deck=tuple(deck), discard=tuple(discard),
-        reserve=tuple(res), hands=tuple(_qi_sort(h) for h in hand_cards), won=tuple(tuple(w) for w in won_piles),
+        reserve=tuple(res), hands=tuple(qi_sort(h) for h in hand_cards), won=tuple(tuple(w) for w in won_piles),
         removed=tuple(removed), exhaustions=exhaustions, end=None,
         won_before=len(won_piles[current]) if won_before is None else won_before,
     )

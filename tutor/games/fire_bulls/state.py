@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from tutor.games.fire_bulls.cards import _SLOT_INDEX
+from tutor.games.fire_bulls.cards import SLOT_INDEX
 
 # How each field is copied into the engine's mutable working copy ("work") and
 # where it lives in a scenario file ("file": top level, "player" (one entry per
@@ -22,7 +22,7 @@ class State:
     """A Fire Bulls position: a value, never modified in place.
 
     (Slots, not a ``__dict__``: the engine's working copy is a subclass with the same layout that
-    becomes the new State when an action is done, see ``engine._Work``.)
+    becomes the new State when an action is done, see ``engine.Work``.)
 
     ``won_before`` counts the cards the current player had won before this
     turn (the Warrior penalty may only take those).  ``pending`` lists the
@@ -75,10 +75,10 @@ class State:
         return "attack" if self.attack else "action"
 
     def slot(self, name: str) -> str | None:
-        return self.slots[_SLOT_INDEX[name]]
+        return self.slots[SLOT_INDEX[name]]
 
 
-def _work(f: Any) -> str:
+def work_copy(f: Any) -> str:
     return f.metadata.get("work", "value")
 
 
@@ -88,7 +88,7 @@ def _where(f: Any) -> tuple[str, str]:
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
 #: field name -> how the working copy holds it: "value", "list" or "tuples" (a list of tuples, each
-#: replaced rather than changed: see engine._Work)
-WORK: dict[str, str] = {f.name: _work(f) for f in fields(State)}
+#: replaced rather than changed: see engine.Work)
+WORK: dict[str, str] = {f.name: work_copy(f) for f in fields(State)}
 #: field name -> (where in a scenario file, key there)
 FILE_PLACES: dict[str, tuple[str, str]] = {f.name: _where(f) for f in fields(State)}

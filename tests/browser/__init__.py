@@ -1,0 +1,1 @@
+"""browser tests (pytest finds the shared fixtures in tests/conftest.py)."""

@@ -1,0 +1,1 @@
+"""classroom tests (pytest finds the shared fixtures in tests/conftest.py)."""

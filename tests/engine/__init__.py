@@ -1,0 +1,1 @@
+"""engine tests (pytest finds the shared fixtures in tests/conftest.py)."""

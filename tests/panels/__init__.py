@@ -1,0 +1,1 @@
+"""panels tests (pytest finds the shared fixtures in tests/conftest.py)."""

@@ -1,0 +1,84 @@
+"""Presenter mode without a browser: the toggle, the keys, the link."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import games
+from widgets.page import page
+from widgets.panels.presenter import page_link
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_keys_step_the_example_only_in_presenter_mode(name):
+    p = page(name)
+    s = p.stepper
+    assert s.position == 0 and s.slider.max >= 1
+    assert not p.presenter.key("ArrowRight") and s.position == 0  # off: keys do nothing
+    p.presenter.toggle.value = True
+    assert "rt-presenter" in p._dom_classes
+    p.presenter.key("ArrowRight")
+    assert s.position == 1
+    p.presenter.key(" ")
+    assert s.position == min(2, s.slider.max)
+    p.presenter.key("End")
+    assert s.position == s.slider.max
+    p.presenter.key("ArrowRight")  # past the last step: stays there
+    assert s.position == s.slider.max
+    p.presenter.key("Home")
+    assert s.position == 0
+    p.presenter.key("ArrowLeft")  # before the first: stays there
+    assert s.position == 0
+    assert not p.presenter.key("q")
+    p.presenter.toggle.value = False
+    assert "rt-presenter" not in p._dom_classes
+
+
+def test_up_and_down_change_the_example():
+    p = page("fire-bulls")
+    p.presenter.toggle.value = True
+    before = p.stepper.chooser.value
+    p.presenter.key("ArrowDown")
+    assert p.stepper.chooser.value == before + 1
+    p.presenter.key("ArrowUp")
+    assert p.stepper.chooser.value == before
+
+
+def test_in_play_the_keys_undo_and_redo():
+    p = page("fire-bulls")
+    p.presenter.toggle.value = True
+    p.tabs.selected_index = 1
+    shell = p.game
+    shell.new_game(["greedy", "greedy"])  # no event loop here: the bots play to the end
+    end = shell.index
+    assert end > 0
+    p.presenter.key("ArrowLeft")
+    assert shell.index < end
+    p.presenter.key("ArrowRight")
+    assert shell.index == end
+
+
+def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch):
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    monkeypatch.setenv("SERVER_NAME", "tutor.school.lan")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/fire_bulls.ipynb")
+    monkeypatch.delenv("PATH_INFO", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "lang=it")
+    url = "http://tutor.school.lan:8866/voila/render/fire_bulls.ipynb?lang=it"
+    assert page_link() == url
+    # under Voilà the page knows the address it was opened at; the link is the place shown
+    monkeypatch.setenv("VOILA_REQUEST_URL", url)
+    p = page("fire-bulls")
+    p.presenter.toggle.value = True
+    html = p.presenter.panel.value.replace("&amp;", "&")
+    # the link and QR code are for the students: the place shown, not presenter mode on their phones
+    assert f">{url}&tab=examples&example=" in html and "&step=0</a>" in html and "<svg" in html
+    assert "presenter=1" not in html
+    p.stepper.next.click()
+    assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows
+    # the teacher's own link to this place keeps presenter mode (presenter=1)
+    assert p.url.endswith("&step=1&presenter=1")
+    p.language.lang = "fr"
+    assert "Ouvrez cette page" in p.presenter.panel.value
+    assert p.presenter.toggle.description == "Mode projection"

@@ -1,0 +1,1 @@
+"""site tests (pytest finds the shared fixtures in tests/conftest.py)."""

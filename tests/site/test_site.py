@@ -1,0 +1,103 @@
+"""The static site without a browser: the end table and chart without pandas and
+matplotlib (as in the site's Pyodide core), the URL fixes applied to a built page, the stub wheels."""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+
+import pytest
+
+from widgets.panels import endgame
+from widgets.site import build as site
+
+
+@pytest.fixture
+def no_scipy_stack(monkeypatch):
+    """pandas and matplotlib cannot be imported, as in the site's Pyodide core."""
+    for name in ("pandas", "matplotlib", "matplotlib.figure", "matplotlib.ticker"):
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_fire_bulls_scoring_table_without_pandas(no_scipy_stack):
+    import tutor.games as games
+    from widgets.games.fire_bulls import breakdown
+
+    g = games.get("fire-bulls")
+    ex = {e.id: e for e in g.examples()}["it-scoring"]
+    table = breakdown(g, g.view(ex.final, None), "en", lambda p: f"P{p + 1}")
+    assert isinstance(table, endgame.Rows)
+    # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
+    gong = {c: table[c][0] for c in ("Player", "Face value", "Colour bonus", "Total")}
+    assert gong == {"Player": "P1", "Face value": 20, "Colour bonus": 3, "Total": 23}
+    html = table.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
+    assert "rt-breakdown" in html and "<th>Total</th>" in html and "<td>23</td>" in html
+    with pytest.raises(KeyError):
+        table["No such column"]
+
+
+def test_the_html_table_escapes_like_pandas():
+    pd = pytest.importorskip("pandas")
+    rows = [{"Player": "<b>Ann</b> & co", "Total": 23}, {"Player": "Bo", "Total": 7}]
+    ours = endgame.Rows(rows).to_html(index=False, escape=True, classes="rt-breakdown")
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; co" in ours and "<b>" not in ours
+    theirs = pd.DataFrame(rows).to_html(index=False, escape=True, classes="rt-breakdown")
+    # the same cells in the same order as the server's table
+    cells = [c.split("<")[0] for c in theirs.split("<td>")[1:]]
+    assert cells == [c.split("<")[0] for c in ours.split("<td>")[1:]]
+
+
+def test_a_bot_game_ends_with_the_html_table_and_an_svg_chart(no_scipy_stack):
+    from tests.panels.test_widgets import _shell
+
+    shell = _shell(seats=["greedy", "random"])
+    assert shell.game.is_over(shell.state)
+    assert "rt-breakdown" in shell.end_table.value and "<th>Total</th>" in shell.end_table.value
+    assert shell.end.format == "svg+xml" and bytes(shell.end.value).startswith(b"<svg")
+    assert bytes(shell.end.value).count(b'class="rt-chart-line"') == 2  # one line per seat
+    assert shell.end.layout.display is None
+
+
+def test_svg_chart_draws_one_line_per_player_through_the_scores():
+    svg = endgame.svg_chart([1, 2, 3], [[0, 0], [5, 2], [9, 12]], ["Ann", "<Bo>"], "Turn", "Points", "Scores")
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count('class="rt-chart-line"') == 2 and "&lt;Bo&gt;" in svg
+    # the line of player 2 rises from the axis to the top score: its last point is the highest one drawn
+    line = svg.split('data-player="1" points="')[1].split('"')[0]
+    ys = [float(p.split(",")[1]) for p in line.split()]
+    assert ys[0] > ys[1] > ys[2]
+    # a single turn still draws (no division by zero)
+    assert "rt-chart-line" in endgame.svg_chart([1], [[3]], ["Ann"], "Turn", "Points", "Scores")
+
+
+def test_fix_urls_makes_kernel_urls_relative_to_each_page_and_fonts_local(tmp_path):
+    page = tmp_path / "voici" / "render" / "fire_bulls.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('{"pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./pypi/all.json", '
+                    '"./extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"]}'
+                    '<link href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css">')
+    fa = tmp_path / "fa"
+    for sub in ("css", "webfonts"):
+        (fa / sub).mkdir(parents=True)
+        (fa / sub / "x").write_text(sub)
+    assert site.fix_urls(tmp_path, fa) == [page]
+    text = page.read_text()
+    assert '"../../static/pyodide/pyodide.js"' in text and '"../../pypi/all.json"' in text
+    assert '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"' in text
+    assert "cdn.jsdelivr" not in text and 'href="../../static/fontawesome/css/all.min.css"' in text
+    assert (tmp_path / "static" / "fontawesome" / "webfonts" / "x").exists()
+    assert site.fix_urls(tmp_path) == []  # a second pass changes nothing
+
+
+def test_stub_wheel_is_an_installable_empty_wheel(tmp_path):
+    whl = site.stub_wheel("ssl", tmp_path)
+    assert whl.name == "ssl-0.0.1-py3-none-any.whl"
+    names = zipfile.ZipFile(whl).namelist()
+    assert sorted(names) == ["ssl-0.0.1.dist-info/METADATA", "ssl-0.0.1.dist-info/RECORD", "ssl-0.0.1.dist-info/WHEEL"]
+
+
+def test_site_notebooks_install_the_tutor_first():
+    nb = site.site_notebook(site.ROOT / "notebooks" / "fire_bulls.ipynb")
+    first = "".join(nb["cells"][0]["source"])
+    assert "piplite.install" in first and '"rules-tutor"' in first and '"ipywidgets==' in first
+    assert "page(" in "".join(nb["cells"][-1]["source"])

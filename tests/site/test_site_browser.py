@@ -1,0 +1,109 @@
+"""The static site in a real browser, with no server but a static file host and no network.
+
+``site/`` (built by ``make site``; built here too, cached by its inputs) is served by a plain
+static file server on a free loopback port; every request that leaves 127.0.0.1 is blocked and
+recorded.  Python runs in the page (Pyodide): the Fire Bulls page steps its scoring example to
+Gong's 23 points and plays a move against a bot; the Kamikaze Attack page opens.
+
+Marked ``site`` (and ``browser``); skipped, saying why, where npm is not installed and the
+site's npm inputs are not there.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_helpers import wait_text_changes
+from widgets.site import build as site_build
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[2]
+NPM = ROOT / "build" / "npm"
+START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
+STEP = 120_000  # ms: a widget update from the kernel in the page (the page's own default wait)
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    missing = [n for n in site_build.NPM_TARBALLS if not (NPM / n).exists()]
+    if missing:
+        if shutil.which("npm") is None:
+            pytest.skip("npm is not installed: the static site needs Pyodide and Font Awesome from npm "
+                        "(`make site` installs npm and fetches them)")
+    out = ROOT / "site"
+    site_build.build(out, NPM)  # fetches the tarballs; nothing to do when make site built it from the same inputs
+    server, url = site_build.serve(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture
+def offline_page(new_page, site_url):
+    """A page whose every request outside 127.0.0.1 is blocked; the blocked URLs are kept in ``page.blocked``."""
+    pg = new_page((1280, 900), timeout=120_000, service_workers="block")
+    blocked: list[str] = []
+
+    def route(r):
+        if urlparse(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    pg.context.route("**/*", route)  # before the page asks for anything
+    pg.blocked = blocked  # type: ignore[attr-defined]
+    return pg
+
+
+def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_page, site_url, artifacts):
+    page = offline_page
+    page.goto(site_url + "/voici/render/fire_bulls.html")
+    page.wait_for_selector(".rt-chooser select", timeout=START)
+    header = page.locator(".rt-step-count")
+    # the page opens on the guided first game; the scoring example is the last in the list
+    title = page.locator(".rt-step-title").inner_text()
+    page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
+    wait_text_changes(page, ".rt-step-title", title)
+    expect(header).to_contain_text("0 of 6", timeout=STEP)
+    for i in range(1, 7):
+        page.click(".rt-next")
+        expect(header).to_contain_text(f"{i} of 6", timeout=STEP)
+    expect(page.locator(".rt-next button, button.rt-next").first).to_be_disabled(timeout=STEP)  # the last step
+    # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
+    score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
+    expect(score).to_have_attribute("data-total", "23", timeout=STEP)
+    page.locator(".rt-stepper").screenshot(path=str(artifacts / "site-stepper-23.png"))
+    # play: attack the 3 paying green (the payment is the button), stop; the bot answers, narrated in the log
+    page.click(".lm-TabBar-tab >> nth=1")
+    page.wait_for_selector(".fb-attack-3-green")
+    page.click(".fb-attack-3-green")
+    page.wait_for_function(
+        "document.querySelectorAll(\".rt-game .rt-sec-won [data-player='0'] .fb-mini\").length > 0")
+    page.wait_for_selector(".fb-stop")
+    page.click(".fb-stop")
+    page.wait_for_selector(".rt-log:has-text('Player 2 (green)')")
+    page.screenshot(path=str(artifacts / "site-fire-bulls-game.png"))
+    assert page.blocked == []  # nothing was even asked of another host
+
+
+def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, artifacts):
+    page = offline_page
+    page.goto(site_url + "/")  # the site's front door forwards to the landing page
+    page.wait_for_selector(".rt-game-link[data-notebook='kamikaze_attack.ipynb']", timeout=START)
+    link = page.locator(".rt-game-link[data-notebook='kamikaze_attack.ipynb']")
+    assert link.get_attribute("href").startswith("kamikaze_attack.html")  # the site's page, not the notebook
+    # a link's query string reaches the page in the browser too (no server hands it over): ?lang=fr
+    page.goto(page.url.split("?")[0].replace("index.html", "kamikaze_attack.html") + "?lang=fr&example=x")
+    page.wait_for_selector(".rt-page-kamikaze-attack .rt-chooser select", timeout=START)
+    assert "/voici/render/kamikaze_attack.html" in page.url
+    expect(page.locator(".rt-heading")).to_contain_text("Kamikaze", timeout=STEP)
+    expect(page.locator(".rt-page")).to_contain_text("Langue", timeout=STEP)  # the page in French
+    expect(page.locator(".rt-place-url")).to_contain_text("/voici/render/kamikaze_attack.html", timeout=STEP)
+    page.screenshot(path=str(artifacts / "site-kamikaze.png"))
+    assert page.blocked == []
