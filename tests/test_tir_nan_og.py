@@ -314,6 +314,51 @@ def test_plain_discount():
     assert len(ex.steps[-1].action.pay) == 3  # the castle shows 4 symbols
 
 
+@covers(R + "power/plain", R + "fountain/losers")
+def test_a_plain_turned_face_down_loses_its_discount():
+    # "ogni giocatore sconfitto, gira la carta territorio consolidato visibile a faccia in giù (che varrà così
+    # 0 punti e perde l'eventuale potere)": the beaten player's plain no longer makes the castle cheaper.
+    # Player 1 consolidates the plain (griffin, elf) and keeps dragon, dragon, elf: castle-2 (dragon, dragon,
+    # elf, ?) would cost 3.  In the dispute player 1 counts dragon 2, elf 2, griffin 1; player 2, castle-1
+    # (griffin, centaur, centaur, ?) on top and two centaurs in hand, counts centaur 4 and wins the fountain.
+    s = scenario([["griffin", "elf", "dragon", "dragon", "elf"], ["centaur", "centaur"]], stacks=[[], ["castle-1"]],
+                 reserves=[["plain-1", "castle-2"], []], tops={"river": ["river-3", "fountain-river"]},
+                 display=["dragon", "elf", "fairy", "griffin", "centaur"])
+    s = play(s, "consolidate the plain paying elf and griffin", "take the forest")
+    assert GAME.view(s, 0)["discount"] == [True, False]  # the plain on top, face up: its power holds
+    s = play(s, "take the river", "join the dispute", "join the dispute")
+    assert s.fountains[1] == ("fountain-river",) and s.down[0] == ("plain-1",)
+    assert GAME.view(s, 0)["discount"] == [False, False]
+    s = play(s, "take fairy and griffin")  # player 2's turn
+    assert GAME.current_player(s) == 0
+    # the castle shows 4 symbols and costs 4 creatures again: 3 cards do not pay for it
+    assert not [a for a in GAME.legal_actions(s) if isinstance(a, Consolidate)]
+    assert refused(s, "consolidate the castle paying dragon, dragon and elf") in (R + "consolidate/pay",
+                                                                                   R + "consolidate/any-creature")
+
+
+@covers(R + "power/plain")
+def test_the_discount_goes_with_the_plain_it_comes_from():
+    # "Il prossimo territorio che viene consolidato costa una creatura a scelta in meno": the next territory
+    # covers the plain and uses the discount; a castle on top of it gives none
+    s = scenario([["elf", "griffin", "dragon", "dragon", "elf", "dragon", "fairy", "fairy"][:7], ["elf"]],
+                 reserves=[["plain-1", "castle-2"], []])
+    s = play(s, "consolidate the plain paying elf and griffin", "take dragon and elf")
+    assert GAME.view(s, 1)["discount"] == [True, False]
+    s = play(s, "consolidate the castle paying dragon, dragon and elf")  # 4 symbols, 3 cards
+    assert GAME.view(s, 1)["discount"] == [False, False]
+
+
+def test_a_scenario_file_cannot_claim_a_discount_without_a_plain():
+    # the plain's power belongs to the plain on top, face up; a file may not give it to a player without one
+    for stacks, down in (([[], []], [[], []]), ([["castle-1"], []], [[], []]), ([["plain-1"], []], [["plain-1"], []])):
+        data = json.loads(GAME.to_json(scenario([["elf"], ["elf"]], stacks=stacks, down=down)))
+        data["discount"] = [True, False]
+        with pytest.raises(ScenarioError) as info:
+            GAME.from_json(json.dumps(data))
+        assert info.value.field == "discount[0]", info.value
+
+
 @covers(R + "power/forest")
 def test_forest_fairy_feast():
     assert GAME.verify_example(example("power/forest")) == []

@@ -87,7 +87,7 @@ from .cards import (
 )
 from .dispute import majorities, winner
 from .scoring import stack_points, temple, top_value, volcano, winners
-from .state import State
+from .state import State, has_discount
 from .words import load_catalog
 
 # measured: random games of 2-4 players end within about 400 actions
@@ -198,7 +198,7 @@ def new_game(players: int = 3, seed: int = 0, ruleset: str | None = None, **opti
         fountains=((),) * players, piles=tuple(piles),
         removed_creatures=sort_creatures(removed_creatures),
         removed_territories=sort_territories(removed_territories), lost=(),
-        points=(0,) * players, discount=(False,) * players,
+        points=(0,) * players,
     )
 
 
@@ -444,7 +444,8 @@ def legal_actions(s: State) -> list[Action]:
     reserve = s.reserves[p]
     stack = s.stacks[p]  # (_reserve_info, inline: one call less per listing)
     top = stack[-1] if stack else None
-    info = _RESERVE.get((reserve, None if top is None or top in s.down[p] else KIND[top]))
+    up = None if top is None or top in s.down[p] else KIND[top]  # the face-up top's kind
+    info = _RESERVE.get((reserve, up))
     seen, room = info if info is not None else _reserve_info(s, p)
     tops = _TOPS if s.piles is _TOPS[0] else _tops(s.piles)
     for kind, value, take in tops[1]:  # (a loop, not a list comprehension: one frame less)
@@ -452,7 +453,7 @@ def legal_actions(s: State) -> list[Action]:
             acts.append(take)
     if reserve:
         hand = s.hands[p]
-        discount = s.discount[p]
+        discount = up == "plain"  # the plain's power: a face-up plain on top (State.discount)
         h0, h1, h2, h3, h4 = _HAND_COUNTS.get(hand) or _hand_counts(hand)
         for card in reserve:
             # _consolidations of the hand's counts capped by the card's symbols (a payment never uses more of a
@@ -526,7 +527,7 @@ def _check(s: State, action: Any, p: int | None) -> None:
         if card is None:
             raise _illegal(RULE_PAY, "{Player} has no {kind} in reserve", player=p, kind=action.kind)
         t = TERRITORIES[card]
-        if action.pay not in _payments(t.symbols, s.hands[p], s.discount[p]):
+        if action.pay not in _payments(t.symbols, s.hands[p], has_discount(s.stacks[p], s.down[p])):
             rule = RULE_ANY if ANY in t.symbols else RULE_PAY
             raise _illegal(rule, "{pay} does not pay for the {territory}", pay=action.pay, territory=card)
         return
@@ -747,17 +748,15 @@ def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
         if KIND[card] == kind:
             break
     i = reserve.index(card)
-    used_discount = s.discount[p]
-    hands, reserves, stacks, discount = s.hands, s.reserves, s.stacks, s.discount
+    hands, reserves, stacks = s.hands, s.reserves, s.stacks
+    used_discount = has_discount(stacks[p], s.down[p])  # the plain this territory covers
     hand = hands[p]
     d = s.__dict__.copy()  # (replace, inline)
     d["hands"] = hands[:p] + (_TAKEN.get((hand, pay)) or _taken(hand, pay),) + hands[p + 1:]
     d["discard"] = _add_creatures(s.discard, pay)
     d["reserves"] = reserves[:p] + (reserve[:i] + reserve[i + 1:],) + reserves[p + 1:]
-    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]
-    # the discount is used up; a plain's power gives it again (what _power does for a plain)
-    d["discount"] = discount[:p] + (kind == "plain",) + discount[p + 1:]
-    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play but the plain's, done above)
+    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]  # a plain on top: the next one is cheaper
+    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play: the plain's is its place on top)
         return _finish(d, ev)
     _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
         territory=card, pay=pay)
@@ -774,7 +773,7 @@ def _power(s: State, p: int, kind: str, ev: list[Event]) -> State:
     if kind == "plain":
         _ev(ev, RULE_PLAIN, "Plain: the next territory {player} consolidates costs one creature less.", "power",
             player=p)
-        return replace(s, discount=_set(s.discount, p, True))
+        return s
     if kind == "river":
         _ev(ev, RULE_RIVER, "River: no power, but it scores 3 instead of 2.", "power", player=p)
         return s
