@@ -523,6 +523,19 @@ def test_search_bot_is_registered_legal_and_seeded():
     assert T.SearchBot(seconds=30).choose(GAME, s) == T.SearchBot(seconds=30).choose(GAME, s)
 
 
+@covers(R + "end/reshuffle")
+def test_the_search_bot_cannot_foresee_the_reshuffled_deck():
+    # "mischia" / the discards are shuffled into a new deck: nobody at the table knows the new order, so the
+    # worlds a bot imagines must not hold it.  One card is left in the deck: taking two runs it out.
+    s = scenario([["elf"], ["elf"]], deck_size=1)
+    take = next(a for a in GAME.legal_actions(s) if isinstance(a, TakeCreatures))
+    real = GAME.apply(s, take)
+    assert real.runouts == 1 and len(real.deck) > 20
+    worlds = [GAME.apply(GAME.resample_hidden(s, 0, random.Random(i)), take) for i in range(20)]
+    assert all(w.runouts == 1 and len(w.deck) == len(real.deck) for w in worlds)
+    assert sum(w.deck == real.deck for w in worlds) == 0  # 29 cards: the real order is never dealt again
+
+
 def test_search_bot_beats_greedy_in_most_two_player_games():
     # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og` (make bench) plays 200
     rate, _slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)

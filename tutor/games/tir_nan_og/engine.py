@@ -996,18 +996,21 @@ def conserved(s: State) -> dict[str, int]:
 
 
 def resample_hidden(s: State, player: int, rng: random.Random) -> State:
-    """A position ``player`` cannot tell from ``s``: what they may not see dealt anew.
+    """A position ``player`` cannot tell from ``s``: what they may not see dealt anew from ``rng``.
 
     Hidden from ``player``: the other hands, the deck's order, which
     territory cards were removed at setup (how many of each kind is known,
-    as are the removed creatures: k of each species), and the cards under
-    the top of each territory pile (where its fountain lies among them).  Those are shuffled among
-    themselves, each place keeping its size.
+    as are the removed creatures: k of each species), the cards under
+    the top of each territory pile (where its fountain lies among them), and
+    the order the discards will take when they are shuffled into a new deck
+    (the seed, drawn anew).  The hidden cards are put in card order before
+    they are shuffled, so the result depends on what ``player`` sees and on
+    ``rng`` only: two positions the seat cannot tell apart give the same worlds.
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
         raise ValueError(f"no player {player!r} in a {s.players}-player game")
     others = [q for q in range(s.players) if q != player]
-    pool = list(s.deck) + [c for q in others for c in s.hands[q]]
+    pool = list(sort_creatures(list(s.deck) + [c for q in others for c in s.hands[q]]))
     rng.shuffle(pool)
     hands = list(s.hands)
     for q in others:
@@ -1020,7 +1023,7 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
         pile = s.piles[i]
         rest = list(pile[1:])
         boxed = [c for c in removed if kind_of(c) == kind]
-        cards = [c for c in rest if c not in FOUNTAINS] + boxed
+        cards = list(sort_territories([c for c in rest if c not in FOUNTAINS] + boxed))
         rng.shuffle(cards)
         new_boxed, cards = cards[:len(boxed)], cards[len(boxed):]
         removed = [c for c in removed if kind_of(c) != kind] + new_boxed
@@ -1028,7 +1031,8 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
         for f in fountains:
             cards.insert(rng.randrange(len(cards) + 1), f)
         piles[i] = pile[:1] + tuple(cards)
-    return replace(s, hands=tuple(hands), deck=deck, removed_territories=sort_territories(removed), piles=tuple(piles))
+    return replace(s, hands=tuple(hands), deck=deck, removed_territories=sort_territories(removed), piles=tuple(piles),
+                   seed=rng.getrandbits(48))
 
 
 def scores(s: State) -> list[int]:
@@ -1104,7 +1108,8 @@ def view(s: State, player: int | None = None) -> dict:
 
 
 def position_key(s: State) -> str:
-    """What the seat to decide sees (bots seed their choices with it, so no choice depends on a hidden card)."""
+    """What the seat to decide sees, and the game's seed (bots seed their choices with it, so no choice depends
+    on a hidden card; the seed only tells one game's bots from another's)."""
     me = s.current_player
     return f"{s.seed}|{s.turns}|" + dump_json(view(s, me if me is not None else 0))
 
