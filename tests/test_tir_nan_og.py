@@ -453,6 +453,33 @@ def test_territory_values_from_the_temple_example():
     assert GAME.rules[R + "data/territories"].reconstructed
 
 
+# the readings the tutor chose where rulebook 004 is silent, and the sentence each rests on
+READINGS = {
+    "power/temple": "dei primi 3 territori consolidati",  # a face-down card adds 0 to the sum
+    "scoring/tie-break": "vince chi ha più punti territorio",  # face-down cards count 0, only consolidated ones
+    "power/castle": "Ad ogni proprio turno",  # paid at the end of its owner's turn
+    "power/volcano": "Ogni giocatore conta le carte che ha in mano.",  # counted after the volcano is paid
+    "creatures/take-two": "Prendere dal display 2 carte creatura",  # one card when one is left
+    "setup/plain": "Ogni giocatore riceve una carta PIANURA",  # dealt after the removals for fewer players
+    "territory/one-per-kind": "tra quelli visibili davanti a se",  # only the top of the consolidated stack
+    "fountain/absolute-tie": "In caso di pareggio assoluto",  # nobody turns a territory face down
+}
+
+
+def test_the_readings_the_rulebook_leaves_open_are_marked_with_their_sentence():
+    for rid, sentence in READINGS.items():
+        rule = GAME.rules[R + rid]
+        assert rule.reconstructed and rule.note, rid
+        assert any(sentence in q.text for q in rule.quotes), rid
+    # the face-down card's "0 punti" is the sentence behind the temple's sum and the tie-break
+    losers = "(che varrà così 0 punti e perde l’eventuale potere)"
+    for rid in ("power/temple", "scoring/tie-break", "fountain/absolute-tie"):
+        assert any(losers in q.text for q in GAME.rules[R + rid].quotes), rid
+    # the removal for two players is quoted, not only worded
+    quoted = [q.text for q in GAME.rules[R + "setup/territories"].quotes]
+    assert "in 2 scartate 2 carte per tipo di territorio" in quoted
+
+
 # ------------------------------------------------------------------ words, files, views
 def test_registered_and_three_languages():
     assert games.get("tir-nan-og") is GAME and games.entry("tir-nan-og").notebook == "tir_nan_og.ipynb"
