@@ -31,6 +31,7 @@ from tutor.games.tir_nan_og import (
     territory_points,
     volcano,
 )
+from tutor.games.tir_nan_og.duel import duel
 
 R = "tir-nan-og/"
 
@@ -565,7 +566,7 @@ def test_the_search_bot_cannot_foresee_the_reshuffled_deck():
 
 def test_search_bot_beats_greedy_in_most_two_player_games():
     # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og` (make bench) plays 200
-    rate, _slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
+    rate, _slowest = duel(10, 2, T.SearchBot(iterations=30), report=None)
     assert rate >= 0.6
 
 
