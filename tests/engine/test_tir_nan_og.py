@@ -31,6 +31,7 @@ from tutor.games.tir_nan_og import (
     territory_points,
     volcano,
 )
+from tutor.games.tir_nan_og.duel import duel
 
 R = "tir-nan-og/"
 
@@ -314,6 +315,51 @@ def test_plain_discount():
     assert len(ex.steps[-1].action.pay) == 3  # the castle shows 4 symbols
 
 
+@covers(R + "power/plain", R + "fountain/losers")
+def test_a_plain_turned_face_down_loses_its_discount():
+    # "ogni giocatore sconfitto, gira la carta territorio consolidato visibile a faccia in giù (che varrà così
+    # 0 punti e perde l'eventuale potere)": the beaten player's plain no longer makes the castle cheaper.
+    # Player 1 consolidates the plain (griffin, elf) and keeps dragon, dragon, elf: castle-2 (dragon, dragon,
+    # elf, ?) would cost 3.  In the dispute player 1 counts dragon 2, elf 2, griffin 1; player 2, castle-1
+    # (griffin, centaur, centaur, ?) on top and two centaurs in hand, counts centaur 4 and wins the fountain.
+    s = scenario([["griffin", "elf", "dragon", "dragon", "elf"], ["centaur", "centaur"]], stacks=[[], ["castle-1"]],
+                 reserves=[["plain-1", "castle-2"], []], tops={"river": ["river-3", "fountain-river"]},
+                 display=["dragon", "elf", "fairy", "griffin", "centaur"])
+    s = play(s, "consolidate the plain paying elf and griffin", "take the forest")
+    assert GAME.view(s, 0)["discount"] == [True, False]  # the plain on top, face up: its power holds
+    s = play(s, "take the river", "join the dispute", "join the dispute")
+    assert s.fountains[1] == ("fountain-river",) and s.down[0] == ("plain-1",)
+    assert GAME.view(s, 0)["discount"] == [False, False]
+    s = play(s, "take fairy and griffin")  # player 2's turn
+    assert GAME.current_player(s) == 0
+    # the castle shows 4 symbols and costs 4 creatures again: 3 cards do not pay for it
+    assert not [a for a in GAME.legal_actions(s) if isinstance(a, Consolidate)]
+    assert refused(s, "consolidate the castle paying dragon, dragon and elf") in (R + "consolidate/pay",
+                                                                                   R + "consolidate/any-creature")
+
+
+@covers(R + "power/plain")
+def test_the_discount_goes_with_the_plain_it_comes_from():
+    # "Il prossimo territorio che viene consolidato costa una creatura a scelta in meno": the next territory
+    # covers the plain and uses the discount; a castle on top of it gives none
+    s = scenario([["elf", "griffin", "dragon", "dragon", "elf", "dragon", "fairy", "fairy"][:7], ["elf"]],
+                 reserves=[["plain-1", "castle-2"], []])
+    s = play(s, "consolidate the plain paying elf and griffin", "take dragon and elf")
+    assert GAME.view(s, 1)["discount"] == [True, False]
+    s = play(s, "consolidate the castle paying dragon, dragon and elf")  # 4 symbols, 3 cards
+    assert GAME.view(s, 1)["discount"] == [False, False]
+
+
+def test_a_scenario_file_cannot_claim_a_discount_without_a_plain():
+    # the plain's power belongs to the plain on top, face up; a file may not give it to a player without one
+    for stacks, down in (([[], []], [[], []]), ([["castle-1"], []], [[], []]), ([["plain-1"], []], [["plain-1"], []])):
+        data = json.loads(GAME.to_json(scenario([["elf"], ["elf"]], stacks=stacks, down=down)))
+        data["discount"] = [True, False]
+        with pytest.raises(ScenarioError) as info:
+            GAME.from_json(json.dumps(data))
+        assert info.value.field == "discount[0]", info.value
+
+
 @covers(R + "power/forest")
 def test_forest_fairy_feast():
     assert GAME.verify_example(example("power/forest")) == []
@@ -408,6 +454,33 @@ def test_territory_values_from_the_temple_example():
     assert GAME.rules[R + "data/territories"].reconstructed
 
 
+# the readings the tutor chose where rulebook 004 is silent, and the sentence each rests on
+READINGS = {
+    "power/temple": "dei primi 3 territori consolidati",  # a face-down card adds 0 to the sum
+    "scoring/tie-break": "vince chi ha più punti territorio",  # face-down cards count 0, only consolidated ones
+    "power/castle": "Ad ogni proprio turno",  # paid at the end of its owner's turn
+    "power/volcano": "Ogni giocatore conta le carte che ha in mano.",  # counted after the volcano is paid
+    "creatures/take-two": "Prendere dal display 2 carte creatura",  # one card when one is left
+    "setup/plain": "Ogni giocatore riceve una carta PIANURA",  # dealt after the removals for fewer players
+    "territory/one-per-kind": "tra quelli visibili davanti a se",  # only the top of the consolidated stack
+    "fountain/absolute-tie": "In caso di pareggio assoluto",  # nobody turns a territory face down
+}
+
+
+def test_the_readings_the_rulebook_leaves_open_are_marked_with_their_sentence():
+    for rid, sentence in READINGS.items():
+        rule = GAME.rules[R + rid]
+        assert rule.reconstructed and rule.note, rid
+        assert any(sentence in q.text for q in rule.quotes), rid
+    # the face-down card's "0 punti" is the sentence behind the temple's sum and the tie-break
+    losers = "(che varrà così 0 punti e perde l’eventuale potere)"
+    for rid in ("power/temple", "scoring/tie-break", "fountain/absolute-tie"):
+        assert any(losers in q.text for q in GAME.rules[R + rid].quotes), rid
+    # the removal for two players is quoted, not only worded
+    quoted = [q.text for q in GAME.rules[R + "setup/territories"].quotes]
+    assert "in 2 scartate 2 carte per tipo di territorio" in quoted
+
+
 # ------------------------------------------------------------------ words, files, views
 def test_registered_and_three_languages():
     assert games.get("tir-nan-og") is GAME and games.entry("tir-nan-og").notebook == "tir_nan_og.ipynb"
@@ -478,9 +551,22 @@ def test_search_bot_is_registered_legal_and_seeded():
     assert T.SearchBot(seconds=30).choose(GAME, s) == T.SearchBot(seconds=30).choose(GAME, s)
 
 
+@covers(R + "end/reshuffle")
+def test_the_search_bot_cannot_foresee_the_reshuffled_deck():
+    # "mischia" / the discards are shuffled into a new deck: nobody at the table knows the new order, so the
+    # worlds a bot imagines must not hold it.  One card is left in the deck: taking two runs it out.
+    s = scenario([["elf"], ["elf"]], deck_size=1)
+    take = next(a for a in GAME.legal_actions(s) if isinstance(a, TakeCreatures))
+    real = GAME.apply(s, take)
+    assert real.runouts == 1 and len(real.deck) > 20
+    worlds = [GAME.apply(GAME.resample_hidden(s, 0, random.Random(i)), take) for i in range(20)]
+    assert all(w.runouts == 1 and len(w.deck) == len(real.deck) for w in worlds)
+    assert sum(w.deck == real.deck for w in worlds) == 0  # 29 cards: the real order is never dealt again
+
+
 def test_search_bot_beats_greedy_in_most_two_player_games():
     # a quick check on 10 seeded games; `python -m tutor.games.tir_nan_og` (make bench) plays 200
-    rate, _slowest = T.search.duel(10, 2, T.SearchBot(iterations=30), report=None)
+    rate, _slowest = duel(10, 2, T.SearchBot(iterations=30), report=None)
     assert rate >= 0.6
 
 

@@ -2,10 +2,13 @@
 
 The package, by concern: ``cards`` (the species and territory data, rule ids),
 ``state``, ``actions`` (frozen values worded as the rulebook says them),
-``engine`` (setup, legality, actions, powers, the end), ``dispute`` (the
-fountain dispute), ``scoring`` (territory points, temple, volcano, the
-winner), ``scenario`` (files and arranged positions), ``words`` (the catalog),
-``examples``, ``game`` (the game object) and ``search`` (the search bot and its hints).
+``engine`` (setup, legality, actions, powers, the end), ``payments`` (what a
+hand pays, the tables the listing looks up), ``views`` (each seat's view, the
+worlds a bot imagines, the bots' key), ``dispute`` (the fountain dispute),
+``scoring`` (territory points, temple, volcano, the winner), ``scenario``
+(files and arranged positions), ``words`` (the catalog), ``examples``,
+``game`` (the game object), ``search`` (the search bot and its hints) and
+``duel`` (the search bot against greedy, ``python -m tutor.games.tir_nan_og``).
 
 >>> dispute({0: ["griffin"] * 3 + ["elf"], 1: ["centaur"] * 3 + ["griffin"] * 2})
 1

@@ -7,13 +7,10 @@ touches the one it is given; every chance event comes from the seed.
 from __future__ import annotations
 
 import bisect
-import functools
-import itertools
 import random
-from collections import Counter
 from typing import Any
 
-from tutor.core import Catalog, Event, IllegalAction, dump_json
+from tutor.core import Catalog, Event, IllegalAction
 from tutor.rand import randbelow, shuffle
 
 from .actions import (
@@ -86,8 +83,22 @@ from .cards import (
     value_of,
 )
 from .dispute import majorities, winner
+from .payments import (
+    CAP,
+    CONSOLIDATIONS,
+    DISCARD,
+    DISCARDS,
+    HAND_COUNTS,
+    MEMO_LIMIT,
+    TAKES,
+    consolidations,
+    creature_pairs,
+    hand_counts,
+    payments_of,
+    takes,
+)
 from .scoring import stack_points, temple, top_value, volcano, winners
-from .state import State
+from .state import State, has_discount
 from .words import load_catalog
 
 # measured: random games of 2-4 players end within about 400 actions
@@ -198,7 +209,7 @@ def new_game(players: int = 3, seed: int = 0, ruleset: str | None = None, **opti
         fountains=((),) * players, piles=tuple(piles),
         removed_creatures=sort_creatures(removed_creatures),
         removed_territories=sort_territories(removed_territories), lost=(),
-        points=(0,) * players, discount=(False,) * players,
+        points=(0,) * players,
     )
 
 
@@ -216,184 +227,14 @@ def reserve_value(s: State, p: int) -> int:
     return sum(value_of(c) for c in s.reserves[p])
 
 
-@functools.lru_cache(maxsize=65536)
-def _payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> tuple[tuple[str, ...], ...]:
-    return tuple(payments(symbols, hand, discount))
-
-
-def _takes(display: tuple[str, ...]) -> tuple[Action, ...]:
-    """The TakeCreatures actions a display offers, kept in ``_TAKES`` (legal_actions looks there first)."""
-    if len(_TAKES) > MEMO_LIMIT:
-        _TAKES.clear()
-    found = _TAKES[display] = tuple(TakeCreatures(pair) for pair in _creature_pairs(display))
-    return found
-
-
-_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}
-
-
 _TAKE_TERRITORY = {kind: TakeTerritory(kind) for kind in KINDS}
-# per territory card: how many of each species a payment can use (its symbols of that species plus its '?')
-_CAP = {cid: tuple(t.symbols.count(c) + t.symbols.count(ANY) for c in SPECIES) for cid, t in TERRITORIES.items()}
-# per territory card: its symbols counted per species, and its '?'
-_SYMBOLS = {cid: (tuple(t.symbols.count(c) for c in SPECIES), t.symbols.count(ANY)) for cid, t in TERRITORIES.items()}
-_DISCARD = {c: Discard(c) for c in SPECIES}
 _JOIN, _STAY_OUT = Join(), StayOut()
 _DECLARE: tuple[Action, ...] = (_JOIN, _STAY_OUT)
 _PASS = (Pass(),)
-assert len(SPECIES) == 5, "legal_actions and _pay are written for five species"
-_HAND_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
-# (card, the hand's counts capped by _CAP[card], discount) -> its Consolidate actions; a payment never
-# uses more of a species than the cap, so the capped hand pays exactly as the whole one (and repeats far more)
-_CONSOLIDATIONS: dict[tuple[str, tuple[int, ...], bool], tuple[Action, ...]] = {}
-# (kind, payment) -> its Consolidate action, one object for all (they are values)
-_CONSOLIDATE: dict[tuple[str, tuple[str, ...]], Action] = {}
-MEMO_LIMIT = 200_000  # entries a memo may grow to before it starts again (odd scenario files, long runs)
 # (reserve, face-up top's kind) -> (the kinds the player shows, room left in the reserve)
 _RESERVE: dict[tuple[tuple[str, ...], str | None], tuple[frozenset[str], int]] = {}
 # the last turn state listed by legal_actions and the actions listed (their identity is what _check looks for)
 _LISTED: tuple[Any, tuple[Action, ...]] = (None, ())
-# a hand -> its Discard actions (hand limit, fountain)
-_DISCARDS: dict[tuple[str, ...], tuple[Action, ...]] = {}
-
-
-def _hand_counts(hand: tuple[str, ...]) -> tuple[int, ...]:
-    counts = _HAND_COUNTS.get(hand)
-    if counts is None:
-        if len(_HAND_COUNTS) > MEMO_LIMIT:  # scenario hands may be odd: keep the memo bounded
-            _HAND_COUNTS.clear()
-        count = hand.count  # (five calls written out: a generator per hand costs more than the counting)
-        counts = _HAND_COUNTS[hand] = (count(_S0), count(_S1), count(_S2), count(_S3), count(_S4))
-    return counts
-
-
-_S0, _S1, _S2, _S3, _S4 = SPECIES
-
-
-def _consolidations(card: str, counts: tuple[int, ...], discount: bool) -> tuple[Action, ...]:
-    """The Consolidate actions for reserve ``card`` from a hand with these (capped) counts."""
-    key = (card, counts, discount)
-    acts = _CONSOLIDATIONS.get(key)
-    if acts is None:
-        t = TERRITORIES[card]
-        need, wild = _SYMBOLS[card]
-        if sum(counts) < len(t.symbols) - discount:  # too few cards to pay (most of the tables' entries)
-            _CONSOLIDATIONS[key] = ()
-            return ()
-        acts = _CONSOLIDATIONS[key] = tuple(_CONSOLIDATE.get((t.kind, pay)) or _consolidate_action(t.kind, pay)
-                                            for pay in _pay(need, wild, len(t.symbols), counts, discount))
-    return acts
-
-
-def _consolidate_action(kind: str, pay: tuple[str, ...]) -> Action:
-    action = _CONSOLIDATE[(kind, pay)] = Consolidate(kind, pay)
-    return action
-
-
-def payments(symbols: tuple[str, ...], hand: tuple[str, ...], discount: bool) -> list[tuple[str, ...]]:
-    """Every distinct set of creature cards from ``hand`` that pays ``symbols``.
-
-    A '?' takes any creature; with the plain's discount one symbol of the
-    player's choice is not paid.
-
-    >>> payments(("griffin", "elf"), ("elf", "griffin", "griffin"), False)
-    [('elf', 'griffin')]
-    >>> payments(("dragon", "?", "?"), ("dragon", "elf", "fairy"), True)
-    [('dragon', 'elf'), ('dragon', 'fairy'), ('elf', 'fairy')]
-    """
-    return list(_pay(tuple(symbols.count(c) for c in SPECIES), symbols.count(ANY), len(symbols),
-                     tuple(hand.count(c) for c in SPECIES), discount))
-
-
-def _pay(need: tuple[int, ...], wild: int, size: int, have: tuple[int, ...],
-         discount: bool) -> tuple[tuple[str, ...], ...]:
-    """``payments`` in counts per species: ``need`` named symbols, ``wild`` '?' (``size`` in all), ``have`` in hand.
-
-    The payments come shortest first, then by the species' order card by card.
-    """
-    variants: list[tuple[tuple[int, ...], int]]
-    if not discount:
-        variants = [(need, wild)]
-    elif not size:
-        return ()
-    else:  # one symbol of the player's choice is not paid: a named one, or a '?'
-        variants = [(need[:i] + (n - 1,) + need[i + 1:], wild) for i, n in enumerate(need) if n]
-        if wild:
-            variants.append((need, wild - 1))
-    h0, h1, h2, h3, h4 = have
-    found: set[tuple[int, ...]] = set()
-    for named, k in variants:
-        n0, n1, n2, n3, n4 = named  # (unrolled: a builtin or a generator per variant costs more)
-        if n0 > h0 or n1 > h1 or n2 > h2 or n3 > h3 or n4 > h4:
-            continue
-        if not k:
-            found.add(named)
-            continue
-        for e0, e1, e2, e3, e4 in _wild((h0 - n0, h1 - n1, h2 - n2, h3 - n3, h4 - n4), k):
-            found.add((n0 + e0, n1 + e1, n2 + e2, n3 + e3, n4 + e4))
-    paid = _PAID
-    ranked = [paid[f] if f in paid else _paid_cards(f) for f in found]
-    ranked.sort(key=_RANK.__getitem__)
-    return tuple(ranked)
-
-
-# counts per species -> the cards paid, species by species; the cards -> their rank among payments
-# (shortest first, then species by species in SPECIES' order); both bounded by the territories' symbols
-_PAID: dict[tuple[int, ...], tuple[str, ...]] = {}
-_RANK: dict[tuple[str, ...], tuple[int, tuple[int, ...]]] = {}
-
-
-def _paid_cards(counts: tuple[int, ...]) -> tuple[str, ...]:
-    idx = tuple(i for i, k in enumerate(counts) for _ in range(k))
-    cards = _PAID[counts] = tuple(SPECIES[i] for i in idx)
-    _RANK[cards] = (len(idx), idx)
-    return cards
-
-
-@functools.lru_cache(maxsize=4096)
-def _wild(rest: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to take ``k`` cards from the counts ``rest`` (per species)."""
-    if k == 0:
-        return ((0,) * len(rest),)
-    if not rest:
-        return ()
-    out = []
-    for take in range(min(rest[0], k) + 1):
-        for tail in _wild(rest[1:], k - take):
-            out.append((take,) + tail)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=4096)
-def _creature_pairs(display: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    k = min(2, len(display))
-    if not k:
-        return ()
-    return tuple(sorted(set(itertools.combinations(display, k)), key=lambda t: [SPECIES.index(c) for c in t]))
-
-
-
-# ------------------------------------------------------------------ tables built at import
-# Built once here rather than met one by one in play (a first meeting costs a search; random playouts meet
-# thousands of them in their first few hundred games): every hand of up to 9 cards (7, plus the 2 just taken)
-# with its counts per species and its Discard actions, every display with its TakeCreatures actions, and every
-# reserve card with every hand's counts capped by its symbols (up to 7 cards), with and without the discount,
-# with its Consolidate actions.  A scenario's odd position still finds its actions: each table fills in as met.
-def _build_tables() -> None:
-    hands = [()] + [h for k in range(1, HAND_LIMIT + 3) for h in itertools.combinations_with_replacement(SPECIES, k)]
-    for hand in hands:
-        _hand_counts(hand)
-        _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
-        if len(hand) <= DISPLAY_SIZE:
-            _takes(hand)
-    for card, cap in _CAP.items():
-        for counts in itertools.product(*(range(c + 1) for c in cap)):
-            if sum(counts) <= HAND_LIMIT:  # (a hand holds at most 7 cards when it may consolidate)
-                _consolidations(card, counts, False)
-                _consolidations(card, counts, True)
-
-
-_build_tables()
 
 
 def _reserve_info(s: State, p: int) -> tuple[frozenset[str], int]:
@@ -432,19 +273,20 @@ def legal_actions(s: State) -> list[Action]:
         return list(_DECLARE)
     if phase != "turn":  # discard, fountain-discard
         hand = s.hands[p]
-        found = _DISCARDS.get(hand)
+        found = DISCARDS.get(hand)
         if found is None:
-            if len(_DISCARDS) > MEMO_LIMIT:
-                _DISCARDS.clear()
-            found = _DISCARDS[hand] = tuple([_DISCARD[c] for c in SPECIES if c in hand])
+            if len(DISCARDS) > MEMO_LIMIT:
+                DISCARDS.clear()
+            found = DISCARDS[hand] = tuple([DISCARD[c] for c in SPECIES if c in hand])
         _LISTED = (s, found)
         return list(found)
     display = s.display
-    acts: list[Action] = list(_TAKES.get(display) or _takes(display))
+    acts: list[Action] = list(TAKES.get(display) or takes(display))
     reserve = s.reserves[p]
     stack = s.stacks[p]  # (_reserve_info, inline: one call less per listing)
     top = stack[-1] if stack else None
-    info = _RESERVE.get((reserve, None if top is None or top in s.down[p] else KIND[top]))
+    up = None if top is None or top in s.down[p] else KIND[top]  # the face-up top's kind
+    info = _RESERVE.get((reserve, up))
     seen, room = info if info is not None else _reserve_info(s, p)
     tops = _TOPS if s.piles is _TOPS[0] else _tops(s.piles)
     for kind, value, take in tops[1]:  # (a loop, not a list comprehension: one frame less)
@@ -452,16 +294,16 @@ def legal_actions(s: State) -> list[Action]:
             acts.append(take)
     if reserve:
         hand = s.hands[p]
-        discount = s.discount[p]
-        h0, h1, h2, h3, h4 = _HAND_COUNTS.get(hand) or _hand_counts(hand)
+        discount = up == "plain"  # the plain's power: a face-up plain on top (State.discount)
+        h0, h1, h2, h3, h4 = HAND_COUNTS.get(hand) or hand_counts(hand)
         for card in reserve:
-            # _consolidations of the hand's counts capped by the card's symbols (a payment never uses more of a
+            # consolidations of the hand's counts capped by the card's symbols (a payment never uses more of a
             # species than its cap, so the capped hand pays exactly as the whole one); inline: a call less
-            c0, c1, c2, c3, c4 = _CAP[card]
+            c0, c1, c2, c3, c4 = CAP[card]
             counts = (h0 if h0 < c0 else c0, h1 if h1 < c1 else c1, h2 if h2 < c2 else c2, h3 if h3 < c3 else c3,
                       h4 if h4 < c4 else c4)
-            cons = _CONSOLIDATIONS.get((card, counts, discount))
-            acts += cons if cons is not None else _consolidations(card, counts, discount)
+            cons = CONSOLIDATIONS.get((card, counts, discount))
+            acts += cons if cons is not None else consolidations(card, counts, discount)
     if not acts:
         _LISTED = (s, _PASS)
         return list(_PASS)
@@ -506,7 +348,7 @@ def _check(s: State, action: Any, p: int | None) -> None:
     if isinstance(action, Discard):
         raise _illegal(RULE_HAND_LIMIT, "nobody has to discard now")
     if isinstance(action, TakeCreatures):
-        if action.cards not in _creature_pairs(s.display):
+        if action.cards not in creature_pairs(s.display):
             raise _illegal(RULE_TAKE_CREATURES, "the display does not offer {cards} (take two of its cards)",
                            cards=action.cards)
         return
@@ -526,7 +368,7 @@ def _check(s: State, action: Any, p: int | None) -> None:
         if card is None:
             raise _illegal(RULE_PAY, "{Player} has no {kind} in reserve", player=p, kind=action.kind)
         t = TERRITORIES[card]
-        if action.pay not in _payments(t.symbols, s.hands[p], s.discount[p]):
+        if action.pay not in payments_of(t.symbols, s.hands[p], has_discount(s.stacks[p], s.down[p])):
             rule = RULE_ANY if ANY in t.symbols else RULE_PAY
             raise _illegal(rule, "{pay} does not pay for the {territory}", pay=action.pay, territory=card)
         return
@@ -747,17 +589,15 @@ def _consolidate(s: State, p: int, action: Any, ev: list[Event]) -> State:
         if KIND[card] == kind:
             break
     i = reserve.index(card)
-    used_discount = s.discount[p]
-    hands, reserves, stacks, discount = s.hands, s.reserves, s.stacks, s.discount
+    hands, reserves, stacks = s.hands, s.reserves, s.stacks
+    used_discount = has_discount(stacks[p], s.down[p])  # the plain this territory covers
     hand = hands[p]
     d = s.__dict__.copy()  # (replace, inline)
     d["hands"] = hands[:p] + (_TAKEN.get((hand, pay)) or _taken(hand, pay),) + hands[p + 1:]
     d["discard"] = _add_creatures(s.discard, pay)
     d["reserves"] = reserves[:p] + (reserve[:i] + reserve[i + 1:],) + reserves[p + 1:]
-    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]
-    # the discount is used up; a plain's power gives it again (what _power does for a plain)
-    d["discount"] = discount[:p] + (kind == "plain",) + discount[p + 1:]
-    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play but the plain's, done above)
+    d["stacks"] = stacks[:p] + (stacks[p] + (card,),) + stacks[p + 1:]  # a plain on top: the next one is cheaper
+    if type(ev) is _Silent and kind in _QUIET_POWERS:  # (no power to play: the plain's is its place on top)
         return _finish(d, ev)
     _ev(ev, RULE_STACK, "{Player} consolidates the {territory}, paying {pay}.", "consolidate", player=p,
         territory=card, pay=pay)
@@ -774,7 +614,7 @@ def _power(s: State, p: int, kind: str, ev: list[Event]) -> State:
     if kind == "plain":
         _ev(ev, RULE_PLAIN, "Plain: the next territory {player} consolidates costs one creature less.", "power",
             player=p)
-        return replace(s, discount=_set(s.discount, p, True))
+        return s
     if kind == "river":
         _ev(ev, RULE_RIVER, "River: no power, but it scores 3 instead of 2.", "power", player=p)
         return s
@@ -980,147 +820,3 @@ def _end_turn(s: State, ev: list[Event]) -> State:
 
 _DO = {Join: _join, StayOut: _stay_out, Discard: _discard, TakeCreatures: _take_creatures,
        TakeTerritory: _take_territory, Consolidate: _consolidate, Pass: _pass}
-
-
-# ------------------------------------------------------------------ bookkeeping
-def conserved(s: State) -> dict[str, int]:
-    """Every card wherever it is: creatures by species, territories by kind, and the distinct territory cards."""
-    counts: Counter = Counter()
-    for cards in (s.deck, s.display, s.discard, s.removed_creatures, *s.hands):
-        counts.update(cards)
-    territories = [*s.removed_territories, *s.lost, *itertools.chain(*s.piles, *s.reserves, *s.stacks,
-                                                                    *s.fountains)]
-    counts.update(kind_of(c) for c in territories)
-    counts["territory cards"] = len(territories)
-    counts["distinct territory cards"] = len(set(territories))
-    return dict(sorted(counts.items()))
-
-
-def resample_hidden(s: State, player: int, rng: random.Random) -> State:
-    """A position ``player`` cannot tell from ``s``: what they may not see dealt anew.
-
-    Hidden from ``player``: the other hands, the deck's order, which
-    territory cards were removed at setup (how many of each kind is known,
-    as are the removed creatures: k of each species), and the cards under
-    the top of each territory pile (where its fountain lies among them).  Those are shuffled among
-    themselves, each place keeping its size.
-    """
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
-        raise ValueError(f"no player {player!r} in a {s.players}-player game")
-    others = [q for q in range(s.players) if q != player]
-    pool = list(s.deck) + [c for q in others for c in s.hands[q]]
-    rng.shuffle(pool)
-    hands = list(s.hands)
-    for q in others:
-        n = len(s.hands[q])
-        hands[q], pool = sort_creatures(pool[:n]), pool[n:]
-    deck = tuple(pool)
-    piles = list(s.piles)
-    removed = list(s.removed_territories)
-    for i, kind in enumerate(KINDS):
-        pile = s.piles[i]
-        rest = list(pile[1:])
-        boxed = [c for c in removed if kind_of(c) == kind]
-        cards = [c for c in rest if c not in FOUNTAINS] + boxed
-        rng.shuffle(cards)
-        new_boxed, cards = cards[:len(boxed)], cards[len(boxed):]
-        removed = [c for c in removed if kind_of(c) != kind] + new_boxed
-        fountains = [c for c in rest if c in FOUNTAINS]
-        for f in fountains:
-            cards.insert(rng.randrange(len(cards) + 1), f)
-        piles[i] = pile[:1] + tuple(cards)
-    return replace(s, hands=tuple(hands), deck=deck, removed_territories=sort_territories(removed), piles=tuple(piles))
-
-
-def scores(s: State) -> list[int]:
-    return list(s.points)
-
-
-def view(s: State, player: int | None = None) -> dict:
-    """What ``player`` may see; None is the teacher, who sees everything.
-
-    A seat sees its own hand, every hand's size, the display, the discard
-    pile, the top card and size of each territory pile, every reserve and
-    consolidated stack (face-down cards marked), the won fountains and the
-    hands revealed in the last dispute.  The teacher also sees every hand,
-    the deck's order, the cards under each pile's top and the cards removed
-    at setup.
-    """
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                               or not 0 <= player < s.players):
-        raise ValueError(f"no player {player!r} in a {s.players}-player game")
-    me = s.current_player
-    teacher = player is None
-    tops = []
-    for p in range(s.players):
-        top = s.top(p)
-        tops.append(None if top is None else {"card": top, "kind": kind_of(top), "face_up": top not in s.down[p]})
-    v: dict[str, Any] = {
-        "game": "tir-nan-og",
-        "ruleset": s.ruleset,
-        "player": player,
-        "players": s.players,
-        "current_player": me,
-        "decision": "" if me is None else s.phase,
-        "scores": scores(s),
-        "over": s.phase == "over",
-        "winners": winners(s),
-        "first": s.first,
-        "turn": s.turn,
-        "turns": s.turns,
-        "hands": [list(h) if teacher or p == player else None for p, h in enumerate(s.hands)],
-        "hand_sizes": [len(h) for h in s.hands],
-        "display": list(s.display),
-        "deck_size": len(s.deck),
-        "discard": list(s.discard),
-        "runouts": s.runouts,
-        "piles": [{"kind": kind, "top": pile[0] if pile else None, "size": len(pile)}
-                  for kind, pile in zip(KINDS, s.piles)],
-        "reserves": [list(r) for r in s.reserves],
-        "reserve_values": [reserve_value(s, p) for p in range(s.players)],
-        "stacks": [[{"card": c, "kind": kind_of(c), "face_up": c not in s.down[p]} for c in st]
-                   for p, st in enumerate(s.stacks)],
-        "tops": tops,
-        "fountains": [list(f) for f in s.fountains],
-        "fountains_lost": list(s.lost),
-        "discount": list(s.discount),
-        "territory_values": [sum(value_of(c) for c in st if c not in s.down[p]) for p, st in enumerate(s.stacks)],
-        "dispute": None if s.phase != "dispute" else {"fountain": s.fountain, "asked": list(s.asked),
-                                                       "joined": list(s.joined)},
-        "owed": None if s.owed is None else {"player": s.owed[0], "count": s.owed[1], "reason": s.owed[2]},
-        "shown": [{"player": q, "hand": list(h)} for q, h in s.shown],
-        "removed_sizes": {"creatures": len(s.removed_creatures), "territories": len(s.removed_territories)},
-    }
-    v["removed_creatures"] = list(s.removed_creatures)
-    shown_cards = [p[0] for p in s.piles if p] + [c for r in s.reserves for c in r] + [c for st in s.stacks for c in st]
-    if teacher:
-        shown_cards = list(TERRITORIES)
-    v["territory_cards"] = {c: {"kind": TERRITORIES[c].kind, "value": TERRITORIES[c].value,
-                                "symbols": list(TERRITORIES[c].symbols)} for c in shown_cards if c in TERRITORIES}
-    if teacher:
-        v["deck"] = list(s.deck)
-        v["pile_cards"] = [list(p) for p in s.piles]
-        v["removed_territories"] = list(s.removed_territories)
-    return v
-
-
-def position_key(s: State) -> str:
-    """What the seat to decide sees (bots seed their choices with it, so no choice depends on a hidden card)."""
-    me = s.current_player
-    return f"{s.seed}|{s.turns}|" + dump_json(view(s, me if me is not None else 0))
-
-
-def greedy_value(s: State, action: Any) -> float:
-    """Points gained now, plus a little for what builds towards points later (a consolidation's scoring)."""
-    me = s.current_player
-    if me is None:
-        return 0.0
-    after = apply(s, action)
-    gained = float(after.points[me] - s.points[me])
-    if isinstance(action, Consolidate):
-        gained += 2.5 if action.kind == "river" else 2.0
-    elif isinstance(action, TakeTerritory):
-        gained += 0.5
-    elif isinstance(action, TakeCreatures):
-        gained += 0.25
-    return gained

@@ -96,7 +96,6 @@ def build_examples(game: Any) -> list[Example]:
         hands=[["dragon", "elf", "fairy"], [], []],
         stacks=[["castle-3", "plain-3"], ["plain-2", "castle-2", "river-1"], ["river-2", "volcano-1"]],
         reserves=[["temple-1"], [], []],
-        discount=[True, False, False],
     )
     out.append(_example(
         "rulebook/temple", "The rulebook's temple", "tir-nan-og/power/temple", start,

@@ -32,7 +32,7 @@ from .cards import (
     sort_territories,
     value_of,
 )
-from .state import PHASES, State
+from .state import PHASES, State, has_discount
 
 MAX_SEED = 2**63 - 1
 MAX_POINTS = 10_000
@@ -62,7 +62,6 @@ def to_json(s: State) -> str:
         "removed_territories": list(s.removed_territories),
         "fountains_lost": list(s.lost),
         "points": list(s.points),
-        "discount": list(s.discount),
         "runouts": s.runouts,
         "shuffles": s.shuffles,
         "turns": s.turns,
@@ -143,7 +142,8 @@ def state_from_dict(data: dict) -> State:
     removed_territories = _territories(r, "removed_territories", False, 12)
     lost = _territories(r, "fountains_lost", True, 6)
     points = tuple(_per_seat(r, "points", n, lambda sub, k: sub.int(k, 0, MAX_POINTS)))
-    discount = r.bools("discount", n)
+    # the plain's discount is the power of a face-up plain on top (State.discount); a file may say it, not set it
+    claimed = r.bools("discount", n) if data.get("discount") is not None else None
     runouts = r.int("runouts", 0, 2)
     shuffles = r.int("shuffles", 0, 1)
     turns = r.int("turns", 0, MAX_TURNS)
@@ -198,6 +198,8 @@ def state_from_dict(data: dict) -> State:
             raise r.error_at(f"reserves[{p}]", "reserve cards are listed in card order")
         if list(hands[p]) != list(sort_creatures(hands[p])):
             raise r.error_at(f"hands[{p}]", "cards in hand are listed in creature order")
+        if claimed is not None and claimed[p] != has_discount(stacks[p], down[p]):
+            raise r.error_at(f"discount[{p}]", "the discount comes only from a plain on top of the stack, face up")
     for key, ccards in (("display", display), ("discard", discard), ("removed_creatures", removed_creatures)):
         if list(ccards) != list(sort_creatures(ccards)):
             raise r.error(key, "cards are listed in creature order")
@@ -266,7 +268,7 @@ def state_from_dict(data: dict) -> State:
         players=n, seed=seed, ruleset=ruleset, first=first, turn=turn, phase=phase, deck=deck,
         display=display, discard=discard, hands=hands, reserves=reserves, stacks=stacks, down=down,
         fountains=fountains, piles=piles, removed_creatures=removed_creatures,
-        removed_territories=removed_territories, lost=lost, points=points, discount=discount,
+        removed_territories=removed_territories, lost=lost, points=points,
         runouts=runouts, shuffles=shuffles, turns=turns, fountain=fountain, asked=asked, joined=joined,
         owed=owed, shown=tuple(shown),
     )
@@ -278,7 +280,6 @@ def scenario(
     reserves: list[list[str]] | None = None,
     display: list[str] | None = None,
     points: list[int] | None = None,
-    discount: list[bool] | None = None,
     tops: dict[str, list[str]] | None = None,
     down: list[list[str]] | None = None,
     deck_size: int | None = None,
@@ -342,7 +343,7 @@ def scenario(
         "stacks": stacks, "face_down": [list(sort_territories(d)) for d in down], "fountains": fountains,
         "piles": [list(p) for p in piles], "removed_creatures": list(sort_creatures(removed_c)),
         "removed_territories": list(sort_territories(removed_t)), "fountains_lost": [],
-        "points": points or [0] * n, "discount": discount or [False] * n, "runouts": runouts,
+        "points": points or [0] * n, "runouts": runouts,
         "shuffles": 1 if runouts else 0,
         "turns": 0, "dispute": None, "owed": None, "shown": [],
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import KIND
+
 PHASES = ("turn", "discard", "dispute", "fountain-discard", "over")
 
 
@@ -22,7 +24,9 @@ class State:
     the seats still to declare (clockwise from the revealer) and ``joined`` the
     participants so far.  ``owed`` is ``(seat, cards, reason)`` while a player
     must discard (reason "hand-limit" or "fountain").  ``shown`` is the last
-    dispute's revealed hands and counted symbols (public).
+    dispute's revealed hands and counted symbols (public).  The plain's discount
+    is not stored: it is the power of a plain on top of the stack, face up
+    (``discount``).
     """
 
     players: int
@@ -44,7 +48,6 @@ class State:
     removed_territories: tuple[str, ...]
     lost: tuple[str, ...]
     points: tuple[int, ...]
-    discount: tuple[bool, ...]
     runouts: int = 0
     shuffles: int = 0
     turns: int = 0
@@ -69,6 +72,19 @@ class State:
         """Player p's visible consolidated territory when it lies face up (it has its power)."""
         top = self.top(p)
         return top if top is not None and top not in self.down[p] else None
+
+    @property
+    def discount(self) -> tuple[bool, ...]:
+        """Per player: whether the next territory costs one creature less.  The plain's power ("Il prossimo
+        territorio che viene consolidato costa una creatura a scelta in meno") acts while the plain is the
+        visible top: the next consolidation covers it, a lost dispute turns it face down ("perde l'eventuale
+        potere")."""
+        return tuple(has_discount(self.stacks[p], self.down[p]) for p in range(self.players))
+
+
+def has_discount(stack: tuple[str, ...], down: tuple[str, ...]) -> bool:
+    """A plain lies face up on top of ``stack`` (``down``: its face-down cards)."""
+    return bool(stack) and KIND[stack[-1]] == "plain" and stack[-1] not in down
 
 
 def seat_to_decide(phase: str, turn: int, asked: tuple[int, ...], owed: tuple[int, int, str] | None) -> int | None:
