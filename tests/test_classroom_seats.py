@@ -25,7 +25,7 @@ from widgets.room import PageError, Session
 from widgets.serve import NOTEBOOKS, Room, VoilaServer
 
 PAGE = "fire_bulls.ipynb"
-GRACE = 20  # the server's default connect_grace: seconds a served page's kernel waits for the page
+GRACE = 30  # the server's default connect_grace: seconds a served page's kernel waits for the page
 OTHER_DEVICE = "127.0.0.2"
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
 

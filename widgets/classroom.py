@@ -28,7 +28,7 @@ repeats) with what a classroom needs and Voilà does not have upstream:
   culled.  The page handler here sets it.
 * **A page that never connects holds no seat for long.**  A kernel started (or
   taken from a pool) for a request keeps its seat ``--CappedKernelManager.connect_grace``
-  seconds (20) after its page was served; if the page's websocket has not
+  seconds (30) after its page was served; if the page's websocket has not
   connected by then the kernel is shut down (a pooled one is replaced by the
   pool's refill).  A request abandoned before its page arrived frees its kernel
   at once, and one client address holds at most
@@ -384,11 +384,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
     (``VoilaConfiguration.multi_kernel_manager_class``)."""
 
     max_kernels = Int(0, config=True, help="Most kernels alive at once, pre-started ones included (0: no cap).")
-    # Chromium on this 2-core machine connected a served page's websocket 0.4-1.4 s after the page
-    # arrived, and up to 6 s with the machine loaded (eight pages opened at once beside the other
-    # jobs); a phone on a school's Wi-Fi parses Voilà's scripts slower.  20 s covers that three times
-    # over and still frees a seat taken by a page nobody opens within half a minute.
-    connect_grace = Int(20, config=True, help="Seconds a kernel whose page was served waits for the page "
+    # Headless Chromium on this 2-core machine connected a served page's websocket 1.4-2.6 s after
+    # the page was served, one page at a time (load 6), and 10.4-13.7 s with eight pages opened at
+    # once (load 10): a phone on a school's Wi-Fi parses Voilà's scripts slower still.  30 s is over
+    # twice the slowest, and a page nobody opens gives its seat back within half a minute.
+    connect_grace = Int(30, config=True, help="Seconds a kernel whose page was served waits for the page "
                         "to connect before it is shut down (a loaded browser connects late).")
     unconnected_per_client = Int(3, config=True, help="Most kernels one client address holds whose pages "
                                  "have not connected yet (0: no limit).")
