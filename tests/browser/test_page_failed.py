@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 import urllib.request
 
@@ -50,6 +51,15 @@ def flaky(tmp_path_factory, artifacts):
         yield server
 
 
+def wait_until(pred, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return True
+        time.sleep(0.3)
+    return pred()
+
+
 def _get(url: str) -> tuple[str, float]:
     start = time.monotonic()
     with urllib.request.urlopen(url, timeout=90) as response:
@@ -76,3 +86,52 @@ def test_in_the_browser_the_failed_page_says_so_then_reloads_itself_and_works(fl
     pg.screenshot(path=str(artifacts / "page-failed-phone.png"))
     pg.wait_for_selector("text=the page is up", timeout=60_000)  # reloaded by itself, the kernel started
     assert pg.locator(".rt-page-failed").count() == 0
+
+
+# -- the pooled path (``make class``): the page's kernel was pre-started and is still building it
+
+SLOW = {
+    "nbformat": 4, "nbformat_minor": 5,
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": None, "outputs": [],
+               "source": "import time\ntime.sleep(12)\nprint('the page ' + 'is up')"}]}
+
+
+@pytest.fixture(scope="module")
+def pooled(tmp_path_factory, artifacts):
+    from widgets.server.serve import Room
+
+    pages = tmp_path_factory.mktemp("pooled")
+    (pages / "slow.ipynb").write_text(json.dumps(SLOW))
+    room = Room(page="slow.ipynb", pool=1, pool_others=0, max_kernels=4, ip="127.0.0.1")
+    with VoilaServer(pages, log=artifacts / "voila-page-failed-pooled.log", room=room) as server:
+        yield server
+
+
+def test_a_pooled_page_whose_kernel_dies_while_building_ends_with_the_message_and_reloads(pooled):
+    """Under ``make class`` a page takes a pre-started kernel; killed while the page is being
+    built (here: while its cell runs), Voilà served the page whole with a 200, without the
+    message and without the reload: the page stayed blank."""
+    from widgets.bench_class import kernel_processes
+
+    assert wait_until(lambda: len(kernel_processes(pooled.proc.pid)) == 1, 90), "the pool did not fill"
+    (kernel_id, process), = kernel_processes(pooled.proc.pid).items()
+    got: dict = {}
+
+    def request():
+        got["page"], got["took"] = _get(pooled.url("slow.ipynb"))
+
+    t = threading.Thread(target=request)
+    t.start()
+    time.sleep(3)  # the request took the pooled kernel, whose cell is running
+    process.kill()
+    t.join(120)
+    page = got["page"]
+    assert kernel_id in page  # it was the pooled kernel's page
+    assert "This page could not start" in page and "La page n'a pas démarré" in page
+    assert "location.reload()" in page
+    assert "the page is up" not in page
+    assert got["took"] < 60, f"the failed page took {got['took']:.0f} s to end"
+    # the reload gets a working page (a new kernel)
+    page, _ = _get(pooled.url("slow.ipynb"))
+    assert "the page is up" in page and "could not start" not in page

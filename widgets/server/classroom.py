@@ -25,12 +25,21 @@ repeats) with what a classroom needs and Voilà does not have upstream:
 * **A closed page frees its kernel.**  The page's ``beforeunload`` beacon posts
   the ``_xsrf`` cookie to ``/voila/api/shutdown/<kernel>``; Voilà never sets
   that cookie, so every beacon was refused with 403 and the kernel lived until
-  culled.  The page handler here sets it.  A kernel whose page has not connected
-  yet is not culled for ``--CappedKernelManager.connect_grace`` seconds (90): a
-  browser on a loaded machine connects late, and its page never came up.
+  culled.  The page handler here sets it.
+* **A page that never connects holds no seat for long.**  A kernel started (or
+  taken from a pool) for a request keeps its seat ``--CappedKernelManager.connect_grace``
+  seconds (30) after its page was served; if the page's websocket has not
+  connected by then the kernel is shut down (a pooled one is replaced by the
+  pool's refill).  A request abandoned before its page arrived frees its kernel
+  at once, and one client address holds at most
+  ``--CappedKernelManager.unconnected_per_client`` (3) kernels whose pages have
+  not connected: a further request from it waits a few seconds for one of them,
+  then gets "the room is full"; other addresses are not affected
+  (:class:`PageClaim`).  A loop of GETs cannot fill the room.
 * **A page whose kernel dies starting ends** with a short message in three
   languages and reloads itself (at most once a minute), instead of Voilà's spinner
-  for ever (:class:`PageRenderer`).  Kernels are started on unix sockets
+  for ever or a page without its widgets (:class:`PageRenderer`), whether it was
+  started for the request or taken from a pool.  Kernels are started on unix sockets
   (``KernelManager.transport=ipc``, :data:`widgets.server.serve.KERNEL_TRANSPORT`), which
   removes the usual cause: a TCP port taken by another process before the kernel bound it.
 * **SIGTERM and SIGINT** stop the server and shut every kernel down (Voilà
@@ -65,8 +74,11 @@ import tornado.ioloop
 import tornado.web
 import voila.handler
 import voila.notebook_renderer
+import voila.voila_kernel_manager
 import zmq
+from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
+from nbclient.exceptions import DeadKernelError
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as WebsocketHandler
@@ -75,6 +87,8 @@ from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from widgets.server import seats
 
 # every kernel of ours loads the kernel-side guards and leaves the process's
 # stderr alone (ipykernel would otherwise forward it to the page)
@@ -119,6 +133,11 @@ if it does not, reload it.</p>
 </script>
 </body></html>
 """
+
+# The same, as a whole document: a pooled page whose kernel could not start has sent nothing yet.
+PAGE_FAILED_DOCUMENT = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+                        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                        "<title>This page could not start</title></head><body>\n" + PAGE_FAILED)
 
 FORBIDDEN_HOST = "403: this server does not answer to that host name.\n"
 
@@ -365,24 +384,44 @@ class CappedKernelManager(AsyncMappingKernelManager):
     (``VoilaConfiguration.multi_kernel_manager_class``)."""
 
     max_kernels = Int(0, config=True, help="Most kernels alive at once, pre-started ones included (0: no cap).")
-    connect_grace = Int(90, config=True, help="Seconds of inactivity a kernel whose page has not connected "
-                        "yet is kept, whatever cull_idle_timeout says (a loaded browser connects late).")
+    # Headless Chromium on this 2-core machine connected a served page's websocket 1.4-2.6 s after
+    # the page was served, one page at a time (load 6), and 10.4-13.7 s with eight pages opened at
+    # once (load 10): a phone on a school's Wi-Fi parses Voilà's scripts slower still.  30 s is over
+    # twice the slowest, and a page nobody opens gives its seat back within half a minute.
+    connect_grace = Int(30, config=True, help="Seconds a kernel whose page was served waits for the page "
+                        "to connect before it is shut down (a loaded browser connects late).")
+    unconnected_per_client = Int(3, config=True, help="Most kernels one client address holds whose pages "
+                                 "have not connected yet (0: no limit).")
+    client_wait = Int(5, config=True, help="Seconds a request past unconnected_per_client waits for a seat "
+                      "before it gets 'the room is full'.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._reserved: set[str] = set()
+        self.seats = seats.Seats(self._shutdown_unclaimed, self.connect_grace, self.unconnected_per_client, self.log)
+
+    async def _shutdown_unclaimed(self, kernel_id: str) -> None:
+        if kernel_id in self:
+            await _shutdown_quietly(self, kernel_id)
 
     def notify_connect(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
             kernel.tutor_connected = True  # its page is up: cull_idle_timeout applies from now on
+        self.seats.connected(kernel_id)
         super().notify_connect(kernel_id)
 
+    def remove_kernel(self, kernel_id: str):
+        self.seats.forget(kernel_id)
+        return super().remove_kernel(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """The culler, except that a kernel whose page never connected is kept ``connect_grace``
-        seconds: its page was built (the kernel went idle) and the browser has yet to load it;
-        on a loaded machine that took longer than a short ``cull_idle_timeout``, and the page
-        never came up.  Once its page has connected, a kernel is culled as upstream."""
+        """The culler, except that a kernel a page request holds is left to that request's
+        grace (:mod:`widgets.server.seats`), and any other kernel whose page never connected is kept
+        ``connect_grace`` seconds: its page was built (the kernel went idle) and the browser has
+        yet to load it.  Once its page has connected, a kernel is culled as upstream."""
+        if self.seats.holds(kernel_id):
+            return
         kernel = self._kernels.get(kernel_id)
         if (kernel is not None and not getattr(kernel, "tutor_connected", False)
                 and getattr(kernel, "execution_state", None) != "dead"
@@ -440,10 +479,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
         kernel_id = kernel_id or self.new_kernel_id(**kwargs)
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGS]
         self._reserved.add(kernel_id)  # counted from now: simultaneous requests cannot overshoot
+        claim = seats.CURRENT.get()  # a page request's own kernel (not a pool's: those run in no request)
         try:
-            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+            started = await super().start_kernel(kernel_id=kernel_id, **kwargs)
         finally:
             self._reserved.discard(kernel_id)
+        if claim is not None and kwargs.get("env", {}).get("VOILA_PREHEAT") != "True":
+            self.seats.got_kernel(claim, started)
+        return started
 
 
 def _pool_usable(task: asyncio.Future) -> bool:
@@ -454,8 +497,28 @@ def _render_failed(task: asyncio.Future) -> bool:
     """A pooled kernel whose page could not be built (e.g. it died starting, a port taken)."""
     if not task.done() or task.cancelled() or task.exception() is not None:
         return False
+    if getattr(task.result().get("renderer"), "kernel_failed", False):
+        return True  # its kernel died or was restarted while its page was built
     render = task.result().get("task")
     return render is not None and render.done() and (render.cancelled() or render.exception() is not None)
+
+
+def _drop_failed(km, notebook: str) -> None:
+    """Forget a pool's kernels that could not start or whose page could not be built, and shut
+    them down: a page is never handed one."""
+    pool = km._pools.get(notebook, [])
+    for t in [t for t in pool if (t.done() and not _pool_usable(t)) or _render_failed(t)]:
+        pool.remove(t)
+        if _pool_usable(t):
+            asyncio.ensure_future(_shutdown_quietly(km, t.result()["kernel_id"]))
+
+
+async def _failed_render() -> tuple[list[str], object]:
+    async def nothing():
+        return
+        yield  # an empty async generator: the page ends with what it was given
+
+    return [PAGE_FAILED_DOCUMENT], nothing()
 
 
 async def _shutdown_quietly(km, kernel_id: str) -> None:
@@ -486,9 +549,21 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10, calm: float = 2, lon
     take = km.get_rendered_notebook
     last_taken = [0.0]
 
-    async def get_rendered_notebook(*args, **kwargs):
+    async def get_rendered_notebook(notebook_name=None, *args, **kwargs):
         last_taken[0] = time.monotonic()
-        got = await take(*args, **kwargs)
+        if hasattr(km, "_pools"):
+            had = len(km._pools.get(notebook_name, []))
+            _drop_failed(km, notebook_name)
+            if had and not km._pools.get(notebook_name):  # only failed kernels were left: it reloads
+                return asyncio.ensure_future(_failed_render()), [], ""
+        try:
+            got = await take(notebook_name, *args, **kwargs)
+        except Exception:  # the pooled kernel the page was given died starting
+            km.log.exception("The pooled kernel for %s could not start", notebook_name)
+            return asyncio.ensure_future(_failed_render()), [], ""
+        claim = seats.CURRENT.get()
+        if claim is not None and isinstance(got, tuple) and len(got) == 3 and got[2] and getattr(km, "seats", None):
+            km.seats.got_kernel(claim, got[2])
         # handed to a page now: idle from now on, not since its page was built (a kernel that
         # waited a minute in the pool was culled at the next check, before a slow browser
         # connected to it; the watcher does not see the page's widgets moving to its link)
@@ -498,6 +573,14 @@ def gradual_pool_refills(km, batch: int, quiet: float = 10, calm: float = 2, lon
         return got
 
     km.get_rendered_notebook = get_rendered_notebook
+    factory = getattr(km, "_notebook_renderer_factory", None)
+    if factory is not None:
+        def renderer_for_pool(*args, **kwargs):
+            renderer = factory(*args, **kwargs)
+            renderer.kernel_manager = km  # a pooled page whose kernel dies shuts it down
+            return renderer
+
+        km._notebook_renderer_factory = renderer_for_pool
 
     def refill() -> int:
         since_taken = time.monotonic() - last_taken[0]
@@ -575,15 +658,58 @@ class SharedTemplates(VoilaExporter):
 # ---------------------------------------------------------------------------
 
 class PageRenderer(voila.notebook_renderer.NotebookRenderer):
-    """Voilà's renderer of a page asked for, which ends the page when its kernel dies starting.
+    """Voilà's renderer of a page, which ends the page when its kernel dies starting.
 
-    Voilà 0.5.13 streams a page from a task that feeds a queue; when the kernel dies before it
-    answers (a TCP port another process took between the server choosing it and the kernel
-    binding it was one way), the task raises, never says it is done, and the request waits on the
-    queue for good: the browser shows the spinner for ever.  Here the page ends with
-    :data:`PAGE_FAILED` instead (a page that reloads itself), and the dead kernel is shut down.
-    Pages built ahead for a pool keep Voilà's own renderer: a failed build is discarded there
-    (:func:`_render_failed`)."""
+    Voilà 0.5.13 streams a page asked for from a task that feeds a queue; when the kernel dies
+    before it answers (a TCP port another process took between the server choosing it and the
+    kernel binding it was one way), the task raises, never says it is done, and the request waits
+    on the queue for good: the browser shows the spinner for ever.  A kernel that dies while the
+    notebook runs is worse hidden: Voilà turns the error into the cell's output and serves the
+    page whole (a 200 without its widgets), and the kernel restarted by the server under the same
+    id answers the page's websocket with nothing.  Here, whenever the kernel dies or restarts
+    before the page is built, the page ends with :data:`PAGE_FAILED` instead (a page that reloads
+    itself) and the kernel is shut down.  Pages built ahead for a pool use this renderer too: a
+    build that failed there is marked (``kernel_failed``), dropped from the pool
+    (:func:`_render_failed`), and never handed to a page."""
+
+    kernel_failed = False
+
+    async def _jinja_kernel_start(self, nb, kernel_id, kernel_future):
+        km = await ensure_async(kernel_future)
+        self._kernel = km
+        pid = getattr(getattr(km, "provisioner", None), "pid", None)
+
+        def failed():
+            self.kernel_failed = True
+
+        # left registered for the kernel's life: a pool's kernel that dies after its page was built
+        # is dropped from the pool by this mark, not handed to a page
+        for event in ("restart", "dead"):
+            km.add_restart_callback(failed, event)
+        started = await super()._jinja_kernel_start(nb, kernel_id, km)
+        if pid is not None and getattr(getattr(km, "provisioner", None), "pid", None) != pid:
+            self.kernel_failed = True  # restarted while its client connected
+        execute = self.executor.execute_cell
+
+        async def execute_cell(*args, **kwargs):
+            try:
+                return await execute(*args, **kwargs)
+            except DeadKernelError:
+                self.kernel_failed = True
+                raise
+
+        self.executor.execute_cell = execute_cell  # type: ignore[method-assign]
+        return started
+
+    def _end(self, kernel_id, abandoned: bool) -> None:
+        log = getattr(self.request_handler, "log", None) or self.log
+        if abandoned:
+            log.info("The page %s ended: its request was abandoned", self.notebook_path)
+        else:
+            log.warning("The page %s could not start its kernel %s", self.notebook_path, kernel_id)
+        km = getattr(self.request_handler, "kernel_manager", None) or getattr(self, "kernel_manager", None)
+        if km is not None and kernel_id is not None and kernel_id in km:
+            asyncio.ensure_future(_shutdown_quietly(km, kernel_id))
 
     def generate_content_generator(self, kernel_id=None, kernel_future=None):
         inner = super().generate_content_generator(kernel_id, kernel_future)
@@ -591,14 +717,16 @@ class PageRenderer(voila.notebook_renderer.NotebookRenderer):
         async def guarded():
             try:
                 async for item in inner:
+                    if self.kernel_failed:
+                        break
                     yield item
             except Exception:
-                log = getattr(self.request_handler, "log", None)
-                if log is not None:
-                    log.exception("The page %s could not start its kernel %s", self.notebook_path, kernel_id)
-                km = getattr(self.request_handler, "kernel_manager", None)
-                if km is not None and kernel_id is not None and kernel_id in km:
-                    asyncio.ensure_future(_shutdown_quietly(km, kernel_id))
+                self.kernel_failed = True
+                log = getattr(self.request_handler, "log", None) or self.log
+                log.exception("The page %s could not start its kernel %s", self.notebook_path, kernel_id)
+            if self.kernel_failed:
+                abandoned = bool(getattr(getattr(self.request_handler, "tutor_claim", None), "abandoned", False))
+                self._end(kernel_id, abandoned)
                 yield PAGE_FAILED, {}
 
         return guarded()
@@ -606,7 +734,12 @@ class PageRenderer(voila.notebook_renderer.NotebookRenderer):
 
 class TutorPageHandler(TornadoVoilaHandler):
     """Voilà's page handler: sets the ``_xsrf`` cookie the page's shutdown beacon
-    sends back, and refuses with 503 when the room is full."""
+    sends back, refuses with 503 when the room is full or when the client's address
+    already holds its share of kernels whose pages have not connected, and follows
+    its kernel until the page connects (:mod:`widgets.server.seats`)."""
+
+    tutor_claim: seats.PageClaim | None = None
+    tutor_gone = False  # the client closed the connection before the page was sent
 
     async def prepare(self):
         result = super().prepare()
@@ -616,12 +749,46 @@ class TutorPageHandler(TornadoVoilaHandler):
             return
         self.xsrf_token  # noqa: B018 - the property sets the cookie
         km = self.kernel_manager
+        places = getattr(km, "seats", None)
+        if places is not None and self.request.method == "GET":
+            client = self.request.remote_ip or ""
+            if not await places.wait_for(client, km.client_wait, lambda: self.tutor_gone):
+                if self.tutor_gone:
+                    raise tornado.web.Finish()
+                km.log.warning("%s holds %d pages that have not connected: the room is full for it",
+                               client, places.held_by(client))
+                raise RoomFull()
         room = km.room() if hasattr(km, "room") else None
         if room is not None and room <= 0 and self.request.method == "GET":
             notebook = self.notebook_path or (self.path_args[0] if self.path_args else "")
             pooled = km.get_pool_size(notebook) > 0 and km.notebook_data.get(notebook)
             if not pooled:
                 raise RoomFull()
+        if places is not None and self.request.method == "GET":
+            self.tutor_claim = places.claim(self.request.remote_ip or "")
+
+    async def get(self, path=None):
+        token = seats.CURRENT.set(self.tutor_claim)  # the kernel this request gets is counted for it
+        try:
+            await super().get(path)
+        finally:
+            seats.CURRENT.reset(token)
+
+    def on_connection_close(self) -> None:
+        self.tutor_gone = True
+        places = getattr(self.kernel_manager, "seats", None)
+        if places is not None and self.tutor_claim is not None:
+            places.abandon(self.tutor_claim)
+        super().on_connection_close()
+
+    def on_finish(self) -> None:
+        places = getattr(self.kernel_manager, "seats", None)
+        if places is not None and self.tutor_claim is not None:
+            if self.get_status() == 200 and not self.tutor_gone:
+                places.served(self.tutor_claim)  # its kernel now waits connect_grace for the page
+            elif not self.tutor_gone:
+                places.release(self.tutor_claim)
+        super().on_finish()
 
     def write_error(self, status_code: int, **kwargs) -> None:
         if status_code == 503:
@@ -648,7 +815,9 @@ class TutorVoila(Voila):
         conf.multi_kernel_manager_class = CappedKernelManager
         self.kernel_websocket_connection_class = TutorChannels
         voila.notebook_renderer.VoilaExporter = SharedTemplates  # what Voilà renders every page with
-        voila.handler.NotebookRenderer = PageRenderer  # a page asked for (not a pool's): ends if its kernel dies
+        # a page asked for, and a pool's: ends if its kernel dies starting
+        voila.handler.NotebookRenderer = PageRenderer  # type: ignore[misc]
+        voila.voila_kernel_manager.NotebookRenderer = PageRenderer  # type: ignore[misc]
         sizes = self._pool_sizes()
         if sizes and any(sizes.values()):
             conf.preheat_kernel = True
