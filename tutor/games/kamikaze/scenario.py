@@ -314,7 +314,12 @@ def state_from_dict(data: Any, running: bool = True) -> State:
     if phase == "cleric":
         if any(field[x] is not None and not held[x] for x in range(n)):
             raise r.error("field", "after a retreat the duel's cards are back in hand")
-        if any(x in pending for x, _c in dict(last_duel).get("taken", ())):
+        duel = dict(last_duel)
+        if duel.get("outcome") != "retreat" or duel.get("players") != (active, opponent):
+            raise r.error("last_duel", "a Cleric decision follows a retreat of the two duelists, the last duel")
+        if any(duel["cards"][duel["players"].index(x)] != "cleric" for x in pending):
+            raise r.error("pending", "only a Cleric that retreated takes a card back")
+        if any(x in pending for x, _c in duel.get("taken", ())):
             raise r.error("pending", "a Cleric that took a card back has no decision left")
         for x in pending:
             other = duelists[1] if x == active else active
