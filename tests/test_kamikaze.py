@@ -854,3 +854,15 @@ def test_a_clerics_decision_needs_the_retreat_it_follows():
         with pytest.raises(ScenarioError) as exc:
             game.from_json(json.dumps(dict(CLERIC_DECIDES, last_duel=last)))
         assert exc.value.field == "last_duel"
+
+
+def test_a_game_played_on_from_a_file_with_a_billion_duels_saves_and_reads_back():
+    """A count a file may hold leaves room for the game to go on: its own save after a duel reads back."""
+    game = games.get("kamikaze-attack")
+    state = game.new_game(2, 1)
+    data = dict(json.loads(game.to_json(state)), duels=10**9, draws=10**9)
+    state = game.from_json(json.dumps(data))
+    while game.current_player(state) is not None and state.duels < 10**9 + 3:
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert state.duels > 10**9
+    assert game.from_json(game.to_json(state)) == state
