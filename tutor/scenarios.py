@@ -41,6 +41,12 @@ other ``kind`` is refused with a :class:`tutor.core.ScenarioError` naming
 the scenario's fixed ``replies`` in order, or the named seeded bot (which
 replays exactly: a bot chooses from the position itself).
 
+Every scenario, shipped or a teacher's, passes :func:`verify` (a teacher's
+file when :func:`load` reads it, the library in its tests): not over and the
+goal not reached at the start; the replies before the learner's first move
+apply; every move listed there applies and fixed replies answer it; a
+solution replays, and its learner's moves reach the goal against the replies.
+
 Where the shipped ones come from (``origin``): ``python -m tutor.scenarios
 --find GAME`` plays seeded bot games (and starts from the positions of the
 rulebook's worked examples), and keeps a position when one line of at most

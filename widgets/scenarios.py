@@ -8,8 +8,11 @@ happened and the rule cited.  Hint asks :func:`tutor.hints.hint`; the solution
 is stepped move by move with the engine's narration.  Progress (solved,
 attempts) is kept per scenario for the session.  A teacher's scenario file
 (pasted or uploaded, the schema :func:`tutor.scenarios.load` reads) adds its
-scenarios to the list, marked as the teacher's; a bad one shows the engine's
-ScenarioError (naming the field) and changes nothing.  Nothing here decides a rule.
+scenarios to the list, marked as the teacher's; a bad one (checked as the
+shipped ones are: :func:`tutor.scenarios.verify`) shows the engine's
+ScenarioError (naming the field, in the page's language) and changes nothing.
+No callback raises: one that fails says so and puts the list, the choice and
+the attempt back as they were (:func:`guarded`).  Nothing here decides a rule.
 """
 
 from __future__ import annotations

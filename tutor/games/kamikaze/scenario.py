@@ -112,9 +112,8 @@ def to_json(s: State) -> str:
 
 
 MAX_SEED = 2**63 - 1
-# duels and chance draws: far more than any game, and far from any count a file holds in earnest, so that a game
-# played on from a file with a large count still saves a count this reads back (10**9 did not leave that room
-# for a file saying 10**9: a few duels later its own save was refused)
+# duels and chance draws: far more than any game, and far above any count a file holds in earnest, so that a
+# game played on from a file with a large count (10**9, say) still saves a count this reads back
 MAX_COUNT = 10**12
 
 
