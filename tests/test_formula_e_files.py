@@ -126,3 +126,15 @@ def test_a_refusal_is_worded_in_italian_and_french():
     texts = {lang: GAME.message(exc.value, lang) for lang in ("en", "it", "fr")}
     assert "un turno comincia senza carte giocate" in texts["it"]
     assert "un tour commence sans carte jouée" in texts["fr"]
+
+
+def test_a_race_played_on_from_a_file_with_a_million_turns_saves_and_reads_back():
+    """A count a file may hold leaves room for the race to go on: its own save a few turns later reads back."""
+    data = dict(_position("turn"), turns=10**6, chance=10**6)
+    state = GAME.from_json(json.dumps(data))
+    for _ in range(2000):  # whole hands discarded and drawn again until the deck is reshuffled
+        if GAME.current_player(state) is None or state.chance > 10**6:
+            break
+        state = GAME.apply(state, GAME.legal_actions(state)[-1])  # (a turn's last action: a discard, which draws)
+    assert state.turns > 10**6 and state.chance > 10**6
+    assert GAME.from_json(GAME.to_json(state)) == state

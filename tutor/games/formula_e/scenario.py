@@ -17,7 +17,9 @@ from .state import PHASES, State
 from .track import MAX_LANES, MAX_ROWS, TRACKS, Cell, Track, cell_name, parse_cell
 
 MAX_SEED = 2**63 - 1
-MAX_TURNS = 10**6
+# turns and chance events: far more than any race, and far above any count a file holds in earnest, so that a race
+# played on from a file with a large count (10**6, say) still saves a count this reads back
+MAX_TURNS = 10**12
 
 
 def to_json(s: State) -> str:
@@ -196,8 +198,9 @@ def turn_fault(s: State) -> Fault | None:
     if phase not in RESOLVING and pending:
         return "pending", "no card is pending once the cards played have resolved, got {got}", \
             {"got": short(list(pending))}
-    if s.cancelled and (phase != "move" or is_movement(s.cancelled)):
-        return "cancelled", "a cancelled card is pending only while the green card played with it moves", {}
+    if s.cancelled and (phase not in ("tiger", "move") or is_movement(s.cancelled) or len(pending) != 2):
+        return "cancelled", "a cancelled card is pending only while the green card played with it is still to " \
+            "resolve", {}
     live = [c for c in pending if c != s.cancelled]
     mode = next((c for c in live if c in COMBOS), "") if phase == "move" else ""
     if s.mode != mode:
