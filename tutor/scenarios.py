@@ -41,6 +41,12 @@ other ``kind`` is refused with a :class:`tutor.core.ScenarioError` naming
 the scenario's fixed ``replies`` in order, or the named seeded bot (which
 replays exactly: a bot chooses from the position itself).
 
+Every scenario, shipped or a teacher's, passes :func:`verify` (a teacher's
+file when :func:`load` reads it, the library in its tests): not over and the
+goal not reached at the start; the replies before the learner's first move
+apply; every move listed there applies and fixed replies answer it; a
+solution replays, and its learner's moves reach the goal against the replies.
+
 Where the shipped ones come from (``origin``): ``python -m tutor.scenarios
 --find GAME`` plays seeded bot games (and starts from the positions of the
 rulebook's worked examples), and keeps a position when one line of at most
@@ -73,7 +79,7 @@ if TYPE_CHECKING:
     from tutor.core import Game
 
 __all__ = ["Scenario", "Goal", "GOAL_KINDS", "CORE_KINDS", "goal_kinds", "library", "load", "dump", "replay", "reply",
-           "find", "Session", "greedy_reaches", "in_time"]
+           "answer", "verify", "explain", "find", "Session", "greedy_reaches", "in_time"]
 
 FORMAT = 1
 MAX_SCENARIOS = 200
@@ -219,6 +225,22 @@ def reply(game: "Game", scenario: Scenario, state: Any, done: int) -> Any:
     return game.parse_action(state, scenario.replies[done])
 
 
+def answer(game: "Game", scenario: Scenario, state: Any, done: int, limit: int | None = None
+           ) -> tuple[Any, list[Any], int]:
+    """The replies from ``state`` until the learner's seat decides or the game ends (``done`` replies given so
+    far): (the state then, the events narrated, the replies given in all).  IllegalAction when a reply is
+    refused or none is left, or after ``limit`` replies."""
+    events: list[Any] = []
+    while (p := game.current_player(state)) is not None and p != scenario.seat:  # judged once they are done
+        if limit is not None and done >= limit:
+            raise _refuse("the learner's seat does not get a move")
+        action = reply(game, scenario, state, done)
+        state, said = game.apply_explained(state, action)
+        events.extend(said)
+        done += 1
+    return state, events, done
+
+
 def replay(game: "Game", scenario: Scenario) -> list[Any]:
     """The states along the scenario's solution, from the start (IllegalAction if a move is refused)."""
     state = scenario.start(game)
@@ -247,12 +269,8 @@ class Session:
         self._reply()
 
     def _reply(self) -> None:
-        g, sc = self.game, self.scenario
-        while (p := g.current_player(self.state)) is not None and p != sc.seat:  # judged once they are done
-            action = reply(g, sc, self.state, self.replied)
-            self.state, events = g.apply_explained(self.state, action)
-            self.events.extend(events)
-            self.replied += 1
+        self.state, events, self.replied = answer(self.game, self.scenario, self.state, self.replied)
+        self.events.extend(events)
 
     @property
     def solved(self) -> bool:
@@ -275,10 +293,13 @@ class Session:
             raise _refuse("it is not your move")
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
-        self.state, events = self.game.apply_explained(self.state, action)
-        self.events = list(events)
+        state, events = self.game.apply_explained(self.state, action)
+        # the replies before anything is kept: a reply refused (a fixed list that does not answer this move)
+        # leaves the attempt as it was
+        state, replies, replied = answer(self.game, self.scenario, state, self.replied)
+        self.state, self.replied = state, replied
+        self.events = list(events) + replies
         self.moves += 1
-        self._reply()
         return self.events
 
 
@@ -342,18 +363,91 @@ def read(game: "Game", data: Any, path: str = "", check: bool = True) -> Scenari
     origin = r.get("origin", dict, default={})
     sc = Scenario(sid, game.name, state_data, seat, goal, solution, replies, rule, difficulty, dict(origin), heading)
     if check:
-        if game.current_player(state) is None:
-            raise r.error("state", "the game is already over")
-        if sc.solved(game, state, state):
-            raise r.error("goal", "is already reached at the start")
-        if solution:
-            try:
-                states = replay(game, sc)
-            except IllegalAction as e:
-                raise r.error("solution", "is refused: {why}", why=short(str(e), 120)) from None
-            if not in_time(game, sc, states):
-                raise r.error("solution", "does not reach the goal")
+        verify(game, sc, path)
     return sc
+
+
+def verify(game: "Game", sc: Scenario, path: str = "") -> None:
+    """What every scenario passes, the shipped ones (their tests) and a teacher's (:func:`load`): the game is
+    not over and the goal not reached at the start; the replies before the learner's first decision apply
+    and lead to it; every move listed there applies, and a fixed list of replies answers each of them; a
+    solution given replays and reaches the goal in time.  ScenarioError naming the field otherwise (the
+    engine's refusal, when there is one, kept as its ``refusal`` and the move as its ``move``: see
+    :func:`explain`)."""
+    def refused(key: str, template: str, exc: Exception | None = None, move: Any = None, **params: Any
+                ) -> ScenarioError:
+        if exc is not None:
+            params["why"] = cut(str(exc) if isinstance(exc, IllegalAction) else type(exc).__name__, 120)
+        if move is not None:
+            params["move"] = cut(game.action_text(move), 60)
+        err = ScenarioReader.error_at(f"{path}.{key}" if path else key, template, **params)
+        err.refusal = exc if isinstance(exc, IllegalAction) else None  # type: ignore[attr-defined]
+        err.move = move  # type: ignore[attr-defined]
+        return err
+
+    state = sc.start(game)
+    if game.current_player(state) is None:
+        raise refused("state", "the game is already over")
+    if sc.solved(game, state, state):
+        raise refused("goal", "is already reached at the start")
+    try:
+        first, _, done = answer(game, sc, state, 0, MAX_SOLUTION)
+    except Exception as e:  # noqa: BLE001 - a bot or the engine failing on the file's position is the file's fault
+        raise refused("replies", "a reply before the learner's first move is refused: {why}", e) from None
+    if game.current_player(first) != sc.seat:
+        raise refused("seat", "the learner's seat does not get a move")
+    for action in game.legal_actions(first):
+        try:
+            after = game.apply(first, action)
+        except Exception as e:  # noqa: BLE001 - an engine refusing its own listed move: the position is broken
+            raise refused("state", "the start position refuses its own legal move “{move}”: {why}", e,
+                          action) from None
+        if not isinstance(sc.replies, str):
+            try:
+                answer(game, sc, after, done, MAX_SOLUTION)
+            except Exception as e:  # noqa: BLE001
+                raise refused("replies", "the replies do not answer the learner's legal move “{move}”: {why}", e,
+                              action) from None
+    if not sc.solution:
+        return
+    try:
+        states = replay(game, sc)
+    except Exception as e:  # noqa: BLE001
+        raise refused("solution", "is refused: {why}", e) from None
+    if not in_time(game, sc, states):
+        raise refused("solution", "does not reach the goal")
+    # the learner's own moves of the solution, played against the scenario's replies, solve it too
+    own = [text for text, st in zip(sc.solution, states) if game.current_player(st) == sc.seat]
+    try:
+        session = Session(game, sc)
+        for text in own:
+            if session.solved:
+                break
+            session.play(text)
+    except Exception as e:  # noqa: BLE001
+        raise refused("replies", "the replies do not answer the learner's moves of the solution: {why}", e) from None
+    if not session.solved:
+        raise refused("solution", "played against the replies, the learner's moves of the solution do not reach "
+                      "the goal")
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` as a message quotes it: cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def explain(game: "Game", exc: ScenarioError, lang: str = "en") -> str:
+    """A refused scenario file's reason in ``lang``: the field and the catalog's words, with the engine's
+    refusal and the move it met, when there are, in ``lang`` too."""
+    params = dict(getattr(exc, "params", {}))
+    refusal, move = getattr(exc, "refusal", None), getattr(exc, "move", None)
+    if refusal is not None:
+        params["why"] = cut(game.message(refusal, lang), 120)
+    if move is not None:
+        params["move"] = cut(game.action_text(move, lang), 60)
+    if not exc.template:
+        return str(exc)
+    return f"{exc.field}: {game.catalog.render(exc.template, params, lang)}"
 
 
 def load(game: "Game", text: str | bytes, check: bool = True) -> list[Scenario]:

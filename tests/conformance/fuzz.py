@@ -8,8 +8,11 @@ each per game) share them.  Every input gets one outcome:
 - a scenario file is either accepted, and then the position passes the
   acceptance checks (``legal_actions`` works, a running game has a legal
   action, one ``apply`` of each legal action works, it saves and loads
-  back), or refused with ``ScenarioError`` naming a field, in a message under
-  300 characters;
+  back) and does not break the game along a random playout (:func:`breakage`:
+  nothing conserved gained or lost, no listed action that raises, every
+  position reached saves and loads back), or refused with ``ScenarioError``
+  naming a field, in a message under 300 characters.  An accepted file that
+  fails any of this is a "broken accept", counted apart for each game;
 - an action value is either one of the listed legal actions (the same types
   all the way down: ``True`` is not ``1``) and applies, or a text that
   ``parse_action`` reads as one (a game may let ``apply`` take text), or is
@@ -18,8 +21,8 @@ each per game) share them.  Every input gets one outcome:
   ``ActionParseError``/``IllegalAction``.
 
 Anything else (another exception, a second spent, an unlisted action
-accepted) is a failure.  The script prints the counts by outcome and exits 1
-on any failure.
+accepted) is a failure.  The script prints the counts by outcome and the
+broken accepts of each game, and exits 1 on any failure.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import random
 import signal
 import sys
 import time
+import zlib
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Callable, Iterator
@@ -263,11 +267,18 @@ def scenario_outcome(game: Game, text: str | bytes) -> str:
                               f"from_json raised {type(exc).__name__}") from exc
         try:
             accept(game, state)
-        except FuzzFailure:
-            raise
+        except FuzzFailure as exc:
+            if exc.kind == "too slow":
+                raise
+            raise FuzzFailure(str(exc), BROKEN + exc.kind) from exc
         except Exception as exc:  # noqa: BLE001
             raise FuzzFailure(f"{game.name}: an accepted file fails: {type(exc).__name__}: {str(exc)[:200]}",
-                              f"accepted file fails: {type(exc).__name__}") from exc
+                              f"{BROKEN}{type(exc).__name__} on one apply of each listed action") from exc
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "replace")
+    with time_limit(PLAYOUT_TIME_LIMIT, f"{game.name} playout of an accepted file"):
+        why = breakage(game, state, random.Random(zlib.crc32(raw)))
+    if why is not None:
+        raise FuzzFailure(f"{game.name}: a broken accept: {why[1]}", BROKEN + why[0])
     return "accepted"
 
 
@@ -288,6 +299,74 @@ def accept(game: Game, state: Any) -> None:
     if game.from_json(game.to_json(state)) != state:
         raise FuzzFailure(f"{game.name}: an accepted file does not save and load back",
                           "accepted file does not load back")
+
+
+BROKEN = "broken accept: "  # the kind of every FuzzFailure of an accepted file that then breaks a game
+PLAYOUT_TIME_LIMIT = 60.0  # seconds for the playout of an accepted file (up to the game's max_actions)
+PLAYOUT_ROUND_TRIPS = 12  # positions of each playout from an accepted file saved and read back
+
+
+def breakage(game: Game, state: Any, rng: random.Random, max_actions: int | None = None) -> tuple[str, str] | None:
+    """How an accepted position breaks the game, as (kind, details), or None: its own ``to_json`` refused or changed
+    when read back; a listed action that raises (IllegalAction included: it was listed) or gains or loses what
+    ``conserved`` counts, from the position itself and along a random playout (up to ``info.max_actions``
+    actions); a position reached that does not save and load back; a running game with no legal action."""
+    where = f"{game.name} (file position)"
+
+    def round_trip(s: Any, at: str) -> tuple[str, str] | None:
+        text = game.to_json(s)
+        try:
+            back = game.from_json(text)
+        except ScenarioError as exc:
+            return f"its to_json refused ({exc.field.split('[')[0]})", f"{at}: its own to_json refused: {exc}"
+        if back != s or game.to_json(back) != text:
+            return "its to_json reads back different", f"{at}: from_json(to_json(s)) != s"
+        return None
+
+    def step(s: Any, a: Any, at: str) -> tuple[Any, tuple[str, str] | None]:
+        try:
+            after = game.apply(s, a)
+        except IllegalAction as exc:
+            return None, ("a listed action refused", f"{at}: {C.short_repr(a)} listed, then refused: {exc}")
+        except Exception as exc:  # noqa: BLE001 - the failure being looked for
+            return None, (f"apply raised {type(exc).__name__}",
+                          f"{at}: apply({C.short_repr(a)}) raised {type(exc).__name__}: {str(exc)[:160]}")
+        now = game.conserved(after)
+        if now != first:
+            changed = ", ".join(f"{k}: {first.get(k)} -> {now.get(k)}" for k in sorted(set(first) | set(now), key=str)
+                                if first.get(k) != now.get(k))
+            return None, ("cards or pieces not conserved", f"{at}: {C.short_repr(a)} changes {changed}")
+        return after, None
+
+    found = round_trip(state, where)
+    if found:
+        return found
+    first = game.conserved(state)
+    for a in game.legal_actions(state):
+        _, found = step(state, a, where)
+        if found:
+            return found
+    limit = game.info.max_actions if max_actions is None else max_actions
+    every = max(1, limit // PLAYOUT_ROUND_TRIPS)
+    s = state
+    for i in range(limit):
+        try:
+            if game.current_player(s) is None:
+                break
+            legal = game.legal_actions(s)
+        except Exception as exc:  # noqa: BLE001 - the failure being looked for
+            return (f"legal_actions raised {type(exc).__name__}",
+                    f"{game.name} playout step {i}: legal_actions raised {type(exc).__name__}: {str(exc)[:160]}")
+        if not legal:
+            return "running game without a legal action", f"{game.name} playout step {i}: no legal action"
+        s, found = step(s, rng.choice(legal), f"{game.name} playout step {i}")
+        if found:
+            return found
+        if i % every == every - 1:
+            found = round_trip(s, f"{game.name} playout step {i}")
+            if found:
+                return found
+    return round_trip(s, f"{game.name} end of the playout")
 
 
 # ------------------------------------------------------------------ action values
@@ -524,6 +603,8 @@ def main(argv: list[str] | None = None) -> int:
         for (kind, outcome), k in sorted(counts.items()):
             print(f"  {kind:<9}{outcome:<58}{k:>7}")
             failed += k if outcome.startswith("FAILURE") else 0
+        broken = sum(k for (_, outcome), k in counts.items() if outcome.startswith("FAILURE " + BROKEN))
+        print(f"  broken accepts (accepted files that then break a game){broken:>17}")
     print("no failure" if not failed else f"{failed} FAILURES")
     return 1 if failed else 0
 

@@ -976,3 +976,46 @@ def test_files_saved_before_still_load():
     s = play(s, "play the Shieldbearer", "play the Swordsman", "play the Shieldbearer", "play the Swordsman")
     assert not G.is_over(s)
     assert json.loads(G.to_json(s))["last_winners"] == [0]
+
+
+# A Cleric's decision after its retreat: player 3's Cleric retreated from player 1's Swordsman in the third duel.
+CLERIC_DECIDES = {
+    "game": "kamikaze-attack", "format": 2, "ruleset": "expansion", "seed": 7,
+    "decks": ["base", "base", "ora-et-pugna", "tecnobarbari", "note-della-giustizia"],
+    "hands": [["swordsman", "swordsman", "shieldbearer", "shieldbearer", "archer"],
+              ["swordsman", "swordsman", "shieldbearer", "shieldbearer", "archer"], ["cleric", "cleric"],
+              ["archer", "kamikaze", "familiar", "familiar", "sapper", "sapper"],
+              ["archer", "kamikaze", "paladin", "paladin", "bard", "bard"]],
+    "graveyards": [["kamikaze", "archer", "kamikaze"], ["librarian", "kamikaze", "librarian"], [], [], []],
+    "field": [None] * 5, "held": [False] * 5, "hidden": [False] * 5, "swapped": [False] * 5,
+    "phase": "cleric", "active": 2, "opponent": 0, "pending": [2], "draws": 2, "duels": 3, "end": "",
+    "last_winners": [1], "positions": {}, "seen": [],
+    "last_duel": {"cards": ["cleric", "swordsman"], "duel": 3, "outcome": "retreat", "players": [2, 0],
+                  "taken": [], "winner": None},
+}
+
+
+def test_a_clerics_decision_needs_the_retreat_it_follows():
+    """A Cleric takes a card back after its retreat: a file in the Cleric's decision without that retreat
+    recorded as the last duel (nothing, or a duel won) is refused by the field, not loaded to crash later."""
+    game = games.get("kamikaze-attack")
+    state = game.from_json(json.dumps(CLERIC_DECIDES))
+    for action in game.legal_actions(state):
+        game.apply(state, action)
+    for last in (None, dict(CLERIC_DECIDES["last_duel"], outcome="win", winner=0),
+                 dict(CLERIC_DECIDES["last_duel"], players=[1, 0])):
+        with pytest.raises(ScenarioError) as exc:
+            game.from_json(json.dumps(dict(CLERIC_DECIDES, last_duel=last)))
+        assert exc.value.field == "last_duel"
+
+
+def test_a_game_played_on_from_a_file_with_a_billion_duels_saves_and_reads_back():
+    """A count a file may hold leaves room for the game to go on: its own save after a duel reads back."""
+    game = games.get("kamikaze-attack")
+    state = game.new_game(2, 1)
+    data = dict(json.loads(game.to_json(state)), duels=10**9, draws=10**9)
+    state = game.from_json(json.dumps(data))
+    while game.current_player(state) is not None and state.duels < 10**9 + 3:
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert state.duels > 10**9
+    assert game.from_json(game.to_json(state)) == state

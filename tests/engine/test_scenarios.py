@@ -10,6 +10,7 @@ the field, whatever the junk.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 import pytest
@@ -52,6 +53,7 @@ def test_solution_reaches_the_goal_and_the_start_does_not(name, sid):
     assert first in game.legal_actions(start)
     states = scenarios.replay(game, sc)
     assert sc.solved(game, states[-1])
+    scenarios.verify(game, sc)  # what a teacher's file is checked by, too
 
 
 @pytest.mark.parametrize("name,sid", _cases())
@@ -259,3 +261,54 @@ def test_junk_files_are_scenario_errors(text):
         scenarios.load(game, text)
     except ScenarioError:
         pass
+
+
+def _hostile(name):
+    """A shipped scenario's file turned hostile in the two ways a teacher's file broke the Scenarios tab."""
+    game, data = _file(name)
+    start = scenarios.library(name)[0].start(game)
+    players = len(game.scores(start))
+    # 1. fixed replies that answer no move of the learner's (in a scenario whose line has replies): a legal
+    #    move got the engine's refusal of the reply, as if the learner's own move were refused
+    replied = next(sc for sc in scenarios.library(name)
+                   if any(game.current_player(s) != sc.seat for s in scenarios.replay(game, sc)[:-1]))
+    unanswered = json.loads(scenarios.dump(game, [replied]))
+    unanswered["scenarios"][0].update(replies=["fly to the moon"])
+    # 2. the learner plays the next seat, and no reply is given for the seat to move first
+    no_reply = copy.deepcopy(data)
+    no_reply["scenarios"][0].update(seat=(game.current_player(start) + 1) % players, replies=[], solution=[])
+    return game, {"unanswered": unanswered, "no_reply": no_reply}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_teachers_file_whose_replies_fail_the_learner_is_refused_by_field(name):
+    """A teacher's scenario is checked as the shipped ones are (scenarios.verify): the learner's every legal
+    first move must be answered by the replies, and the replies before it must apply."""
+    game, files = _hostile(name)
+    for kind, data in files.items():
+        with pytest.raises(ScenarioError) as e:
+            scenarios.load(game, json.dumps(data))
+        assert e.value.field == "scenarios[0].replies", kind
+        words = {lang: scenarios.explain(game, e.value, lang) for lang in ("en", "it", "fr")}
+        assert words["en"].startswith("scenarios[0].replies: ") and len(set(words.values())) == 3, words
+    it = scenarios.explain(game, _refusal(game, files["unanswered"]), "it")
+    assert "le risposte non rispondono alla mossa legale dell'allievo" in it
+
+
+def _refusal(game, data):
+    try:
+        scenarios.load(game, json.dumps(data))
+    except ScenarioError as e:
+        return e
+    raise AssertionError("loaded")
+
+
+def test_a_reply_refused_during_an_attempt_changes_nothing():
+    """A fixed reply the engine refuses after the learner's move leaves the attempt where it was."""
+    game = games.get("tir-nan-og")
+    sc = dataclasses.replace(scenarios.library("tir-nan-og")[0], replies=("fly to the moon",))
+    session = scenarios.Session(game, sc)
+    before = game.to_json(session.state)
+    with pytest.raises(IllegalAction):
+        session.play(game.legal_actions(session.state)[0])
+    assert game.to_json(session.state) == before and session.moves == 0

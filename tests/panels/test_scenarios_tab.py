@@ -364,3 +364,64 @@ def test_a_bad_teachers_file_is_refused_with_the_field_named_and_the_list_unchan
     labels = dict((v, k) for k, v in panel.pick.options)
     assert labels["teacher-1-2"] == "Another (de l'enseignant)"
     assert panel.open_button.description == "Ouvrir les scénarios"
+
+
+@pytest.mark.parametrize("lang,nothing", [("en", "Nothing changed."), ("it", "Non è cambiato nulla."),
+                                          ("fr", "Rien n'a changé.")])
+def test_hostile_teachers_files_and_failing_callbacks_change_nothing(lang, nothing, monkeypatch):
+    """A teacher's file whose replies would fail the learner (fixed replies that answer no move, no reply
+    for the seat to move first) is refused at once, the field named, in the page's language; a callback
+    that fails inside (a move, the hint, the solution, reset) says so and leaves the attempt as it was.
+    No callback raises."""
+    import html
+    import json
+
+    name = "tir-nan-og"
+    p = page(name, lang)
+    game = games.get(name)
+    panel = p.scenarios
+    shipped = next(sc for sc in scenarios.library(name)
+                   if any(game.current_player(s) != sc.seat for s in scenarios.replay(game, sc)[:-1]))
+    good = json.loads(scenarios.dump(game, [shipped]))["scenarios"][0]
+    start = shipped.start(game)
+    hostile = [dict(good, id="t1", replies=["fly to the moon"]),
+               dict(good, id="t2", seat=(game.current_player(start) + 1) % len(game.scores(start)), replies=[],
+                    solution=[])]
+
+    def seen():
+        return (list(panel.pick.options), panel.scenario.id, panel.progress.value, len(panel.library),
+                game.to_json(panel.session.state), panel.session.moves)
+
+    before = seen()
+    for sc in hostile:
+        text = json.dumps({"game": name, "scenarios": [sc]})
+        assert panel.open_file(text) is False  # returns, never raises
+        said = html.unescape(panel.file_msg.value)
+        assert "rt-msg-error" in said and "scenarios[0].replies" in said and nothing in said, said
+        assert seen() == before
+        panel.file_msg.value = ""
+        panel.file_text.value = text
+        panel.open_button.click()
+        assert "scenarios[0].replies" in panel.file_msg.value and seen() == before
+    # the engine or a helper failing inside a callback: a message, and the attempt as it was
+    def boom(*args, **kwargs):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(game, "apply_explained", boom)
+    panel.moves.children[0].click()
+    assert panel.play(game.legal_actions(panel.session.state)[0]) is False
+    assert "rt-msg-error" in panel.verdict.value and nothing in html.unescape(panel.verdict.value)
+    assert seen() == before
+    panel.solution_button.click()  # back to the start (nothing applied yet)
+    panel.verdict.value = ""
+    panel.solution_button.click()  # the first step of the solution fails
+    assert "rt-msg-error" in panel.verdict.value and panel.solution_step == 0
+    monkeypatch.undo()
+    from tutor import hints
+
+    monkeypatch.setattr(hints, "hint", boom)
+    panel.reset_button.click()
+    panel.verdict.value = ""
+    before = seen()
+    panel.hint_button.click()
+    assert "rt-msg-error" in panel.verdict.value and seen() == before

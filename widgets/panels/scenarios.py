@@ -8,8 +8,11 @@ happened and the rule cited.  Hint asks :func:`tutor.hints.hint`; the solution
 is stepped move by move with the engine's narration.  Progress (solved,
 attempts) is kept per scenario for the session.  A teacher's scenario file
 (pasted or uploaded, the schema :func:`tutor.scenarios.load` reads) adds its
-scenarios to the list, marked as the teacher's; a bad one shows the engine's
-ScenarioError (naming the field) and changes nothing.  Nothing here decides a rule.
+scenarios to the list, marked as the teacher's; a bad one (checked as the
+shipped ones are: :func:`tutor.scenarios.verify`) shows the engine's
+ScenarioError (naming the field, in the page's language) and changes nothing.
+No callback raises: one that fails says so and puts the list, the choice and
+the attempt back as they were (:func:`guarded`).  Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -28,11 +31,38 @@ from widgets.panels.sections import Sections
 __all__ = ["ScenariosPanel"]
 
 
+def guarded(where: str = "verdict") -> Callable[[Callable], Callable]:
+    """A panel callback that never raises: whatever it fails with puts the attempt, the list and the choice
+    back as they were and says so in the page's language in the panel's ``where`` (the engine's words when
+    it refused something).  Only the outermost callback guards: one it calls fails with it as a whole."""
+
+    def wrap(method: Callable) -> Callable:
+        def call(self: "ScenariosPanel", *args: Any, **kwargs: Any) -> Any:
+            if self._guarding:
+                return method(self, *args, **kwargs)
+            self._guarding = True
+            kept = self._snapshot()
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - never a traceback in the page
+                self._restore(kept)
+                getattr(self, where).value = message("error", self._failure(exc))
+                return False
+            finally:
+                self._guarding = False
+
+        call.__name__, call.__qualname__, call.__doc__ = method.__name__, method.__qualname__, method.__doc__
+        return call
+
+    return wrap
+
+
 class ScenariosPanel(w.VBox):
     """The game's scenario library, played one at a time with the engine's verdict."""
 
     def __init__(self, game: Any, board: Callable, language: Language | None = None):
         super().__init__()
+        self._guarding = False  # a guarded callback is running (see ``guarded``)
         self.add_class("rt-panel")
         self.add_class("rt-scenarios")
         self.game = game
@@ -112,7 +142,53 @@ class ScenariosPanel(w.VBox):
     def scenario(self) -> scenarios.Scenario | None:
         return self.session.scenario if self.session else None
 
+    def _snapshot(self) -> tuple:
+        s = self.session
+        kept = None if s is None else (s, s.state, s.first, s.moves, s.replied, list(s.events))
+        return (kept, list(self.library), set(self.teacher_ids), dict(self.attempts), set(self.solved),
+                self.solution_step, self.pick.value, self.rule_pick.value, self.level_pick.value)
+
+    def _restore(self, kept: tuple) -> None:
+        """The panel as :meth:`_snapshot` found it (a callback that failed changes nothing)."""
+        session, library, teacher, attempts, solved, step, pick, rule, level = kept
+        self.library[:] = library
+        self.teacher_ids, self.solution_step = teacher, step
+        self.session = None if session is None else session[0]
+        if session is not None:
+            s = session[0]
+            s.state, s.first, s.moves, s.replied, s.events = session[1:]
+        try:
+            self._filling = True
+            for box, value in ((self.rule_pick, rule), (self.level_pick, level)):
+                if value in [v for _, v in box.options]:
+                    box.value = value
+            self._filling = False
+            self._relanguage()
+            self._filling = True
+            if pick in [v for _, v in self.pick.options]:
+                self.pick.value = pick
+        except Exception:  # noqa: BLE001 - the page keeps going even if redrawing the old choice fails
+            pass
+        finally:
+            self._filling = False
+        self.session = None if session is None else session[0]
+        self.attempts, self.solved, self.solution_step = attempts, solved, step
+        try:
+            self._draw()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _failure(self, exc: Exception) -> str:
+        """What a failed callback says, in the page's language."""
+        lang = self.lang
+        if isinstance(exc, ScenarioError):
+            return t("bad_scenario", lang, msg=scenarios.explain(self.game, exc, lang))
+        if isinstance(exc, IllegalAction):
+            return t("illegal", lang, msg=self.game.message(exc, lang)) + " " + t("nothing_changed", lang)
+        return t("bad_scenario", lang, msg=type(exc).__name__)
+
     # ---------------------------------------------------------------- choosing
+    @guarded("verdict")
     def _relanguage(self) -> None:
         lang = self.lang
         self._filling = True
@@ -142,6 +218,7 @@ class ScenariosPanel(w.VBox):
         return [s for s in self.library if (not self.rule_pick.value or s.rule == self.rule_pick.value)
                 and (not self.level_pick.value or s.difficulty == self.level_pick.value)]
 
+    @guarded("verdict")
     def _filter(self) -> None:
         if self._filling:
             return
@@ -165,6 +242,7 @@ class ScenariosPanel(w.VBox):
         title = sc.title(self.game, self.lang)
         return t("scn_teacher_mark", self.lang, title=title) if sc.id in self.teacher_ids else title
 
+    @guarded("verdict")
     def _chosen(self, sid: Any) -> None:
         if self._filling or sid is None:
             return
@@ -172,6 +250,7 @@ class ScenariosPanel(w.VBox):
             return
         self.choose(sid)
 
+    @guarded("verdict")
     def choose(self, sid: str) -> None:
         """Open scenario ``sid`` at its start (one attempt begins)."""
         sc = next(s for s in self.library if s.id == sid)
@@ -187,6 +266,7 @@ class ScenariosPanel(w.VBox):
         self._draw()
 
     # ---------------------------------------------------------------- a teacher's file
+    @guarded("file_msg")
     def open_file(self, text: str | bytes) -> bool:
         """Add a teacher's scenario file's scenarios to the list (marked as the teacher's) and open the first.
 
@@ -199,11 +279,8 @@ class ScenariosPanel(w.VBox):
             found = scenarios.load(self.game, text)
             if not found:
                 raise ScenarioReader.error_at("scenarios", "is empty")
-        except ScenarioError as exc:
-            self.file_msg.value = message("error", t("bad_scenario", lang, msg=self.game.message(exc, lang)))
-            return False
         except Exception as exc:  # noqa: BLE001 - never a traceback in the page
-            self.file_msg.value = message("error", t("bad_scenario", lang, msg=type(exc).__name__))
+            self.file_msg.value = message("error", self._failure(exc))
             return False
         ids = {s.id for s in self.library}
         opened: list[str] = []
@@ -232,12 +309,14 @@ class ScenariosPanel(w.VBox):
         self.file_msg.value = message("ok", t("scn_opened", lang, n=added, title=self._title(self.scenario)))
         return True
 
+    @guarded("file_msg")
     def _uploaded(self, change: Any) -> None:
         data = uploaded_bytes(change)
         if data is not None:
             self.open_file(data)
 
     # ---------------------------------------------------------------- playing
+    @guarded("verdict")
     def play(self, action: Any) -> None:
         """The learner's move; the replies follow, then the engine's verdict."""
         s = self.session
@@ -263,11 +342,13 @@ class ScenariosPanel(w.VBox):
                               + cite(self.game, rule, lang, brief=True))
         self._draw(verdict=False)
 
+    @guarded("verdict")
     def reset(self) -> None:
         """The scenario from its start again (a new attempt)."""
         if self.scenario is not None:
             self.choose(self.scenario.id)
 
+    @guarded("verdict")
     def hint(self) -> None:
         s = self.session
         if s is None or s.solved or s.failed or self.game.current_player(s.state) != s.scenario.seat:
@@ -276,6 +357,7 @@ class ScenariosPanel(w.VBox):
         self.hint_text.value = (f"<div class='rt-narration'>{esc(h.sentence)}</div>"
                                 + cite(self.game, h.rule, self.lang, brief=True))
 
+    @guarded("verdict")
     def show_solution(self) -> None:
         """The solution stepped: the first click goes back to the start, each next one plays one move."""
         sc = self.scenario

@@ -110,7 +110,9 @@ def to_json(s: State) -> str:
 
 
 MAX_SEED = 2**63 - 1
-MAX_COUNT = 10**9  # duels and chance draws: far more than any game
+# duels and chance draws: far more than any game, and far above any count a file holds in earnest, so that a
+# game played on from a file with a large count (10**9, say) still saves a count this reads back
+MAX_COUNT = 10**12
 
 
 def _bad(field: str, template: str, **params: Any) -> ScenarioError:
@@ -316,7 +318,12 @@ def state_from_dict(data: Any, running: bool = True) -> State:
     if phase == "cleric":
         if any(field[x] is not None and not held[x] for x in range(n)):
             raise r.error("field", "after a retreat the duel's cards are back in hand")
-        if any(x in pending for x, _c in dict(last_duel).get("taken", ())):
+        duel = dict(last_duel)
+        if duel.get("outcome") != "retreat" or duel.get("players") != (active, opponent):
+            raise r.error("last_duel", "a Cleric decision follows a retreat of the two duelists, the last duel")
+        if any(duel["cards"][duel["players"].index(x)] != "cleric" for x in pending):
+            raise r.error("pending", "only a Cleric that retreated takes a card back")
+        if any(x in pending for x, _c in duel.get("taken", ())):
             raise r.error("pending", "a Cleric that took a card back has no decision left")
         for x in pending:
             other = duelists[1] if x == active else active
