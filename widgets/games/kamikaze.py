@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import games
+from widgets import static
 from widgets.panels.common import esc
 from widgets.panels.controls import hand_row, refusals_html
 from widgets.panels.endgame import frame
@@ -25,7 +26,7 @@ from widgets.panels.i18n import add_strings, colon
 from widgets.panels.shell import GameShell
 
 GAME_NAME = "kamikaze-attack"
-FIRST_EXAMPLE = "lesson"  # the first lesson, then the examples in order (issue 12 §1)
+FIRST_EXAMPLE = "lesson"  # the guided first game, then the examples in order
 
 
 def game():
@@ -71,7 +72,7 @@ t = add_strings({
     # moves
     "ka_prompt_challenge": ("Choose the opponent to challenge:", "Scegli l'avversario da sfidare:",
                             "Choisissez l'adversaire à défier :"),
-    # pol: not the status line's "set a card aside, face down" again, only what it leaves out
+    # not the status line's "set a card aside, face down" again, only what it leaves out
     "ka_prompt_commit": ("Your card stays face down: the other player does not see it.",
                          "La tua carta resta coperta: l'altro giocatore non la vede.",
                          "Votre carte reste face cachée : l'autre joueur ne la voit pas."),
@@ -148,39 +149,7 @@ def back(lang: str = "en", extra: str = "") -> str:
 
 
 
-_CSS = """
-<style>
-.ka-card { display: inline-block; border: 3px solid #111; border-radius: 8px; padding: 4px 9px; margin: 3px;
-           font-weight: bold; font-size: 18px; min-width: 2.2em; text-align: center; position: relative; }
-.ka-card .ka-icon { font-size: 21px; margin-right: 5px; }
-.ka-card .ka-letter { display: inline-block; background: #fff; color: #111; border-radius: 4px; padding: 0 5px;
-                      margin-right: 6px; font-family: monospace; font-size: 17px; }
-.ka-card .ka-note { font-weight: normal; font-size: 15px; }
-.ka-back { background: repeating-linear-gradient(45deg, #555 0 6px, #888 6px 12px); color: #fff; min-width: 2.6em; }
-.ka-facedown { border-style: dashed; outline: 3px dashed #111; outline-offset: 2px; }
-.ka-held { border: 4px double #111; }
-.ka-changed { outline: 4px solid #ff7a00; outline-offset: 2px; box-shadow: 0 0 0 7px #ffe0b8; }
-.ka-row { margin: 6px 0; position: relative; }
-.ka-row.ka-changed::after { content: "★"; position: absolute; right: 6px; top: 0; color: #c45500; font-size: 20px; }
-.ka-label { font-weight: bold; margin-right: 8px; }
-.ka-info { font-size: 18px; }
-.ka-field { display: flex; gap: 26px; flex-wrap: wrap; align-items: center; border: 2px solid #6d4c2f;
-            border-radius: 10px; padding: 8px 12px; background: #f7f1e6; }
-.ka-slot { text-align: center; min-width: 11em; }
-.ka-vs { font-size: 24px; font-weight: bold; }
-.ka-last { border-left: 6px solid #6d4c2f; padding: 4px 10px; background: #faf7f2; }
-.ka-hidden { color: #444; font-style: italic; }
-.ka-legend { font-size: 15px; color: #333; }
-.ka-count { font-weight: bold; font-size: 20px; }
-.rt-controls .widget-button { min-width: 10em; font-size: 17px; }
-@media (max-width: 600px) {  /* a phone: two cards of the hand a row (pol) */
-  .rt-controls .widget-button { min-width: 7.5em; }
-}
-/* pol2: presenter mode (issue 13 §1): the duel line and the legend were left at 15-18px */
-.rt-presenter .ka-info { font-size: 23px; }
-.rt-presenter .ka-legend { font-size: 21px; color: #111; }
-</style>
-"""
+_CSS = '\n<style>' + static.text('kamikaze.css') + '</style>\n'
 
 
 

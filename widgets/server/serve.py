@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-# pol3: the page template (widgets/jupyter/data/voila/templates/rules-tutor), found from a checkout too
+# the page template (widgets/jupyter/data/voila/templates/rules-tutor), found from a checkout too
 TEMPLATE = "rules-tutor"
 JUPYTER_DATA = ROOT / "widgets" / "jupyter" / "data"
 CHROMIUM = "/usr/bin/chromium"

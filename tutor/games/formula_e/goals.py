@@ -1,4 +1,4 @@
-"""Formula E's own scenario goal (issue 15): be first across the line within n turns.
+"""Formula E's own scenario goal: be first across the line within n turns.
 
 Checked over the game's state: the seat is the race's winner (``State.winner``,
 the first elephant across the red line) before the end of its n-th turn,

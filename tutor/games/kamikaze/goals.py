@@ -1,4 +1,4 @@
-"""Kamikaze Attack's own scenario goal (issue 15): survive the Kamikaze with more cards in hand.
+"""Kamikaze Attack's own scenario goal: survive the Kamikaze with more cards in hand.
 
 Checked over the game's state: an opponent held a Kamikaze (in hand or
 committed) at the scenario's start, none holds one now, and the seat has more

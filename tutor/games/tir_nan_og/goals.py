@@ -1,4 +1,4 @@
-"""Tir Nan Og's own scenario goal (issue 15): take the fountain.
+"""Tir Nan Og's own scenario goal: take the fountain.
 
 Checked over the game's state: the seat holds more magic fountains than at the
 scenario's start (a fountain is won in its dispute).
