@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.test_classroom import run, wait_until
+from tests.classroom.test_classroom import run, wait_until
 from widgets.bench_class import kernel_processes
 from widgets.room import PageError, Session
 from widgets.server.serve import NOTEBOOKS, Room, VoilaServer
