@@ -28,7 +28,7 @@ True
 >>> Table.from_json('{"game": "fire-bulls", "start": {"players": 9, "seed": 1}}', fire_bulls)
 Traceback (most recent call last):
 ...
-tutor.core.ScenarioError: start.players: expected a whole number from 2 to 5, got 9
+tutor.core.errors.ScenarioError: start.players: expected a whole number from 2 to 5, got 9
 """
 
 from __future__ import annotations
