@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -26,10 +28,14 @@ def test_answer_a_question_and_ask_a_hint(new_page, voila, artifacts, name):
         page.wait_for_selector(".rt-your-turn-switch.mod-active")
         example = 1
         for _ in range(12):  # a step with nothing to predict is shown at once; at an example's end, the next one
-            if page.locator(".rt-next").is_disabled():
+            # at the example's end (its count says "Step n of n": read from the count, which the kernel
+            # updates before it disables Next), the next example
+            at = re.search(r"(\d+) of (\d+)", page.locator(".rt-step-count").inner_text())
+            if at and at.group(1) == at.group(2):
                 example += 1
                 page.select_option(".rt-chooser select", index=example)
                 page.wait_for_function("!document.querySelector('.rt-next').disabled")
+                page.wait_for_function("/ 0 of /.test(document.querySelector('.rt-step-count').innerText)")
             before = page.locator(".rt-step-count").inner_text()
             page.click(".rt-next")
             page.wait_for_function("([text]) => document.querySelector('.rt-your-turn-choice-0') !== null"

@@ -112,7 +112,7 @@ def test_a_pooled_page_whose_kernel_dies_while_building_ends_with_the_message_an
     """Under ``make class`` a page takes a pre-started kernel; killed while the page is being
     built (here: while its cell runs), Voilà served the page whole with a 200, without the
     message and without the reload: the page stayed blank."""
-    from widgets.bench_class import kernel_processes
+    from benchmarks.classroom import kernel_processes
 
     assert wait_until(lambda: len(kernel_processes(pooled.proc.pid)) == 1, 90), "the pool did not fill"
     (kernel_id, process), = kernel_processes(pooled.proc.pid).items()

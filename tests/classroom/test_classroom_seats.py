@@ -20,8 +20,8 @@ import time
 import pytest
 
 from tests.classroom.test_classroom import run, wait_until
-from widgets.bench_class import kernel_processes
-from widgets.room import PageError, Session
+from benchmarks.classroom import kernel_processes
+from benchmarks.room import PageError, Session
 from widgets.server.serve import NOTEBOOKS, Room, VoilaServer
 
 PAGE = "fire_bulls.ipynb"

@@ -174,8 +174,12 @@ class ExampleStepper(w.VBox):
 
             self.guide = GuidePanel(self.game, self.board_fn, Sections(), self.language, on_done=onward)
         self.guide_box.children = (self.guide,) if on and self.guide is not None else ()
-        for part in (self.nav, self.header, self.board, self.your_turn, self.narration, self.outcome):
-            part.layout.display = "none" if on else None
+        # the stepping's parts leave the page while the guide is shown (a changed list of children
+        # reaches every front end alike; a layout's display set back to none did not in the static site)
+        stepping = [self.nav, self.header, self.board, self.your_turn, self.narration, self.outcome]
+        children = [self.chooser, self.guide_box] + ([] if on else stepping)
+        if list(self.children) != children:
+            self.children = children
 
     def _relabel(self, draw: bool = True) -> None:
         lang = self.lang
