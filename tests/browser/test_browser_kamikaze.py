@@ -34,7 +34,9 @@ def test_step_through_a_duel_example(page, voila, artifacts):
     count = ".ka-page .rt-step-count"
     expect(page.locator(".ka-page .rt-guide")).to_be_visible()  # the page opens on the guided first game
     page.select_option(".ka-page .rt-chooser select", index=1)  # then the simplest duel
-    page.wait_for_function("([sel]) => document.querySelector(sel).innerText.includes('0 of 2')", arg=[count])
+    # the count comes onto the page with the stepping, once the example is chosen
+    page.wait_for_function("([sel]) => { const e = document.querySelector(sel);"
+                           " return e !== null && e.innerText.includes('0 of 2'); }", arg=[count])
     for _ in range(2):
         old = page.locator(count).inner_text()
         page.click(".ka-page .rt-next")
