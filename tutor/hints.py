@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.bots import GreedyBot, bot_rng
-from tutor.quiz import words
+from tutor.quiz import most_telling, telling, words
 
 if TYPE_CHECKING:
     from tutor.core import Event, Game
@@ -222,8 +222,6 @@ def reason(game: "Game", state: Any, action: Any, seat: int, lang: str = "en",
     >>> why in g.rules and text.startswith(g.action_text(g.legal_actions(s)[0]).capitalize()[:4])
     True
     """
-    from tutor.quiz import content, telling
-
     rng = random.Random(repr(sorted(_flat(game.view(state, seat)))))
     said: list["Event"] | None = None
     for _ in range(WORLDS):
@@ -242,8 +240,7 @@ def reason(game: "Game", state: Any, action: Any, seat: int, lang: str = "en",
             return _plain(game, action, lang, rule)
     if not said:
         return _plain(game, action, lang, rule)
-    words_of_move = content(game.action_text(action))
-    best = max(said, key=lambda e: (len(content(e.text) - words_of_move), -said.index(e)))
+    best = most_telling(game, action, said)
     move = game.action_text(action, lang)
     return (words("{Move}: {consequence} ({rule}).", lang, move=move, consequence=game.message(best, lang).rstrip("."),
                   rule=_title(game, best.rule, lang)), best.rule)

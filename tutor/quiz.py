@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from tutor.core import Event, Game
 
 __all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
-           "with_level", "telling", "content", "word_count", "GENERIC_KINDS", "Maker", "MAX_WORDS", "LEVELS"]
+           "with_level", "telling", "most_telling", "content", "word_count", "GENERIC_KINDS", "Maker", "MAX_WORDS",
+           "LEVELS"]
 
 FORMAT = 1
 MAX_QUESTIONS = 500
@@ -358,6 +359,13 @@ def telling(game: "Game", action: Any, events: Sequence["Event"]) -> list["Event
     return out
 
 
+def most_telling(game: "Game", action: Any, events: Sequence["Event"]) -> "Event":
+    """Of ``events`` (none empty), the one that says most beyond the words of ``action`` (the swap of
+    pawns, not the card drawn); the first of those that say as much."""
+    said = content(game.action_text(action))
+    return max(events, key=lambda e: (len(content(e.text) - said), -events.index(e)))
+
+
 def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["Event"] | None:
     """Each option's telling event that the other options do not share and that says most beyond
     the move's own words (the swap of pawns, not the card drawn), or None when two options cannot be
@@ -368,8 +376,7 @@ def _keys(game: "Game", options: Sequence[tuple[Any, list["Event"]]]) -> list["E
         own = [e for e in events if e.text not in common]
         if not own:
             return None
-        said = content(game.action_text(action))
-        keys.append(max(own, key=lambda e: (len(content(e.text) - said), -own.index(e))))
+        keys.append(most_telling(game, action, own))
     return keys if len({k.text for k in keys}) == len(keys) else None
 
 
