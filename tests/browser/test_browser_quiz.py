@@ -54,9 +54,13 @@ def test_answer_a_question_and_ask_a_hint(new_page, voila, artifacts, name):
         # at once and the question stays open); several answers: one pick, checked, then the answer shown
         for k in range(8):
             page.click(f".rt-quiz-choice-{k}")
-            page.wait_for_selector(".rt-quiz-feedback .rt-msg, .rt-quiz-check:visible")
+            # the kernel redraws the choices: a one-answer pick is checked at once (the choice comes back
+            # disabled, right or wrong); a pick among several comes back marked, to be checked
+            choice = f"document.querySelector('.rt-quiz-choice-{k}')"
+            page.wait_for_function(f"{choice}.disabled || {choice}.classList.contains('mod-info')")
             if page.locator(".rt-quiz-check").is_visible():
                 page.click(".rt-quiz-check")
+                page.wait_for_function(f"{choice}.disabled || !{choice}.classList.contains('mod-info')")
             page.wait_for_selector(".rt-quiz-feedback .rt-msg")
             page.wait_for_selector(".rt-quiz-feedback .rt-quiz-reason")  # a reason, right or wrong
             if page.locator(".rt-quiz-feedback .rt-msg-ok").count():
