@@ -22,13 +22,11 @@ HIDDEN = [name for name in games.names() if games.get(name).info.hidden_informat
 POSITIONS = 3  # positions per player count, spread over a random game
 # game -> why its case is expected to fail (the leak lies in that game's own package, to be fixed there)
 LEAKS: dict[str, str] = {
-    "fire-bulls": "Fire Bulls seeds its bots with repr(state) (position_key: the other hands and the Qi deck "
-                  "too), and resample_hidden shuffles the hidden cards in their real order; a key from the seat's "
-                  "view changes the greedy bot's tie-breaks, so the shipped scenario library (fire-bulls-07, the "
-                  "greedy moves it stores) must be searched again with it",
     "formula-e": "Formula E seeds its bots with the whole state (no position_key: Game.position_key is to_json, "
                  "the other hands, the deck and the seed), and its worlds (engine.resample_hidden, search.deal) "
-                 "shuffle the hidden cards in their real order and keep the seed that orders the reshuffle",
+                 "shuffle the hidden cards in their real order, keep the discards under the top and the seed that "
+                 "orders the reshuffle; a key from the seat's view changes the greedy bot's choices, so the shipped "
+                 "scenario library must be searched again with it",
 }
 
 

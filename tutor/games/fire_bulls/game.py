@@ -440,7 +440,8 @@ class FireBulls(Game):
         """Deal anew what ``player`` cannot see: the other hands and the Qi deck (one pool,
         sizes kept), the Yen piles (one pool, sizes kept) and the seed of future shuffles."""
         seen = self.seen_hands(state, player)
-        pool = list(state.deck) + [c for p, h in enumerate(state.hands) if p not in seen for c in h]
+        # the hidden cards in card order before the shuffle: the worlds depend on what the seat sees and on rng only
+        pool = sorted(list(state.deck) + [c for p, h in enumerate(state.hands) if p not in seen for c in h])
         rng.shuffle(pool)
         hands = []
         for p, h in enumerate(state.hands):
@@ -449,7 +450,7 @@ class FireBulls(Game):
             else:
                 hands.append(qi_sort(pool[: len(h)]))
                 pool = pool[len(h):]
-        yen = [c for pile in state.piles for c in pile]
+        yen = sorted(c for pile in state.piles for c in pile)
         rng.shuffle(yen)
         piles = []
         for pile in state.piles:
@@ -459,7 +460,10 @@ class FireBulls(Game):
                        seed=rng.randrange(2**31))
 
     def position_key(self, state: State) -> str:
-        return repr(state)
+        """What the seat to move sees, with the game's seed and its reshuffle count (both public): two
+        positions that seat cannot tell apart give the bots the same chance."""
+        seat = state.current_player if state.end is None else 0
+        return f"{state.seed}|{state.rng}|" + dump_json(self.view(state, seat))
 
     # ------------------------------------------------------------------- JSON
     def to_json(self, state: State) -> str:
