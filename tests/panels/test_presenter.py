@@ -77,7 +77,9 @@ def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch)
     assert "presenter=1" not in html
     p.stepper.next.click()
     assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows
-    # the teacher's own link to this place keeps presenter mode (presenter=1)
+    # the teacher's own link to this place keeps presenter mode (presenter=1) only when asked for
+    assert p.url.endswith("&step=1")
+    p.presenter.also.value = True
     assert p.url.endswith("&step=1&presenter=1")
     p.language.lang = "fr"
     assert "Ouvrez cette page" in p.presenter.panel.value
