@@ -363,9 +363,9 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
                          "Il browser non l'ha copiato: l'indirizzo è selezionato, premete Ctrl+C",
                          "Le navigateur ne l'a pas copié : l'adresse est sélectionnée, appuyez sur Ctrl+C"),
     # positions, games in progress and scenarios carried by a link
-    "place_bad_packed": ("the “{key}=” part of this link is damaged (cut short or changed): nothing was opened from it",
-                         "la parte «{key}=» di questo link è danneggiata (troncata o modificata): non se ne è aperto nulla",
-                         "la partie « {key}= » de ce lien est abîmée (coupée ou modifiée) : rien n'en a été ouvert"),
+    "place_bad_packed": ("the “{part}=” part of this link is damaged (cut short or changed): nothing was opened from it",
+                         "la parte «{part}=» di questo link è danneggiata (troncata o modificata): non se ne è aperto nulla",
+                         "la partie « {part}= » de ce lien est abîmée (coupée ou modifiée) : rien n'en a été ouvert"),
     "place_bad_scenario": ("there is no scenario “{value}” in this game's library",
                            "non c'è lo scenario «{value}» tra quelli di questo gioco",
                            "il n'y a pas de scénario « {value} » dans la bibliothèque de ce jeu"),

@@ -43,7 +43,7 @@ True
 >>> parse(query(mine), {}, ())[0] == mine
 True
 >>> parse("pos=not-zlib", {}, ())[1]
-[Problem(key='place_bad_packed', args={'key': 'pos'})]
+[Problem(key='place_bad_packed', args={'part': 'pos'})]
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             try:
                 place = replace(place, **{name: unpack(got[key])})
             except ValueError:
-                problems.append(Problem("place_bad_packed", {"key": key}))
+                problems.append(Problem("place_bad_packed", {"part": key}))
     return place, problems
 
 

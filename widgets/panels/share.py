@@ -35,6 +35,7 @@ __all__ = ["ROOM_ENV", "room", "reachable", "local_only", "shared_place", "open_
            "position_url"]
 
 #: the address students reach (``http://LAN-ADDRESS:PORT``): ``make class`` sets it for its kernels
+#: (:func:`widgets.server.serve.room_env`, whose name for it is the same)
 ROOM_ENV = "RULES_TUTOR_ROOM_URL"
 
 
