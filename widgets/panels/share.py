@@ -67,7 +67,10 @@ def shared_place(found: places.Place, shell: Any, panel: Any) -> places.Place:
     once a move is made, or a position loaded; in Scenarios (``panel``, or None) the scenario open."""
     if found.tab == "play" and shell is not None and shell.table is not None:
         table = shell.table
-        if table.index > 0:  # moves made: the game, replayed move by move (no longer "from the step")
+        made = table.history[1:table.index + 1]
+        # a person's move made (or bots alone at the table): the game, replayed move by move; the bots'
+        # replies alone to a start a short link names are made again by the bots of the page it opens
+        if made and (not table.people or any(table.is_person(e.player) for e in made)):
             return replace(found, start=None, question=None, table=places.table_json(table))
         if table.start.scenario is not None and found.start is None:  # a position loaded, no move yet
             return replace(found, position=places.compact(table.start.scenario))
