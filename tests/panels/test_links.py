@@ -156,6 +156,7 @@ def test_a_library_scenario_link_opens_that_scenario():
     q = fresh(p)
     assert q.tabs.selected_index == 4 and q.scenarios.scenario.id == other.id and q.notice.value == ""
     assert q.scenarios.pick.value == other.id
+    assert q.scenarios.attempts == {other.id: 1}  # the scenario the tab opened on by itself was no attempt
 
 
 def test_a_teachers_scenario_travels_whole_in_its_link():
@@ -292,6 +293,18 @@ def test_a_whole_game_played_by_bots_fits_a_qr_code_and_replays(name):
     assert len(p.url) < QR and "rt-link-long" not in p.link.value
     again = fresh(p).game
     assert again.to_decide is None and again.game.to_json(again.state) == shell.game.to_json(shell.state)
+
+
+def test_the_qr_code_of_a_long_link_is_drawn_larger():
+    """A game's link needs more of the QR code's modules: they stay three pixels wide each."""
+    import re
+
+    p = page("fire-bulls", query="tab=play&seed=4&presenter=1")
+    short = int(re.search(r"--rt-qr: (\d+)px", p.presenter.panel.value).group(1))
+    play_some(p.game, 3)
+    assert "table=" in p.student_url
+    long = int(re.search(r"--rt-qr: (\d+)px", p.presenter.panel.value).group(1))
+    assert 120 <= short < long <= 400
 
 
 def test_a_link_past_what_a_qr_code_holds_says_so_and_names_the_file():

@@ -100,6 +100,22 @@ def qr_svg(url: str, scale: int = 4) -> str:
         return ""
 
 
+def qr_width(url: str) -> int:
+    """How wide the QR code is drawn, in CSS pixels: three per module (a long link's code has more
+    of them, each still large enough for a phone's camera across a room), from 120 to 400.
+
+    >>> qr_width("http://192.168.1.20:8866/x.ipynb"), qr_width("http://x/" + "a" * 1500)
+    (120, 400)
+    """
+    try:
+        import segno
+
+        modules = segno.make(url, error="m").symbol_size(scale=1)[0]
+    except (ImportError, ValueError):
+        return 120
+    return min(400, max(120, 3 * modules))
+
+
 KEYS = ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End", " ", "PageDown", "PageUp")
 CLICKER = {"PageDown": "ArrowRight", "PageUp": "ArrowLeft"}  # what a presentation clicker sends
 
@@ -186,7 +202,8 @@ class Presenter:
             said += f"<p class='rt-presenter-no-qr'>{esc(t('presenter_no_qr', lang))}</p>"
         self.panel.value = (
             "<div class='rt-presenter-box'>"
-            f"<div class='rt-presenter-qr' role='img' aria-label='QR code: {esc(url)}'>{qr}</div>"
+            f"<div class='rt-presenter-qr' role='img' aria-label='QR code: {esc(url)}'"
+            f" style='--rt-qr: {qr_width(url)}px'>{qr}</div>"
             f"<div><p class='rt-presenter-url'>{esc(t('presenter_link', lang))} "
             f"<a href='{esc(url)}'>{esc(url)}</a></p>{said}"
             f"<p class='rt-presenter-keys'>{keys}</p></div></div>" + (arm_keys() if self.events else ""))

@@ -117,6 +117,10 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
     elif place.scenario is not None:
         panel = page.scenarios
         if any(sc.id == place.scenario for sc in panel.library):
+            first, session = panel.scenario, panel.session
+            if first is not None and first.id != place.scenario and session.moves == 0 \
+                    and panel.attempts.get(first.id) == 1:  # the one the tab opened on by itself: no attempt
+                del panel.attempts[first.id]
             panel.choose(place.scenario)
             page.tabs.selected_index = 4
         else:
