@@ -51,15 +51,12 @@ add_strings({
                         "Se i tasti non fanno nulla, fai clic una volta sulla pagina.",
                         "Si les touches ne font rien, cliquez une fois sur la page."),
     "presenter_local": (
-        "This link works only on this computer: the tutor was started with “make run”, which listens on "
-        "this computer only. For a class, start it with “make class”: the link and the QR code then give "
-        "the address the students' devices reach.",
-        "Questo link funziona solo su questo computer: il tutor è stato avviato con «make run», che "
-        "risponde solo a questo computer. Per una classe avvialo con «make class»: il link e il codice QR "
-        "daranno allora l'indirizzo raggiungibile dai dispositivi degli studenti.",
-        "Ce lien ne marche que sur cet ordinateur : le tuteur a été lancé avec « make run », qui ne "
-        "répond qu'à cet ordinateur. Pour une classe, lancez-le avec « make class » : le lien et le code QR "
-        "donneront alors l'adresse que les appareils des élèves atteignent."),
+        "This link works only on this computer (“make run” listens here only): for a class, start the "
+        "tutor with “make class”, whose link and QR code the students' devices reach.",
+        "Questo link funziona solo su questo computer («make run» risponde solo qui): per una classe avvia "
+        "il tutor con «make class», il cui link e codice QR raggiungono i dispositivi degli studenti.",
+        "Ce lien ne marche que sur cet ordinateur (« make run » n'écoute qu'ici) : pour une classe, lancez "
+        "le tuteur avec « make class », dont le lien et le code QR atteignent les appareils des élèves."),
     "presenter_also": ("“Link to this place” opens presenter mode too",
                        "«Link a questo punto» apre anche la modalità proiettore",
                        "« Lien vers cet endroit » ouvre aussi le mode projection"),
