@@ -343,3 +343,19 @@ def test_under_make_run_the_presenter_panel_says_the_link_works_only_here(monkey
     monkeypatch.setenv("VOILA_REQUEST_URL", "http://tutor.school.lan:8866/voila/render/fire_bulls.ipynb")
     q = page("fire-bulls", query="presenter=1")
     assert "rt-presenter-local" not in q.presenter.panel.value
+
+
+def test_a_pooled_page_sent_to_a_game_link_after_it_was_built_opens_that_game():
+    """Under make class a pre-started kernel builds its page first and follows the link after
+    (GamePage.go): a game in progress and a scenario open there as on a page built at the link."""
+    from widgets.page import GamePage, spec
+
+    query, _ = packed_link("formula-e")
+    url = "http://192.168.1.20:8866/voila/render/formula_e.ipynb"
+    direct = GamePage(spec("formula-e"), query=query, request_url=url)
+    later = spec("formula-e").make_page()
+    later.go(query, url)
+    assert later.url == direct.url and same_play(later, direct) and later.tabs.selected_index == 1
+    sid = scenarios.library("formula-e")[1].id
+    later.go(f"lang=it&scenario={sid}", url)
+    assert later.tabs.selected_index == 4 and later.scenarios.scenario.id == sid and later.notice.value == ""
