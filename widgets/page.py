@@ -33,6 +33,7 @@ import ipywidgets as w
 from tutor import games
 from widgets import static
 from widgets.panels import place as places
+from widgets.panels import share
 from widgets.server import request
 from widgets.panels.common import esc, message, style
 from widgets.panels.shell import GameShell, SeatChoices
@@ -204,8 +205,9 @@ def address_sink(go: Callable[[str, str | None], None]) -> w.Box:
 
     def arrived(change) -> None:
         query, _, url = str(change["new"]).partition(" ")
-        if len(query) <= 2000:  # an address, not anything else typed there
-            go(query, url or None)
+        # an address (its query and the whole address, as the browser types them), not anything else
+        if len(query) <= 4 * places.MAX_PACKED and url.startswith(("http://", "https://", "file:")):
+            go(query, url)
 
     field.observe(arrived, "value")
     return w.Box([field, w.HTML(_script(_ADDRESS_JS))], layout=w.Layout(display="none"))
@@ -277,10 +279,12 @@ class GamePage(w.VBox):
         # (quiz seed, question index, the state) the Play tab started at
         self._played_from_question: tuple[int, int, Any] | None = None
         self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
+        self.presenter.also.observe(lambda ch: self._moved(), "value")  # the teacher asks for presenter=1
         self.stepper.play_here.layout.display = None
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
-        top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],
+        top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link,
+                      self.presenter.also],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
         self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
         if self.place.presenter:
@@ -292,6 +296,7 @@ class GamePage(w.VBox):
             self._play_from_question(*self.place.question)  # the link's quiz question, played on
         elif self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
+        self._open_shared()
 
     def go(self, query: str, request_url: str | None = None) -> None:
         """Move the page, already built, to the place ``query`` names, as if it had been
@@ -313,15 +318,21 @@ class GamePage(w.VBox):
         self.presenter.toggle.value = place.presenter
         self.notice.value = ""
         self._relabel()
+        index = self.TABS.index(place.tab)
         if place.tab == "play" and place.start == "step" and s.example is not None:
             self._play_from_step(s.state_at(place.step))  # the link's example step, played on
-            return
-        if place.tab == "play" and place.start == "quiz" and place.question is not None:
+        elif place.tab == "play" and place.start == "quiz" and place.question is not None:
             self._play_from_question(*place.question)  # the link's quiz question, played on
-            return
-        index = self.TABS.index(place.tab)
-        if self.tabs.selected_index != index:
+        elif self.tabs.selected_index != index:
             self.tabs.selected_index = index  # builds the tab (Play: with the link's ruleset and seed)
+        self._open_shared()
+
+    def _open_shared(self) -> None:
+        """Open the game, position or scenario the link carries (:func:`widgets.panels.share.open_place`)."""
+        refused = share.open_place(self, self.place)
+        if refused:
+            self.problems = [*self.problems, *refused]
+            self._relabel()
 
     # --------------------------------------------------------------- places
     def read_place(self, query: str, lang: str = "en") -> tuple[places.Place, list[places.Problem]]:
@@ -356,18 +367,27 @@ class GamePage(w.VBox):
             if tab == "play" and asked is not None and self._game.history \
                     and self._game.history[0].state is asked[2]:  # still the game begun at that question
                 found = replace(found, start="quiz", question=(asked[0], asked[1]))
-        return found
+        return share.shared_place(found, self._game, self._scenarios)  # a game, position or scenario
 
     @property
     def url(self) -> str:
-        """The address of the place shown (absolute under Voilà, else relative to the notebook)."""
-        return places.link(self.notebook, places.query(self.current_place), self.request_url)
+        """The address of the place shown (absolute under Voilà, else relative to the notebook), at the
+        address students reach; presenter mode in it only when the teacher asks (``presenter.also``)."""
+        here = self.current_place
+        presenter = getattr(self, "presenter", None)  # None while the page is being built
+        also = here.presenter and presenter is not None and presenter.also.value
+        return share.reachable(places.link(self.notebook, places.query(replace(here, presenter=also)),
+                                           self.request_url))
 
     @property
     def student_url(self) -> str:
         """The address of the place shown as the class should open it: without presenter mode."""
-        return places.link(self.notebook, places.query(replace(self.current_place, presenter=False)),
-                           self.request_url)
+        return share.reachable(places.link(self.notebook, places.query(replace(self.current_place, presenter=False)),
+                                           self.request_url))
+
+    def position_url(self, position: str) -> str:
+        """The address that opens ``position`` (the game's scenario JSON) in this page's Play tab."""
+        return share.position_url(self, position)
 
     @property
     def notebook(self) -> str:
@@ -394,7 +414,7 @@ class GamePage(w.VBox):
             f"<textarea readonly class='rt-place-url' rows='3' spellcheck='false'"
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
             f" onfocus='this.select()'>{esc(url)}</textarea>"
-            + copy_button(lang) + "</details>"
+            + copy_button(lang) + share.link_note(here, url, lang) + "</details>"
             + browser_sync(title, lang, places.query(here), labels, a11y=False) + _script(_KEEP_OPEN))
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:
@@ -414,6 +434,7 @@ class GamePage(w.VBox):
             self._game = self.spec.make_shell(self.language, **options)
             self._game.seed.observe(lambda ch: self._moved(), "value")
             self._game.ruleset.observe(lambda ch: self._moved(), "value")
+            self._game.on_refresh = self._moved  # a move, undo, load: the link follows
             self._set_tab(1, self._game)
         return self._game
 
@@ -446,6 +467,7 @@ class GamePage(w.VBox):
             from widgets.panels.scenarios import ScenariosPanel
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
+            self._scenarios.on_draw = self._moved  # another scenario: the link follows
             self._set_tab(4, self._scenarios)
         return self._scenarios
 

@@ -165,3 +165,80 @@ def test_the_copy_button_copies_the_link_and_says_so(new_page, voila, artifacts)
     pg.click(".rt-copy-link")
     expect(copied).to_contain_text("Copiato")
     assert pg.evaluate("navigator.clipboard.readText()") == pg.locator(".rt-place-url").input_value()
+
+
+# ------------------------------------------------ links that carry a scenario, a game in progress
+def link_now(pg, part: str) -> str:
+    """The link box's address once it carries ``part`` (``scenario=``, ``table=`` ...)."""
+    pg.wait_for_function("p => (document.querySelector('.rt-place-url')?.value || '').includes(p)", arg=part)
+    return pg.locator(".rt-place-url").input_value()
+
+
+def test_a_scenarios_tab_link_opens_that_scenario_in_a_fresh_page(new_page, voila, artifacts):
+    from tutor import scenarios
+
+    chosen = scenarios.library("kamikaze-attack")[2]
+    title = chosen.title(games.get("kamikaze-attack"), "it")
+    pg = new_page("projector")
+    pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=it&tab=scenarios")
+    pg.wait_for_selector(".rt-scn-pick select")
+    pg.select_option(".rt-scn-pick select", label=title)
+    link = link_now(pg, f"scenario={chosen.id}")
+    assert query_of(link)["tab"] == "scenarios" and query_of(link)["lang"] == "it"
+    pg.context.close()
+    pg = new_page("phone")  # another device: nothing shared but the link
+    pg.goto(link)
+    pg.wait_for_selector(".rt-scn-pick select")
+    expect(pg.locator(".lm-TabBar-tab.lm-mod-current")).to_contain_text("Scenari")
+    pg.wait_for_function("t => { const s = document.querySelector('.rt-scn-pick select');"
+                         " return s && s.value === t; }",
+                         arg=title)
+    expect(pg.locator(".rt-link-notice")).to_have_text("")
+    pg.screenshot(path=str(artifacts / "link-scenario-phone.png"))
+
+
+def board_of(pg) -> dict:
+    """What a player sees of the Formula E race: whose decision, the elephants, the board's words."""
+    pg.wait_for_selector(".rt-game .rt-to-move[data-player='0']")
+    return {"to_move": pg.locator(".rt-game .rt-to-move").get_attribute("data-decision"),
+            "elephants": sorted(pg.eval_on_selector_all(".rt-game .fe-elephant",
+                                                        "els => els.map(e => e.getAttribute('data-cell'))")),
+            "board": pg.locator(".rt-game .rt-board").inner_text()}
+
+
+def test_a_formula_e_race_in_progress_is_shared_by_link_and_replays_to_the_same_board(new_page, voila, artifacts):
+    pg = new_page("projector")
+    pg.goto(voila.url("formula_e.ipynb") + "?lang=fr&tab=play&seed=5")
+    pg.wait_for_selector(".rt-game .rt-to-move[data-player='0']")
+    for _ in range(2):  # the person's moves (the bots' replies follow): the first move offered each time
+        before = pg.locator(".rt-place-url").input_value()
+        pg.locator(".rt-game .rt-controls button:not([disabled]) >> visible=true").first.click()
+        pg.wait_for_function("b => document.querySelector('.rt-place-url').value !== b", arg=before)
+        pg.wait_for_selector(".rt-game .rt-to-move[data-player='0']")
+    pg.wait_for_timeout(1500)  # the bots' replies, one every 1.2 s, then the person decides again
+    seen = board_of(pg)
+    link = link_now(pg, "table=")
+    assert len(link) < 2000
+    assert len(seen["elephants"]) >= 2
+    shot_first = artifacts / "link-formula-e-race-projector.png"
+    pg.screenshot(path=str(shot_first))
+    pg.context.close()
+    other = new_page("phone")
+    other.goto(link)
+    again = board_of(other)
+    assert again == seen
+    expect(other.locator(".rt-link-notice")).to_have_text("")
+    expect(other.locator(".lm-TabBar-tab.lm-mod-current")).to_contain_text("Jouer")
+    other.locator(".rt-game .rt-board").evaluate("el => el.scrollIntoView({block: 'start'})")
+    other.screenshot(path=str(artifacts / "link-formula-e-race-phone.png"))
+    # the same link, tampered (its game cut short): the page says so in French and works
+    value = query_of(link)["table"]
+    other.goto(link.replace(value, value[: len(value) // 2]))
+    notice = expect(other.locator(".rt-link-notice .rt-msg"))
+    notice.to_contain_text("Ce lien ne peut pas être suivi entièrement")
+    notice.to_contain_text("de ce lien est abîmée")
+    expect(other.locator("body")).not_to_contain_text("Traceback")
+    other.wait_for_selector(".rt-game .rt-to-move[data-player='0']")  # a new race at the link's seed instead
+    other.locator(".rt-game .rt-controls button:not([disabled]) >> visible=true").first.click()
+    link_now(other, "table=")  # it plays: the move made, the link follows it
+    other.screenshot(path=str(artifacts / "link-tampered-phone.png"))

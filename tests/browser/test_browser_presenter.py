@@ -59,9 +59,7 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     expect(label).to_have_text("Example")
     assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the chooser's label is cut off"
     first = step_count(pg)
-    # the keys are watched from presenter mode on, once the pointer comes (back) onto the page
-    pg.dispatch_event(".rt-page", "mouseleave")
-    pg.dispatch_event(".rt-page", "mouseenter")
+    # the keys are watched from presenter mode on (no pointer move needed: see the test below)
     pg.keyboard.press("ArrowRight")
     second = wait_step(pg, first)
     pg.keyboard.press("End")
@@ -70,6 +68,10 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
     assert wait_step(pg, last) == first
     pg.keyboard.press(" ")
     assert wait_step(pg, first) == second
+    pg.keyboard.press("PageDown")  # a presentation clicker
+    third = wait_step(pg, second)
+    pg.keyboard.press("PageUp")
+    assert wait_step(pg, third) == second
     pg.screenshot(path=str(artifacts / f"presenter-1280x720-zoom{int(zoom * 100)}.png"))
 
 
@@ -84,3 +86,29 @@ def test_presenter_mode_scales_tir_nan_og_small_chips(new_page, voila, artifacts
         "els => els.filter(e => e.offsetParent).map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 20, sizes
     pg.screenshot(path=str(artifacts / "presenter-tir-nan-og-1280x720.png"))
+
+
+def test_presenter_keys_and_a_clickers_page_down_work_without_moving_the_pointer(new_page, voila, artifacts):
+    """Opened in presenter mode by its link, the page answers the keys at once: no pointer ever moved
+    (ipyevents listened only once the pointer had come onto the page), and PageDown, which a
+    presentation clicker sends, steps the example; the explanation grows with the board."""
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(voila.url(games.entry("fire-bulls").notebook) + "?presenter=1&example=fr-1&lang=it")
+    pg.locator(".rt-page.rt-presenter .rt-step-count").wait_for()
+    expect(pg.locator(".rt-presenter-local")).to_contain_text("funziona solo su questo computer")
+    expect(pg.locator(".rt-presenter-local")).to_contain_text("make class")
+    first = step_count(pg)
+    pg.keyboard.press("PageDown")
+    second = wait_step(pg, first)
+    pg.keyboard.press("PageDown")
+    third = wait_step(pg, second)
+    pg.keyboard.press("PageUp")
+    assert wait_step(pg, third) == second
+    sizes = pg.eval_on_selector_all(
+        ".rt-stepper .rt-narration, .rt-stepper .rt-step-header h3, .rt-stepper .rt-src",
+        "els => els.filter(e => e.offsetParent).map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 20, sizes
+    # the link the class gets leaves presenter mode out; the teacher may ask for it
+    link = pg.locator(".rt-presenter-url a").get_attribute("href")
+    assert "presenter" not in link and "step=1" in link
+    pg.screenshot(path=str(artifacts / "presenter-pagedown-1280x720.png"))

@@ -87,7 +87,8 @@ def test_the_page_is_built_first_and_opens_its_links_place_when_the_request_come
     assert (p.language.lang, p.stepper.example.id, p.stepper.position) == ("it", "fr-2", 1)
     assert p.presenter.toggle.value
     assert p.url == ("http://tutor.school.lan:8866/voila/render/fire_bulls.ipynb"
-                     "?lang=it&tab=examples&example=fr-2&step=1&presenter=1")
+                     "?lang=it&tab=examples&example=fr-2&step=1")  # for the class: presenter mode left out
+    assert p.current_place.presenter
     # a page built once the request is known reads it at once
     again = page("fire-bulls")
     assert (again.language.lang, again.stepper.example.id, again.stepper.position) == ("it", "fr-2", 1)

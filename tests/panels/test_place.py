@@ -225,21 +225,27 @@ def test_presenter_mode_is_written_in_a_link_only_when_on():
     assert parse(places.query(on)) == (on, [])
 
 
-def test_a_presenter_link_opens_the_page_in_presenter_mode_and_its_qr_code_leaves_it_out():
+def test_a_presenter_link_opens_the_page_in_presenter_mode_and_its_links_leave_it_out():
+    """Presenter mode belongs to the projecting page: neither the QR code nor "Link to this place"
+    carries presenter=1 (every student's page opened in presenter mode), unless the teacher ticks
+    that the link opens it too; the address bar keeps it (a reload stays in presenter mode)."""
     from widgets.panels.presenter import qr_svg
 
     p = page("fire-bulls", query="lang=it&example=fr-2&step=1&presenter=1")
     assert p.presenter.toggle.value and "rt-presenter" in p._dom_classes
     assert (p.stepper.example.id, p.stepper.position, p.language.lang) == ("fr-2", 1, "it")
-    want = "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1&presenter=1"
-    assert p.url == want
-    assert html.escape(want) in p.link.value  # "link to this"
-    # the QR code is for the students: the same place, without presenter mode on their phones
     students = "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1"
+    want = students + "&presenter=1"
+    assert p.url == students
+    assert html.escape(students) + "</textarea>" in p.link.value
     assert qr_svg(students) in p.presenter.panel.value and qr_svg(want) not in p.presenter.panel.value
+    assert "history.replaceState" in p.link.value and "presenter=1" in html.unescape(p.link.value)  # address bar
+    p.presenter.also.value = True  # the teacher asks: "Link to this place" opens presenter mode too
+    assert p.url == want and html.escape(want) in p.link.value
+    assert qr_svg(students) in p.presenter.panel.value  # the class's QR code still without it
+    assert "apre anche la modalità proiettore" in p.presenter.also.description
     p.presenter.toggle.value = False  # out of presenter mode, the link opens the page out of it
-    assert p.url == "fire_bulls.ipynb?lang=it&tab=examples&example=fr-2&step=1"
-    assert html.escape(p.url) in p.link.value
+    assert p.url == students
 
 
 # --------------------------- a page built first, its link read after

@@ -44,6 +44,32 @@ def test_up_and_down_change_the_example():
     assert p.stepper.chooser.value == before
 
 
+def test_a_presentation_clickers_page_down_and_page_up_step_forward_and_back():
+    p = page("tir-nan-og", query="example=lesson")
+    p.presenter.toggle.value = True
+    s = p.stepper
+    assert p.presenter.key("PageDown") and s.position == 1
+    p.presenter.key("PageDown")
+    assert s.position == 2
+    assert p.presenter.key("PageUp") and s.position == 1
+    p.tabs.selected_index = 1
+    shell = p.game
+    shell.new_game(["greedy", "greedy"])
+    end = shell.index
+    p.presenter.key("PageUp")  # in Play: undo, and redo
+    assert shell.index < end
+    p.presenter.key("PageDown")
+    assert shell.index == end
+
+
+def test_presenter_mode_arms_the_keys_in_the_browser_without_a_pointer_move():
+    """ipyevents listens to keys once its source has had a ``mouseenter``: the panel sends it."""
+    p = page("fire-bulls")
+    p.presenter.toggle.value = True
+    assert "dispatchEvent(new MouseEvent(&#x27;mouseenter&#x27;))" in p.presenter.panel.value
+    assert "PageDown" in p.presenter.panel.value
+
+
 def test_in_play_the_keys_undo_and_redo():
     p = page("fire-bulls")
     p.presenter.toggle.value = True
@@ -77,7 +103,9 @@ def test_the_link_is_shown_as_text_and_qr_code_in_the_page_language(monkeypatch)
     assert "presenter=1" not in html
     p.stepper.next.click()
     assert "&step=1</a>" in p.presenter.panel.value.replace("&amp;", "&")  # the QR code follows
-    # the teacher's own link to this place keeps presenter mode (presenter=1)
+    # the teacher's own link to this place keeps presenter mode (presenter=1) only when asked for
+    assert p.url.endswith("&step=1")
+    p.presenter.also.value = True
     assert p.url.endswith("&step=1&presenter=1")
     p.language.lang = "fr"
     assert "Ouvrez cette page" in p.presenter.panel.value

@@ -362,6 +362,28 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "link_copy_failed": ("The browser did not copy it: the address is selected, press Ctrl+C",
                          "Il browser non l'ha copiato: l'indirizzo è selezionato, premete Ctrl+C",
                          "Le navigateur ne l'a pas copié : l'adresse est sélectionnée, appuyez sur Ctrl+C"),
+    # positions, games in progress and scenarios carried by a link
+    "place_bad_packed": ("the “{part}=” part of this link is damaged (cut short or changed): nothing was opened from it",
+                         "la parte «{part}=» di questo link è danneggiata (troncata o modificata): non se ne è aperto nulla",
+                         "la partie « {part}= » de ce lien est abîmée (coupée ou modifiée) : rien n'en a été ouvert"),
+    "place_bad_scenario": ("there is no scenario “{value}” in this game's library",
+                           "non c'è lo scenario «{value}» tra quelli di questo gioco",
+                           "il n'y a pas de scénario « {value} » dans la bibliothèque de ce jeu"),
+    "place_bad_position": ("the position in this link is refused ({why}): nothing was opened from it",
+                           "la posizione di questo link è rifiutata ({why}): non se ne è aperto nulla",
+                           "la position de ce lien est refusée ({why}) : rien n'en a été ouvert"),
+    "link_long": ("This link is {n} characters long: a QR code or a chat message may not hold it. "
+                  "To share this position safely, save it as a file (Play tab, “{file}”).",
+                  "Questo link è lungo {n} caratteri: un codice QR o un messaggio potrebbero non contenerlo. "
+                  "Per condividere questa posizione senza rischi, salvala in un file (scheda Gioca, «{file}»).",
+                  "Ce lien fait {n} caractères : un code QR ou un message risquent de ne pas le contenir. "
+                  "Pour partager cette position sans risque, enregistrez-la dans un fichier (onglet Jouer, « {file} »)."),
+    "link_too_long": ("This position is too long for a link ({n} characters): the link opens the page without it. "
+                      "Save it as a file (Play tab, “{file}”) and share the file.",
+                      "Questa posizione è troppo lunga per un link ({n} caratteri): il link apre la pagina senza di essa. "
+                      "Salvala in un file (scheda Gioca, «{file}») e condividi il file.",
+                      "Cette position est trop longue pour un lien ({n} caractères) : le lien ouvre la page sans elle. "
+                      "Enregistrez-la dans un fichier (onglet Jouer, « {file} ») et partagez le fichier."),
     # presenter=1 in a link
     "place_bad_presenter": ("“{value}” does not say whether presenter mode is on (presenter=1 or presenter=0)",
                             "«{value}» non dice se la modalità proiettore è attiva (presenter=1 o presenter=0)",

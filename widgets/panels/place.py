@@ -13,7 +13,15 @@ variable) and shows a link to the place it is at.  A place is
   by ``example`` and ``step`` ("Play from here": the position in a few characters);
   ``quiz`` when it plays on from the quiz question named by ``question``
   (``SEED-INDEX``: the quiz set's seed and the question's index in it).
-* ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not).
+* ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not);
+* ``scenario``: a scenario of the game's library, by its id (the Scenarios tab);
+* ``scn``, ``pos`` and ``table``: what is not shipped, carried whole, as JSON packed by
+  :func:`pack` (zlib, then base64url: ``A-Z a-z 0-9 - _`` only): ``scn`` one scenario of a
+  teacher's file (the schema :func:`tutor.scenarios.load` reads), ``pos`` a position (the
+  game's scenario JSON, what ``game.from_json`` reads: opened in the Play tab), ``table`` a
+  game in progress (:meth:`tutor.table.Table.to_json`'s start, seats and the moves made up to
+  the position shown, replayed move by move).  This module only unpacks them; the page reads
+  them through the engine (``from_json`` and its checks), so a tampered one is refused there.
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
@@ -26,23 +34,46 @@ lists what it could not as :class:`Problem` s, each a key of
 'lang=it&tab=examples&example=it-3&step=2'
 >>> parse("step=9&example=it-3", {"it-3": 6}, ())[1]
 [Problem(key='place_bad_step', args={'value': '9', 'n': 6})]
+
+A position travels packed (the JSON made compact first):
+
+>>> mine = Place(lang="it", tab="play", position='{"deck":[3,1],"hands":[[2],[]]}')
+>>> query(mine).startswith("lang=it&tab=play&pos=eN")
+True
+>>> parse(query(mine), {}, ())[0] == mine
+True
+>>> parse("pos=not-zlib", {}, ())[1]
+[Problem(key='place_bad_packed', args={'part': 'pos'})]
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
+import zlib
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
 STARTS = ("step", "quiz")  # what the Play tab may start from besides a new game (``from``)
 QUESTIONS = 100  # a quiz set has fewer questions than this
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter")
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter",
+        "scenario", "scn", "pos", "table")
+PACKED = ("scn", "pos", "table")  # keys whose value is JSON packed by :func:`pack`
 ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
 OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
 SHOWN = 40  # at most this many characters of a bad value are repeated in a message
+# A link up to QR_CHARS characters fits a QR code (segno's largest at error level M holds 2,331 bytes)
+# and any chat; the page says so past it and offers the file.  Past MAX_PACKED characters a packed
+# value is neither written into a link (the position stays out of it, and the page says so) nor read.
+QR_CHARS = 2000
+MAX_PACKED = 8000
+MAX_UNPACKED = 400_000  # characters of JSON a packed value may unpack to (a small value cannot unpack to gigabytes)
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
 @dataclass(frozen=True)
@@ -66,9 +97,75 @@ class Place:
     start: str | None = None  # "step"/"quiz": the Play tab plays on from the example's step/the question
     question: tuple[int, int] | None = None  # (quiz seed, question index) with start "quiz"
     presenter: bool = False
+    scenario: str | None = None  # the id of a scenario of the game's library (Scenarios tab)
+    scenario_data: str | None = None  # one scenario of a teacher's file, as JSON (``scn``)
+    position: str | None = None  # a position: the game's scenario JSON (``pos``, the Play tab)
+    table: str | None = None  # a game in progress: tutor.table.Table's JSON (``table``, the Play tab)
 
 
-def _shown(value: str) -> str:
+def compact(text: str) -> str:
+    """JSON text without its spaces (the same JSON); text that is not JSON is kept as it is.
+
+    >>> compact('{"a": [1, 2],  "b": "é"}')
+    '{"a":[1,2],"b":"é"}'
+    """
+    try:
+        return json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+    except ValueError:
+        return text
+
+
+def pack(text: str) -> str:
+    """``text`` (JSON, made compact) for a link: zlib-compressed, then base64url without its padding.
+
+    >>> packed = pack('{"a": 1}')
+    >>> packed.isascii() and "=" not in packed, unpack(packed)
+    (True, '{"a":1}')
+    """
+    data = zlib.compress(compact(text).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def unpack(value: str) -> str:
+    """The text :func:`pack` packed; ValueError for anything else (a value cut short, changed,
+    too long, or unpacking to more than :data:`MAX_UNPACKED` characters).
+
+    >>> packed = pack('{"a": 1}')
+    >>> unpack(packed[:-1] + ("A" if packed[-1] != "A" else "B"))
+    Traceback (most recent call last):
+    ...
+    ValueError: not a packed value
+    """
+    value = value.strip()
+    if not value or len(value) > MAX_PACKED or not set(value) <= _ALPHABET:
+        raise ValueError("not a packed value")
+    try:
+        data = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(data, MAX_UNPACKED * 4)
+        if not inflate.eof or inflate.unconsumed_tail or inflate.unused_data:
+            raise ValueError("not a packed value")
+        text = raw.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError):
+        raise ValueError("not a packed value") from None
+    if len(text) > MAX_UNPACKED:
+        raise ValueError("not a packed value")
+    return text
+
+
+def table_json(table: Any) -> str:
+    """A game in progress (a :class:`tutor.table.Table`) as its link carries it: the start, the seats
+    and the moves up to the position shown (the moves undone and the screen's settings left out),
+    compact; :meth:`tutor.table.Table.from_json` reads it back, every move replayed."""
+    moves = [str(entry.action) for entry in table.history[1:table.index + 1]]
+    data = {"start": table.start.to_dict(), "seats": list(table.seats), "moves": moves}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def shown(value: str) -> str:
     value = "".join(ch if ch.isprintable() else "?" for ch in value)
     return value if len(value) <= SHOWN else value[:SHOWN] + "…"
 
@@ -103,7 +200,7 @@ def parse_lang(query_string: str, default: str = "en") -> tuple[str, list[Proble
         return default, []
     if value in LANGS:
         return value, []
-    return default, [Problem("place_bad_lang", {"value": _shown(value)})]
+    return default, [Problem("place_bad_lang", {"value": shown(value)})]
 
 
 def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str],
@@ -123,38 +220,40 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
         if got["tab"] in TABS:
             place = replace(place, tab=got["tab"])
         else:
-            problems.append(Problem("place_bad_tab", {"value": _shown(got["tab"])}))
+            problems.append(Problem("place_bad_tab", {"value": shown(got["tab"])}))
     elif "example" in got or "step" in got:
         place = replace(place, tab="examples")
-    elif "seed" in got or "ruleset" in got:
+    elif "seed" in got or "ruleset" in got or "pos" in got or "table" in got:
         place = replace(place, tab="play")
+    elif "scenario" in got or "scn" in got:
+        place = replace(place, tab="scenarios")
     example, stale = place.example, False
     if "example" in got:
         if got["example"] in examples:
             example = got["example"]
         else:
             stale = True  # its step means nothing in another example: the page opens at the start
-            problems.append(Problem("place_bad_example", {"value": _shown(got["example"])}))
+            problems.append(Problem("place_bad_example", {"value": shown(got["example"])}))
     place = replace(place, example=example)
     if "step" in got and not stale:
         n = examples.get(example, 0) if example is not None else 0
         step = _int(got["step"])
         if step is None or step < 0:
-            problems.append(Problem("place_bad_step_value", {"value": _shown(got["step"])}))
+            problems.append(Problem("place_bad_step_value", {"value": shown(got["step"])}))
         elif example is None or step > n:
-            problems.append(Problem("place_bad_step", {"value": _shown(got["step"]), "n": n}))
+            problems.append(Problem("place_bad_step", {"value": shown(got["step"]), "n": n}))
         else:
             place = replace(place, step=step)
     if "ruleset" in got:
         if got["ruleset"] in rulesets:
             place = replace(place, ruleset=got["ruleset"])
         else:
-            problems.append(Problem("place_bad_ruleset", {"value": _shown(got["ruleset"]),
+            problems.append(Problem("place_bad_ruleset", {"value": shown(got["ruleset"]),
                                                            "known": ", ".join(rulesets) or "-"}))
     if "seed" in got:
         seed = _int(got["seed"])
         if seed is None or not 0 <= seed <= MAX_SEED:
-            problems.append(Problem("place_bad_seed", {"value": _shown(got["seed"])}))
+            problems.append(Problem("place_bad_seed", {"value": shown(got["seed"])}))
         else:
             place = replace(place, seed=seed)
     question = None
@@ -164,28 +263,40 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
         if dash and seed is not None and index is not None and 0 <= seed <= MAX_SEED and 0 <= index < QUESTIONS:
             question = (seed, index)
         else:
-            problems.append(Problem("place_bad_question", {"value": _shown(got["question"])}))
+            problems.append(Problem("place_bad_question", {"value": shown(got["question"])}))
     if "from" in got:
         if got["from"] == "step" and place.example is not None and "example" in got and not stale:
             place = replace(place, start="step")
         elif got["from"] == "quiz" and question is not None:
             place = replace(place, start="quiz", question=question)
         else:
-            problems.append(Problem("place_bad_from", {"value": _shown(got["from"])}))
+            problems.append(Problem("place_bad_from", {"value": shown(got["from"])}))
     if "presenter" in got:
         value = got["presenter"].strip().lower()
         if value in ON or value in OFF:
             place = replace(place, presenter=value in ON)
         else:
-            problems.append(Problem("place_bad_presenter", {"value": _shown(got["presenter"])}))
+            problems.append(Problem("place_bad_presenter", {"value": shown(got["presenter"])}))
+    if "scenario" in got:
+        value = got["scenario"].strip()
+        if value and len(value) <= 60 and value.isprintable():
+            place = replace(place, scenario=value)  # the page's library says whether it has it
+        else:
+            problems.append(Problem("place_bad_scenario", {"value": shown(got["scenario"])}))
+    for key, name in (("scn", "scenario_data"), ("pos", "position"), ("table", "table")):
+        if key in got:
+            try:
+                place = replace(place, **{name: unpack(got[key])})
+            except ValueError:
+                problems.append(Problem("place_bad_packed", {"part": key}))
     return place, problems
 
 
 def query(place: Place) -> str:
     """The query string of a place: the language, the tab, the example and its step
     (kept on every tab: back on the examples, the learner finds their step), then
-    the new game's rulebook and seed when the page has them, then ``presenter=1``
-    in presenter mode."""
+    the new game's rulebook and seed when the page has them, the scenario, position or game
+    it carries, then ``presenter=1`` in presenter mode."""
     parts: list[tuple[str, str]] = [("lang", place.lang), ("tab", place.tab)]
     if place.example is not None:
         parts += [("example", place.example), ("step", str(place.step))]
@@ -197,6 +308,12 @@ def query(place: Place) -> str:
         parts.append(("question", f"{place.question[0]}-{place.question[1]}"))
     if place.start is not None:
         parts.append(("from", place.start))
+    if place.scenario is not None:
+        parts.append(("scenario", place.scenario))
+    for key, text in (("scn", place.scenario_data), ("pos", place.position), ("table", place.table)):
+        packed = pack(text) if text is not None else ""
+        if 0 < len(packed) <= MAX_PACKED:  # longer: left out (no page would read it back); the page says so
+            parts.append((key, packed))
     if place.presenter:
         parts.append(("presenter", "1"))
     return urlencode(parts)
@@ -223,3 +340,50 @@ def link(notebook: str, query_string: str, request_url: str | None = None) -> st
                 notebook = notebook.removesuffix(".ipynb") + ".html"
             return urlunsplit((scheme, netloc, f"{folder}/{notebook}", query_string, ""))
     return f"{notebook}?{query_string}" if query_string else notebook
+
+
+def position_link(notebook: str, position: str, lang: str = "en", request_url: str | None = None) -> str:
+    """The address that opens ``position`` (the game's scenario JSON, as ``game.to_json`` writes it)
+    in the Play tab of ``notebook``'s page in ``lang``: what "Link to this place" gives for a position
+    that is not shipped (the Play tab's page reads it back through ``game.from_json``).  ``request_url``
+    as for :func:`link`.
+
+    >>> position_link("tir_nan_og.ipynb", '{"deck": []}', "it") == "tir_nan_og.ipynb?lang=it&tab=play&pos=" + pack('{"deck":[]}')
+    True
+    """
+    return link(notebook, query(Place(lang=lang, tab="play", position=position)), request_url)
+
+
+def in_room(url: str, room: str | None) -> str:
+    """``url`` at the address students reach: ``room`` (``http://LAN-ADDRESS:PORT``, what ``make class``
+    prints) in place of the scheme, host and port ``url`` names; ``url`` as it is without a room or for
+    a relative one.
+
+    >>> in_room("http://localhost:8866/voila/render/formula_e.ipynb?lang=it", "http://192.168.1.20:8866")
+    'http://192.168.1.20:8866/voila/render/formula_e.ipynb?lang=it'
+    >>> in_room("formula_e.ipynb?lang=it", "http://192.168.1.20:8866")
+    'formula_e.ipynb?lang=it'
+    """
+    if not room:
+        return url
+    try:
+        scheme, netloc, path, query_string, fragment = urlsplit(url)
+        room_scheme, room_netloc = urlsplit(room)[:2]
+    except ValueError:
+        return url
+    if scheme not in ("http", "https") or not netloc or room_scheme not in ("http", "https") or not room_netloc:
+        return url
+    return urlunsplit((room_scheme, room_netloc, path, query_string, fragment))
+
+
+def loopback(url: str | None) -> bool:
+    """Whether ``url`` names this computer only (localhost): a link no other device opens.
+
+    >>> loopback("http://127.0.0.1:8866/voila/render/x.ipynb"), loopback("http://10.0.0.5:8866/x")
+    (True, False)
+    """
+    try:
+        host = urlsplit(url or "").hostname or ""
+    except ValueError:
+        return False
+    return host in LOOPBACK or host.startswith("127.")

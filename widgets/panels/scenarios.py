@@ -102,6 +102,7 @@ class ScenariosPanel(w.VBox):
         self.solution_button.on_click(lambda _: self.show_solution())
         # a teacher's scenario file, pasted or uploaded, adds its scenarios to the list
         self.teacher_ids: set[str] = set()
+        self.on_draw: Callable[[], None] = lambda: None  # told after each redraw (the page's link follows)
         self.file_text = w.Textarea(layout=w.Layout(width="46em", max_width="100%", height="7em"))
         self.file_text.add_class("rt-scn-file")
         self.open_button = w.Button(icon="folder-open", layout=w.Layout(width="auto"))
@@ -402,6 +403,7 @@ class ScenariosPanel(w.VBox):
         tried = sum(self.attempts.values())
         self.progress.value = (f"<b class='rt-scn-count' data-solved='{len(self.solved)}' data-attempts='{tried}'>"
                                f"{esc(t('scn_progress', lang, solved=len(self.solved), n=n, attempts=tried))}</b>")
+        self.on_draw()
         s = self.session
         if s is None:
             self.goal.value = message("info", t("scn_none", lang))

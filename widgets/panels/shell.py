@@ -183,6 +183,7 @@ class GameShell(w.VBox):
         self.add_class("rt-game")
         self.game = game
         self.table: Table | None = None  # the game in progress, from the first new game on
+        self.on_refresh: Callable[[], None] = lambda: None  # told after each redraw (the page's link follows)
         self._chosen: tuple[Any, Any, dict] | None = None  # (state, action, preview): chosen, not confirmed
         self._bot_gen = 0
         self._relabelling = False
@@ -831,6 +832,7 @@ class GameShell(w.VBox):
             self.end.value = b""
             self.end.layout.display = "none"
             self.end_table.value = ""
+        self.on_refresh()
 
     def action_shown(self, entry: Entry) -> str:
         """How the log names a move.  A game's shell may hide a move that is still

@@ -247,6 +247,26 @@ def lan_urls(port: int, notebook: str) -> list[str]:
     return [f"http://{a}:{port}/voila/render/{notebook}" for a in lan_addresses()]
 
 
+#: the environment variable that gives a room's kernels the address students reach (read by
+#: :mod:`widgets.panels.share`: the pages' links and QR codes use it, not the teacher's localhost)
+ROOM_ENV = "RULES_TUTOR_ROOM_URL"
+
+
+def room_env(urls: list[str]) -> dict:
+    """The kernels' environment for a room: the first LAN address printed, as ``http://ADDRESS:PORT``
+    (nothing when the machine has no LAN address: the links then stay as the page was opened).
+
+    >>> room_env(["http://192.168.1.20:8866/voila/render/index.ipynb"])
+    {'RULES_TUTOR_ROOM_URL': 'http://192.168.1.20:8866'}
+    >>> room_env([])
+    {}
+    """
+    if not urls:
+        return {}
+    scheme, rest = urls[0].split("://", 1)
+    return {ROOM_ENV: f"{scheme}://{rest.split('/', 1)[0]}"}
+
+
 def print_qr(url: str) -> None:
     """The room's link as a QR code in the terminal (drawn by segno)."""
     try:
@@ -294,7 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     server = VoilaServer(NOTEBOOKS, port=args.port, room=room)
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
-    proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT), env=server_env())
+    urls = lan_urls(args.port, room.page) if room is not None else []
+    proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT),
+                            env=server_env(room_env(urls)))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
@@ -309,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
             url = f"http://localhost:{args.port}/voila/render/index.ipynb"
             print(f"\n  rules-tutor dashboard: {url}\n  (Ctrl-C to stop)\n", flush=True)
         else:
-            urls = lan_urls(args.port, room.page) or [f"http://localhost:{args.port}/voila/render/{room.page}"]
+            urls = urls or [f"http://localhost:{args.port}/voila/render/{room.page}"]
             print("\n  rules-tutor for the room -- students open:", flush=True)
             for u in urls:
                 print(f"    {u}")
