@@ -364,7 +364,7 @@ class Editor:
             key = m[1] if m[2] is None else f"{m[1]}.{m[2]}"
             zone = self.zone(key) or (self.zone(m[1]) if m[2] is None else None)
         if zone is not None:
-            return f"{self.zone_label(zone, lang)}: {text}"
+            return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
         return f"{exc.field}: {text}" if exc.field else text
 
     def _commit(self, data: dict) -> Outcome:

@@ -49,9 +49,9 @@ ZONES: list[dict[str, Any]] = [
 ]
 
 PENDING: dict[str, dict[str, str]] = {
-    "turn": {"en": "a turn: take creatures, take a territory or consolidate",
-             "it": "un turno: prendere creature, prendere un territorio o consolidare",
-             "fr": "un tour : prendre des créatures, prendre un territoire ou consolider"},
+    "turn": {"en": "a turn (take creatures, take a territory or consolidate)",
+             "it": "un turno (prendere creature, prendere un territorio o consolidare)",
+             "fr": "un tour (prendre des créatures, prendre un territoire ou consolider)"},
     "dispute": {"en": "a fountain dispute", "it": "una disputa della fontana", "fr": "une dispute de fontaine"},
 }
 # what a dispute asks for: the fountain, who declares next, who already joined
