@@ -20,8 +20,11 @@ from typing import Any
 from .cards import DISPLAY_SIZE, FOUNTAINS, HAND_LIMIT, KINDS, SPECIES, TERRITORIES, kind_of, pile_of_fountain
 
 ITEMS: dict[str, dict[str, Any]] = {
-    "creature": {"ids": list(SPECIES), "param": "card", "unique": False, "supply": ["deck"]},
-    "territory": {"ids": list(TERRITORIES) + list(FOUNTAINS), "param": "territory", "unique": True},
+    "creature": {"ids": list(SPECIES), "param": "card", "unique": False, "supply": ["deck"],
+                 "label": {"en": "Creatures", "it": "Creature", "fr": "Créatures"}},
+    "territory": {"ids": list(TERRITORIES) + list(FOUNTAINS), "param": "territory", "unique": True,
+                  "label": {"en": "Territories and fountains", "it": "Territori e fontane",
+                            "fr": "Territoires et fontaines"}},
 }
 
 # order "set": the rules do not care (the file lists them sorted, the editor sorts them);
@@ -56,6 +59,8 @@ PENDING: dict[str, dict[str, str]] = {
 }
 # what a dispute asks for: the fountain, who declares next, who already joined
 PENDING_OPTIONS: dict[str, list[str]] = {"turn": [], "dispute": ["fountain", "next", "joined"]}
+# an option chosen from a list: the catalog's names of what (``names/<lang>/kinds``), and the values
+PENDING_CHOICES: dict[str, tuple[str, list[str]]] = {"fountain": ("kinds", list(KINDS))}
 TURN_FIELD = "turn"
 PLAYERS_FIELD = "players"
 

@@ -86,7 +86,7 @@ class _Words(Words):
         if name in KIND_PARAMS:
             return self.kind(value, lang)
         if isinstance(value, Miscount):
-            instead = self.name("words", "instead of", lang)
+            instead = self.name("words", "instead_of", lang)
             return ", ".join(f"{self.creature(c, lang)} {got} ({instead} {want})" for c, got, want in value)
         if name in CREATURE_LIST_PARAMS and isinstance(value, (tuple, list)):
             return self.join([self.creature(c, lang) for c in value], lang)
