@@ -164,6 +164,10 @@ class Editor:
         """The palette: every item id (of one kind), in the game's order."""
         return [i for i, k in self._kind_of.items() if kind is None or k == kind]
 
+    def returns(self, item: str) -> bool:
+        """Whether an item taken away has somewhere to go back to (else it is only moved)."""
+        return item in self._kind_of and self._home(item) is not None
+
     def kinds(self) -> list[str]:
         return list(self.layout.ITEMS)
 
@@ -234,6 +238,8 @@ class Editor:
                 return self._refuse("{Item} is out of the game (set aside at setup)", item=item)
             self._take(data, where, item)
         else:
+            if not self._supplies(item):
+                return self._refuse("No card is made in this game: move {item} from where it lies", item=item)
             source = next((s for s in self._supplies(item) if item in (self._list(data, s) or [])), None)
             if z.supply or source is None:
                 supply = (self._supplies(item) or [z])[0]
@@ -252,11 +258,11 @@ class Editor:
         if z.supply:
             return self._refuse("{Zone} keeps every card that is not on the table: move the card where it goes "
                                 "instead", zone=z)
-        data = copy.deepcopy(self.data)
-        self._take(data, z, item)
         back = self._home(item)
         if back is None:
-            return self._commit(data)
+            return self._refuse("No card is made in this game: move {item} from where it lies", item=item)
+        data = copy.deepcopy(self.data)
+        self._take(data, z, item)
         got = self._list(data, back)
         if got is None:
             return self._refuse("there is no place {got} on this table", got=back.key)

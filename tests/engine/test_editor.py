@@ -195,9 +195,36 @@ def test_fuzz_never_a_traceback_and_a_refusal_changes_nothing(players, lang, ops
     ed.verdict()
 
 
-def test_a_game_without_a_declaration_is_said_plainly():
-    kamikaze = games.get("kamikaze-attack")
-    if E.has_editor(kamikaze):
-        pytest.skip("Kamikaze Attack has its declaration")
+@pytest.mark.parametrize("name", [n for n in games.names() if not E.has_editor(games.get(n))])
+def test_a_game_without_a_declaration_is_said_plainly(name):
+    game = games.get(name)
     with pytest.raises(ValueError, match="no position editor"):
-        E.Editor.from_state(kamikaze, kamikaze.new_game(2, seed=1), "en")
+        E.Editor.from_state(game, game.new_game(game.min_players, seed=1), "en")
+
+
+# ------------------------------------------------------------------ Kamikaze Attack (rulebook 003)
+KAMIKAZE = games.get("kamikaze-attack")
+
+
+def test_kamikaze_a_lost_duel_is_set_up_by_moving_cards_in_italian():
+    """"La carta che perde lo scontro viene scartata nel cimitero di chi l'ha sconfitta": Giocatore 1's
+    Spadaccino lost to Giocatore 2, whose Kamikaze "va sempre nel cimitero di chi l'ha giocato"."""
+    ed = E.Editor.from_state(KAMIKAZE, KAMIKAZE.new_game(2, seed=1), "it")
+    assert ed.move("Spadaccino", "hands.0", "graveyards.1").done
+    assert ed.move("kamikaze", "hands.1", "graveyards.1").done
+    out = ed.set_pending("challenge")
+    assert out.done and out.legal, out.text
+    assert ed.contents("graveyards.1") == ["swordsman", "kamikaze"]
+    assert ed.contents("hands.0") == ["swordsman", "shieldbearer", "shieldbearer", "archer", "kamikaze"]
+    assert out.text == "Il motore accetta questa posizione: decide Giocatore 1 (sceglie un avversario)."
+    assert ed.set_turn(1).legal and ed.state().active == 1
+
+
+def test_kamikaze_makes_no_card_and_loses_none():
+    ed = E.Editor.from_state(KAMIKAZE, KAMIKAZE.new_game(2, seed=1), "fr")
+    before = copy.deepcopy(ed.data)
+    added = ed.add("épéiste", "hands.0")
+    removed = ed.remove("archer", "hands.1")
+    assert not added.done and not removed.done
+    assert added.text == "Aucune carte ne se crée dans ce jeu\u00a0: déplacez Épéiste depuis là où elle se trouve"
+    assert ed.data == before

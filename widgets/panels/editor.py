@@ -37,6 +37,11 @@ t = add_strings({
     "ed_palette": ("Palette", "Tavolozza", "Palette"),
     "ed_picked": ("Picked: {item}. Now choose a place.", "Scelta: {item}. Ora scegli un posto.",
                   "Choisie : {item}. Choisissez maintenant une place."),
+    "ed_picked_from": ("Picked: {item} from {zone}. Now choose where it goes.",
+                       "Scelta: {item} da {zone}. Ora scegli dove va.",
+                       "Choisie : {item} de {zone}. Choisissez maintenant où elle va."),
+    "ed_move_from": ("Pick up {item} from {zone} to move it", "Prendi {item} da {zone} per spostarla",
+                     "Prendre {item} de {zone} pour la déplacer"),
     "ed_pick_first": ("Pick a card from the palette first.", "Scegli prima una carta dalla tavolozza.",
                       "Choisissez d'abord une carte dans la palette."),
     "ed_put": ("Put here: {zone}", "Metti qui: {zone}", "Mettre ici : {zone}"),
@@ -90,6 +95,7 @@ class PositionEditor(w.VBox):
         self.game = shell.game
         self.editor: Editor | None = None
         self.picked: str | None = None
+        self.picked_from: str | None = None  # the place a card picked up to be moved lies in
         # the page sets it: the position's scenario JSON -> a link opening it ("" when it cannot)
         self.on_share: Callable[[str], str] | None = None
         self.layout.display = "none"
@@ -145,10 +151,9 @@ class PositionEditor(w.VBox):
             self.head, self.verdict, self.said,
             w.HBox([self.play_button, self.save_button, self.share_button, self.close_button], layout=wrap,
                    _dom_classes=["rt-editor-actions"]),
-            self.palette, self.table,
             w.HBox([self.turn, self.pending, self.options, self.apply_button], layout=wrap,
                    _dom_classes=["rt-editor-decision"]),
-            self.json_box,
+            self.palette, self.table, self.json_box,
         ]
         shell.language.observe(lambda ch: self.relabel(), "lang")
         self.relabel()
@@ -170,7 +175,7 @@ class PositionEditor(w.VBox):
         except ValueError:
             self.said.value = message("error", t("ed_no_editor", self.lang))
             return False
-        self.picked = None
+        self.picked = self.picked_from = None
         self.layout.display = None
         self.shell.add_class("rt-editing")
         self.said.value = ""
@@ -273,9 +278,9 @@ class PositionEditor(w.VBox):
         else:
             body = []
             for item in items:
-                b = self._item_button(item, t("ed_take_away", lang, item=ed.item_name(item), zone=label),
-                                      "rt-editor-placed")
-                b.on_click(lambda _, item=item, key=z.key: self.take_away(item, key))
+                tip = "ed_take_away" if ed.returns(item) else "ed_move_from"
+                b = self._item_button(item, t(tip, lang, item=ed.item_name(item), zone=label), "rt-editor-placed")
+                b.on_click(lambda _, item=item, key=z.key: self.placed_clicked(item, key))
                 body.append(b)
         box = w.VBox([put, w.HBox(body, layout=w.Layout(flex_flow="row wrap"))])
         box.add_class("rt-editor-place")
@@ -294,8 +299,12 @@ class PositionEditor(w.VBox):
             self.turn.options = seats
             turn = ed.data.get(ed.layout.TURN_FIELD)
             self.turn.value = turn if turn in range(ed.players) else (seats[0][1] if seats else None)
-            self.pending.options = [(ed.pending_name(k), k) for k in ed.layout.PENDING]
-            self.pending.value = ed.pending()[0]
+            now = ed.pending()[0]
+            options = [(ed.pending_name(k), k) for k in ed.layout.PENDING]
+            if now not in ed.layout.PENDING:  # a decision the editor does not set (a duel under way ...)
+                options.append((self.game.decision_name(now, lang), now))
+            self.pending.options = options
+            self.pending.value = now
         finally:
             self._setting = False
         self._draw_options()
@@ -362,7 +371,7 @@ class PositionEditor(w.VBox):
         return True
 
     def pick(self, item: str) -> None:
-        self.picked = item
+        self.picked, self.picked_from = item, None
         self._mark_picked()
         assert self.editor is not None
         self.said.value = message("info", t("ed_picked", self.lang, item=self.editor.item_name(item)))
@@ -373,7 +382,27 @@ class PositionEditor(w.VBox):
         if self.picked is None:
             self.said.value = message("info", t("ed_pick_first", self.lang))
             return False
+        if self.picked_from is not None:
+            done = self._did(self.editor.move(self.picked, self.picked_from, zone))
+            if done:
+                self.picked = self.picked_from = None
+                self._mark_picked()
+            return done
         return self._did(self.editor.add(self.picked, zone))
+
+    def placed_clicked(self, item: str, zone: str) -> bool:
+        """A card on the table: taken away when it has somewhere to go back to, else picked up to be moved."""
+        ed = self.editor
+        if ed is None:
+            return False
+        if ed.returns(item):
+            return self.take_away(item, zone)
+        self.picked, self.picked_from = item, zone
+        self._mark_picked()
+        where = ed.zone_label(zone)
+        self.said.value = message("info", t("ed_picked_from", self.lang, item=ed.item_name(item),
+                                            zone=where[:1].lower() + where[1:]))
+        return True
 
     def take_away(self, item: str, zone: str) -> bool:
         return self.editor is not None and self._did(self.editor.remove(item, zone))
