@@ -97,7 +97,7 @@ def _plain(text: str) -> str:
     """A name as typed, for comparing: lower case, no accents, single spaces, '-' as a space."""
     text = unicodedata.normalize("NFKD", text.casefold())
     text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(text.replace("-", " ").replace("_", " ").split())
+    return " ".join(re.sub(r"[-_():+,]", " ", text).split())
 
 
 class Editor:
@@ -154,7 +154,8 @@ class Editor:
                 out.append(Zone(spec["field"], spec["field"], None, spec))
                 continue
             count = self.players if per == "seat" else int(spec.get("count", 0))
-            out += [Zone(f"{spec['field']}.{i}", spec["field"], i, spec) for i in range(count)]
+            name = spec["field"] + ("." + spec["key"] if "key" in spec else "")
+            out += [Zone(f"{name}.{i}", spec["field"], i, spec) for i in range(count)]
         return out
 
     def zone(self, key: str) -> Zone | None:
@@ -188,7 +189,10 @@ class Editor:
         if kind is None:
             return short(item)
         param = self.layout.ITEMS[kind]["param"]
-        return self.game.catalog.render("{%s}" % param, {param: item}, lang)
+        try:
+            return str(self.game.catalog.render("{%s}" % param, {param: item}, lang))
+        except (KeyError, ValueError, TypeError):  # a game whose words do not know it: its id
+            return item
 
     def zone_label(self, zone: Zone | str, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -201,8 +205,9 @@ class Editor:
             params["player"] = self.game.seat_name(None, z.index, lang)
         elif z.index is not None:
             names = z.spec.get("names") or []
-            name = names[z.index] if z.index < len(names) else str(z.index + 1)
-            params["kind"] = self.game.catalog.name("kinds", name, lang)
+            if z.index < len(names):
+                params["kind"] = self.game.catalog.name("kinds", names[z.index], lang)
+            params["n"] = str(z.index + 1)
         text = label.format(**params)
         return finish_text(text[:1].upper() + text[1:], lang)
 
@@ -364,11 +369,11 @@ class Editor:
     def _error_text(self, exc: ScenarioError, lang: str) -> str:
         """The engine's refusal with its field named as a place of the table ("Mano del Giocatore 1: ...")."""
         text = self.game.catalog.render(exc.template, exc.params, lang) if exc.template else exc.message
-        m = re.match(r"(\w+)(?:\[(\d+)\])?", exc.field or "")
+        m = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", exc.field or "")
         zone = None
         if m:
-            key = m[1] if m[2] is None else f"{m[1]}.{m[2]}"
-            zone = self.zone(key) or (self.zone(m[1]) if m[2] is None else None)
+            name = m[1] + ("." + m[3] if m[3] else "")
+            zone = self.zone(name if m[2] is None else f"{name}.{m[2]}") or (self.zone(m[1]) if m[2] is None else None)
         if zone is not None:
             return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
         return f"{exc.field}: {text}" if exc.field else text
@@ -434,6 +439,8 @@ class Editor:
         value = data.get(z.field)
         if z.index is not None:
             value = value[z.index] if isinstance(value, list) and z.index < len(value) else None
+        if "key" in z.spec:  # a list inside each seat's object (players[1].hand)
+            value = value.get(z.spec["key"]) if isinstance(value, dict) else None
         return value if isinstance(value, list) else None
 
     def _take(self, data: dict, z: Zone, item: str) -> None:

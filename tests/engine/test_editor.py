@@ -228,3 +228,26 @@ def test_kamikaze_makes_no_card_and_loses_none():
     assert not added.done and not removed.done
     assert added.text == "Aucune carte ne se crée dans ce jeu\u00a0: déplacez Épéiste depuis là où elle se trouve"
     assert ed.data == before
+
+
+# ------------------------------------------------------------------ Fire Bulls (rulebook 000)
+FIRE_BULLS = games.get("fire-bulls")
+
+
+def test_fire_bulls_four_warriors_and_no_fifth():
+    """"Carte guerriero (4)": a teacher gives player 1 every warrior the Qi deck holds; the fifth
+    is refused in Italian, and the four are all in the game."""
+    ed = E.Editor.from_state(FIRE_BULLS, FIRE_BULLS.new_game(2, seed=1), "it")
+    while (out := ed.add("guerriero", "players.hand.0")).done:
+        assert out.legal, out.text
+    assert out.text == "in mazzo Qi non resta nessun Guerriero da prendere"
+    places = [z for z in ed.zones() if z.accepts == "qi"]
+    assert sum(ed.contents(z).count("warrior") for z in places) == 4
+
+
+def test_fire_bulls_a_yen_card_won_by_its_french_name():
+    ed = E.Editor.from_state(FIRE_BULLS, FIRE_BULLS.new_game(3, seed=2), "fr")
+    out = ed.add("Soldat (rouge)", "players.won.2")
+    assert out.done and out.legal, out.text
+    assert ed.state().won[2] == ("soldier:red",)
+    assert ed.set_turn(2).legal and ed.state().current_player == 2
