@@ -190,9 +190,16 @@ class Editor:
             return short(item)
         param = self.layout.ITEMS[kind]["param"]
         try:
-            return str(self.game.catalog.render("{%s}" % param, {param: item}, lang))
+            text = str(self.game.catalog.render("{%s}" % param, {param: item}, lang))
         except (KeyError, ValueError, TypeError):  # a game whose words do not know it: its id
             return item
+        m = re.fullmatch(r"([a-z]+)-(\w+)", item)
+        kind = self.game.catalog.name("kinds", m[1], lang) if m else ""
+        if m and m[2].isdigit() and text.startswith(kind):  # one card of several of a kind: its number too
+            text = f"{kind} {m[2]}{text[len(kind):]}"
+        elif m and text == kind and m[2] in self.game.catalog.names.get("en", {}).get("kinds", {}):  # its pile
+            text = f"{kind} ({self.game.catalog.name('kinds', m[2], lang)})"
+        return text
 
     def zone_label(self, zone: Zone | str, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -309,13 +316,17 @@ class Editor:
         return self.layout.pending_of(self.data)
 
     def pending_name(self, kind: str, lang: str | None = None) -> str:
+        """What a position waits for, in words: the game's declaration, else the engine's decision."""
+        lang = lang or self.lang
         names = self.layout.PENDING.get(kind, {})
-        return names.get(lang or self.lang) or names.get("en") or short(kind)
+        if not names and self._state is not None and kind == self.pending()[0]:
+            return str(self.game.decision_name(self.game.decision(self._state), lang))
+        return names.get(lang) or names.get("en") or short(kind)
 
     def set_pending(self, kind: Any, **options: Any) -> Outcome:
         """What the position waits for: one of the game's ``PENDING`` with its options."""
         if not isinstance(kind, str) or kind not in self.layout.PENDING:
-            known = ", ".join(self.pending_name(k) for k in self.layout.PENDING)
+            known = ", ".join(self.pending_name(k) for k in self.layout.PENDING) or self.pending_name(self.pending()[0])
             return self._refuse("{got} is not something this game waits for; it waits for: {known}",
                                 got=short(kind), known=known)
         try:

@@ -195,11 +195,16 @@ def test_fuzz_never_a_traceback_and_a_refusal_changes_nothing(players, lang, ops
     ed.verdict()
 
 
-@pytest.mark.parametrize("name", [n for n in games.names() if not E.has_editor(games.get(n))])
-def test_a_game_without_a_declaration_is_said_plainly(name):
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_opens_in_the_editor_and_reads_back_every_name_it_shows(name):
     game = games.get(name)
-    with pytest.raises(ValueError, match="no position editor"):
-        E.Editor.from_state(game, game.new_game(game.min_players, seed=1), "en")
+    assert E.has_editor(game)
+    for players in range(game.min_players, game.max_players + 1):
+        ed = E.Editor.from_state(game, game.new_game(players, seed=3), "en")
+        assert ed.legal, (players, ed.verdict())
+    for lang in ("en", "it", "fr"):
+        for item in ed.items():
+            assert ed.find(ed.item_name(item, lang)) == item, (lang, item, ed.item_name(item, lang))
 
 
 # ------------------------------------------------------------------ Kamikaze Attack (rulebook 003)
@@ -251,3 +256,23 @@ def test_fire_bulls_a_yen_card_won_by_its_french_name():
     assert out.done and out.legal, out.text
     assert ed.state().won[2] == ("soldier:red",)
     assert ed.set_turn(2).legal and ed.state().current_player == 2
+
+
+# ------------------------------------------------------------------ Formula E (rulebook 002)
+FORMULA_E = games.get("formula-e")
+
+
+def test_formula_e_a_hand_named_in_italian_keeps_the_72_cards():
+    """The rulebook's deck is 72 cards: a hand given by name ("Tigre", "verde 1") takes them from the deck."""
+    ed = E.Editor.from_state(FORMULA_E, FORMULA_E.new_game(3, seed=1), "it")
+    for z in ("hands.0",):
+        for card in list(ed.contents(z)):
+            assert ed.remove(card, z).done
+    for name in ("Tigre", "verde 1", "Succo di Mango", "viola 5"):
+        out = ed.add(name, "hands.0")
+        assert out.done and out.legal, out.text
+    assert ed.contents("hands.0") == ["g1", "p5", "mango", "tiger"]
+    total = sum(len(ed.contents(z)) for z in ed.zones())
+    assert total == 72
+    refused = ed.set_pending("turn")
+    assert not refused.done and refused.text.endswith("attende: piazza il proprio Elefante sulla griglia di partenza")

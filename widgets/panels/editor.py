@@ -302,9 +302,7 @@ class PositionEditor(w.VBox):
             now = ed.pending()[0]
             options = [(ed.pending_name(k), k) for k in ed.layout.PENDING]
             if now not in ed.layout.PENDING:  # a decision the editor does not set (a duel under way ...)
-                state = ed.state()
-                shown = self.game.decision_name(self.game.decision(state), lang) if state is not None else now
-                options.append((shown, now))
+                options.append((ed.pending_name(now), now))
             self.pending.options = options
             self.pending.value = now
         finally:
