@@ -278,6 +278,9 @@ class GamePage(w.VBox):
         self._played_from_question: tuple[int, int, Any] | None = None
         self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
         self.stepper.play_here.layout.display = None
+        from widgets.panels.editor import edit_from_step  # "Edit this position" on the step shown
+
+        edit_from_step(self)
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link],

@@ -17,7 +17,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import choose_seats, open_play, shot
+from tests.browser_helpers import READY, choose_seats, first_example, open_play, shot
 from tests.browser.test_browser_sizes import overflow
 
 pytestmark = pytest.mark.browser
@@ -113,3 +113,29 @@ def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artif
     phone.click(".rt-editor-palette .rt-item-centaur")
     phone.click(".rt-editor-zone.rt-zone-piles-0")
     expect(phone.locator(".rt-editor-said")).to_have_text("Mazzo pianura non accetta centauro")
+
+
+def test_a_kamikaze_step_edited_on_a_phone_in_french(new_page, voila, artifacts):
+    """From an example's step, "Modifier cette position" opens the editor on the Play tab; a card with no
+    deck to go back to is picked up and moved (an Épéiste from a hand to a graveyard), by keyboard."""
+    pg = new_page("phone")
+    pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=fr")
+    pg.wait_for_selector(READY)
+    first_example(pg)  # the first worked example, not the guided game
+    pg.wait_for_selector(".rt-stepper .rt-edit-step")
+    pg.click(".rt-stepper .rt-edit-step")
+    pg.wait_for_selector(".rt-position-editor .rt-editor-verdict .rt-msg")
+    before = placed(pg, "graveyards-1").count()
+    card = placed(pg, "hands-0").first
+    label = card.inner_text()
+    card.focus()
+    pg.keyboard.press("Enter")
+    expect(pg.locator(".rt-editor-said")).to_contain_text("Choisissez maintenant où elle va")
+    target = pg.locator(".rt-editor-zone.rt-zone-graveyards-1")
+    target.focus()
+    pg.keyboard.press("Enter")
+    expect(placed(pg, "graveyards-1")).to_have_count(before + 1)
+    expect(placed(pg, "graveyards-1").last).to_have_text(label)
+    expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur")
+    shot(pg, ".rt-position-editor", artifacts / "editor-phone-kamikaze.png")
+    assert overflow(pg) <= 1, "the editor scrolls sideways at 390x844"

@@ -23,17 +23,20 @@ from widgets import static
 from widgets.panels.common import esc, message
 from widgets.panels.i18n import add_strings
 
-__all__ = ["PositionEditor"]
+__all__ = ["PositionEditor", "edit_from_step"]
 
 t = add_strings({
     "ed_open": ("Edit this position", "Modifica questa posizione", "Modifier cette position"),
     "ed_title": ("Position editor", "Editor della posizione", "Éditeur de position"),
-    "ed_help": ("Pick a card from the palette, then a place to put it; a card in a place taken away with a click. "
-                "The engine checks the position after every change.",
-                "Scegli una carta dalla tavolozza, poi il posto dove metterla; un clic su una carta in un posto "
-                "la toglie. Il motore controlla la posizione a ogni modifica.",
-                "Choisissez une carte dans la palette, puis la place où la mettre ; un clic sur une carte posée "
-                "la retire. Le moteur vérifie la position à chaque changement."),
+    "ed_help": ("Pick a card from the palette, then a place to put it. A click on a card in a place takes it "
+                "away, or picks it up to move it where the game makes no card. The engine checks the position "
+                "after every change.",
+                "Scegli una carta dalla tavolozza, poi il posto dove metterla. Un clic su una carta in un posto "
+                "la toglie, o la prende per spostarla dove il gioco non crea carte. Il motore controlla la "
+                "posizione a ogni modifica.",
+                "Choisissez une carte dans la palette, puis la place où la mettre. Un clic sur une carte posée "
+                "la retire, ou la prend pour la déplacer là où le jeu ne crée pas de carte. Le moteur vérifie "
+                "la position à chaque changement."),
     "ed_palette": ("Palette", "Tavolozza", "Palette"),
     "ed_picked": ("Picked: {item}. Now choose a place.", "Scelta: {item}. Ora scegli un posto.",
                   "Choisie : {item}. Choisissez maintenant une place."),
@@ -462,3 +465,27 @@ class PositionEditor(w.VBox):
             self.said.value = (f"<div class='rt-msg rt-msg-ok rt-editor-link' role='status'>"
                                f"<a href='{esc(link)}' target='_blank'>{esc(link)}</a></div>")
         return link
+
+
+def edit_from_step(page: Any) -> w.Button:
+    """"Edit this position" beside the Examples tab's "Play from here": the step shown goes to the Play
+    tab (as "Play from here" takes it) and its editor opens there.  Returns the button (in the stepper's
+    row of buttons)."""
+    stepper = page.stepper
+    button = w.Button(icon="pencil", layout=w.Layout(width="auto"))
+    button.add_class("rt-edit-step")
+    if not has_editor(page.spec.engine):
+        button.layout.display = "none"
+
+    def edit(_: Any) -> None:
+        if stepper.on_play_here is not None and stepper.on_play_here(stepper.state_at(stepper.position)):
+            page.game.editor.edit()
+
+    def relabel() -> None:
+        button.description = button.tooltip = t("ed_open", page.language.lang)
+
+    button.on_click(edit)
+    page.language.observe(lambda ch: relabel(), "lang")
+    relabel()
+    stepper.nav.children += (button,)
+    return button
