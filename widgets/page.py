@@ -449,6 +449,9 @@ class GamePage(w.VBox):
             from widgets.panels.scenarios import ScenariosPanel
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
+            from widgets.panels.editor import edit_from_scenario  # "Edit this position" on a scenario
+
+            edit_from_scenario(self, self._scenarios)
             self._set_tab(4, self._scenarios)
         return self._scenarios
 

@@ -23,7 +23,7 @@ from widgets import static
 from widgets.panels.common import esc, message
 from widgets.panels.i18n import add_strings
 
-__all__ = ["PositionEditor", "edit_from_step"]
+__all__ = ["PositionEditor", "edit_from_step", "edit_from_scenario"]
 
 t = add_strings({
     "ed_open": ("Edit this position", "Modifica questa posizione", "Modifier cette position"),
@@ -467,19 +467,18 @@ class PositionEditor(w.VBox):
         return link
 
 
-def edit_from_step(page: Any) -> w.Button:
-    """"Edit this position" beside the Examples tab's "Play from here": the step shown goes to the Play
-    tab (as "Play from here" takes it) and its editor opens there.  Returns the button (in the stepper's
-    row of buttons)."""
-    stepper = page.stepper
+def _edit_button(page: Any, cls: str, state: Callable[[], Any], go: Callable[[Any], Any], row: Any) -> w.Button:
+    """An "Edit this position" button in ``row``: ``go(state())`` takes the position to the Play tab,
+    whose editor then opens on it."""
     button = w.Button(icon="pencil", layout=w.Layout(width="auto"))
-    button.add_class("rt-edit-step")
+    button.add_class(cls)
     if not has_editor(page.spec.engine):
         button.layout.display = "none"
 
     def edit(_: Any) -> None:
-        if stepper.on_play_here is not None and stepper.on_play_here(stepper.state_at(stepper.position)):
-            page.game.editor.edit()
+        position = state()
+        if position is not None and go is not None and go(position):
+            page.game.editor.edit(position)  # this position, even if a bot in the Play tab moves on
 
     def relabel() -> None:
         button.description = button.tooltip = t("ed_open", page.language.lang)
@@ -487,5 +486,20 @@ def edit_from_step(page: Any) -> w.Button:
     button.on_click(edit)
     page.language.observe(lambda ch: relabel(), "lang")
     relabel()
-    stepper.nav.children += (button,)
+    row.children += (button,)
     return button
+
+
+def edit_from_scenario(page: Any, panel: Any) -> w.Button:
+    """"Edit this position" among the Scenarios tab's tools: the scenario's position as it stands now."""
+    row = next(c for c in panel.children if "rt-scn-tools" in c._dom_classes)
+    return _edit_button(page, "rt-edit-scenario", lambda: panel.session.state if panel.session else None,
+                        page.play_from, row)
+
+
+def edit_from_step(page: Any) -> w.Button:
+    """"Edit this position" beside the Examples tab's "Play from here": the step shown goes to the Play
+    tab as "Play from here" takes it (the page's link says so), and its editor opens there."""
+    stepper = page.stepper
+    return _edit_button(page, "rt-edit-step", lambda: stepper.state_at(stepper.position),
+                        lambda state: stepper.on_play_here and stepper.on_play_here(state), stepper.nav)
