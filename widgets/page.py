@@ -281,6 +281,9 @@ class GamePage(w.VBox):
         self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
         self.presenter.also.observe(lambda ch: self._moved(), "value")  # the teacher asks for presenter=1
         self.stepper.play_here.layout.display = None
+        from widgets.panels.editor import edit_from_step  # "Edit this position" on the step shown
+
+        edit_from_step(self)
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link,
@@ -435,6 +438,7 @@ class GamePage(w.VBox):
             self._game.seed.observe(lambda ch: self._moved(), "value")
             self._game.ruleset.observe(lambda ch: self._moved(), "value")
             self._game.on_refresh = self._moved  # a move, undo, load: the link follows
+            self._game.editor.on_share = self.position_url  # the editor's "Share by link"
             self._set_tab(1, self._game)
         return self._game
 
@@ -468,6 +472,9 @@ class GamePage(w.VBox):
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
             self._scenarios.on_draw = self._moved  # another scenario: the link follows
+            from widgets.panels.editor import edit_from_scenario  # "Edit this position" on a scenario
+
+            edit_from_scenario(self, self._scenarios)
             self._set_tab(4, self._scenarios)
         return self._scenarios
 

@@ -127,6 +127,18 @@ def qi_badge(card: str, lang: str) -> str:
     return colour_badge(card, lang)
 
 
+def editor_item(card: str, lang: str) -> dict:
+    """A card of the position editor's palette as the board draws it: a Qi card in its colour with
+    its shape, a Yen card by its name, in the colour of its first symbol."""
+    if card in COLOUR_STYLE:
+        bg, fg, shape = COLOUR_STYLE[card]
+        return {"label": f"{shape} {t(card, lang)}", "tip": t(card, lang), "bg": bg, "fg": fg}
+    name = card_label(card, lang)
+    colour = card.partition(":")[2].split("+")[0]
+    bg, fg, _ = COLOUR_STYLE.get(colour, ("#eeeeee", "#111", ""))
+    return {"label": name, "tip": f"{name} · {_fb().face_value(card)} pt", "bg": bg, "fg": fg}
+
+
 def card_html(card: str | None, ruleset: str, lang: str, slot: str = "", changed: bool = False) -> str:
     fb = _fb()
     cls = "fb-card" + (" fb-changed" if changed else "")

@@ -171,6 +171,27 @@ def territory_chip(card: str, view: dict, lang: str, face_up: bool = True) -> st
             f"style='border-color:{colour}'>{' '.join(parts)}</span>")
 
 
+def editor_item(card: str, lang: str) -> dict:
+    """A card of the position editor's palette as the board draws it: its symbol, its name and its
+    colours (a territory: its kind, number, value and creature symbols in the tip)."""
+    if card in SPECIES_STYLE and card != "?":
+        bg, fg, icon = SPECIES_STYLE[card]
+        name = game().catalog.name("cards", card, lang)
+        return {"label": f"{icon} {name}", "tip": name, "bg": bg, "fg": fg}
+    kind, _, number = card.partition("-")
+    if kind == "fountain":
+        colour, icon = KIND_STYLE["fountain"]
+        label = f"{icon} {kind_name('fountain', lang)} ({kind_name(number, lang)})"
+        return {"label": label, "tip": label, "bg": colour, "fg": "#fff"}
+    colour, icon = KIND_STYLE.get(kind, ("#333", "•"))
+    info = _tn().TERRITORIES.get(card)
+    tip = f"{kind_name(kind, lang)} {number}"
+    if info is not None:
+        symbols = ", ".join(game().catalog.name("symbols", c, lang) for c in info.symbols)
+        tip += f" · {t('tn_value', lang, v=info.value)} · {symbols}"
+    return {"label": f"{icon} {kind_name(kind, lang)} {number}", "tip": tip, "bg": colour, "fg": "#fff"}
+
+
 def _changed(flag: bool) -> str:
     return " tn-changed" if flag else ""
 

@@ -315,6 +315,12 @@ class GameShell(w.VBox):
             self.bot_row,
             self.controls, self.hint_box, self.end_table, self.end, self.log_box, self.files,
         ]
+        from widgets.panels.editor import PositionEditor  # "Edit this position": the teachers' editor
+
+        self.editor = PositionEditor(self)
+        tools = next(c for c in self.children if "rt-tools" in c._dom_classes)
+        tools.children += (self.editor.open_button,)
+        self.children += (self.editor,)
         self.language.observe(lambda ch: self._relabel(), "lang")
         self._relabel(draw=False)
         self.new_game(seats=seats)

@@ -33,6 +33,7 @@ from .cards import (
     value_of,
 )
 from .state import PHASES, State, has_discount
+from .words import Miscount
 
 MAX_SEED = 2**63 - 1
 MAX_POINTS = 10_000
@@ -152,7 +153,7 @@ def state_from_dict(data: dict) -> State:
     creatures = Counter(deck + display + discard + removed_creatures + tuple(c for h in hands for c in h))
     want = Counter(CREATURE_DECK)
     if creatures != want:
-        diff = ", ".join(f"{c} {creatures[c]} (not {want[c]})" for c in SPECIES if creatures[c] != want[c])
+        diff = Miscount((c, creatures[c], want[c]) for c in SPECIES if creatures[c] != want[c])
         raise r.error("deck", "the creature cards do not add up to the game's 58: {diff}", diff=diff)
     places = {"piles": [c for p in piles for c in p], "reserves": [c for x in reserves for c in x],
               "stacks": [c for x in stacks for c in x], "fountains": [c for x in fountains for c in x],

@@ -35,6 +35,21 @@ ACTION_TEMPLATES = {
 }
 
 
+class Miscount(tuple):
+    """Creature counts that do not add up, ``(species, found, wanted)`` each: a message parameter
+    (``diff``) each language words with its own names ("centauro 12 (invece di 11)").
+
+    >>> str(Miscount([("centaur", 12, 11)]))
+    'centaur 12 (not 11)'
+    """
+
+    def __str__(self) -> str:
+        return ", ".join(f"{c} {got} (not {want})" for c, got, want in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class _Words(Words):
     """Formats one message parameter in a language from the catalog's names."""
 
@@ -70,6 +85,9 @@ class _Words(Words):
             return self.territory(value, lang)
         if name in KIND_PARAMS:
             return self.kind(value, lang)
+        if isinstance(value, Miscount):
+            instead = self.name("words", "instead_of", lang)
+            return ", ".join(f"{self.creature(c, lang)} {got} ({instead} {want})" for c, got, want in value)
         if name in CREATURE_LIST_PARAMS and isinstance(value, (tuple, list)):
             return self.join([self.creature(c, lang) for c in value], lang)
         if isinstance(value, (tuple, list)):

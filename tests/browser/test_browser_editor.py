@@ -1,0 +1,141 @@
+"""The position editor in a real browser: an Italian teacher builds a three-player Tir Nan Og dispute.
+
+At a projector's size (1280x720) she opens the Play tab in Italian, starts a three-player game,
+opens "Modifica questa posizione", empties the hands and reserves, and puts the rulebook's
+dispute on the table by clicking (its example: "Alfredo, Alex e Carlo si disputano una carta
+fontana"): a plain, a volcano and a castle consolidated, two satyrs (griffins) for Alfredo, a
+dragon and two fairies for Alex, a centaur and a satyr for Carlo; the river's fountain
+disputed, Alfredo and Alex joined, Carlo to declare.  The engine's verdict says so in Italian,
+"Giocala" plays it.  The position's JSON (the editor's disclosure) then opens in a phone-sized
+page (390x844), in the editor too.  Screenshots go to test-artifacts/.  Marked ``browser``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_helpers import READY, choose_seats, first_example, open_play, shot
+from tests.browser.test_browser_sizes import overflow
+
+pytestmark = pytest.mark.browser
+
+VERDICT = ("Il motore accetta questa posizione: decide Giocatore 3 "
+           "(partecipa alla disputa della fontana o resta fuori).")
+
+
+def placed(pg, zone: str):
+    return pg.locator(f".rt-editor-place:has(.rt-zone-{zone}) .rt-editor-placed")
+
+
+def empty(pg, zone: str) -> None:
+    """Take every card away from a place, one click each (the kernel redraws after each)."""
+    cards = placed(pg, zone)
+    while (n := cards.count()) > 0:
+        cards.first.click()
+        expect(cards).to_have_count(n - 1)
+
+
+def put(pg, item: str, zone: str) -> None:
+    before = placed(pg, zone).count()
+    pg.click(f".rt-editor-palette .rt-item-{item}")
+    pg.wait_for_selector(f".rt-editor-palette .rt-item-{item}.rt-picked")
+    pg.click(f".rt-editor-zone.rt-zone-{zone}")
+    expect(placed(pg, zone)).to_have_count(before + 1)
+
+
+def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artifacts):
+    pg = new_page("projector")
+    open_play(pg, voila.url("tir_nan_og.ipynb") + "?lang=it")
+    choose_seats(pg, "umano", "umano", "umano")
+    pg.wait_for_selector(".rt-to-move[data-player='0']")
+    opener = pg.locator(".rt-game .rt-edit-position")
+    expect(opener).to_have_text("Modifica questa posizione")
+    opener.focus()
+    pg.keyboard.press("Enter")  # the keyboard opens it
+    pg.wait_for_selector(".rt-position-editor .rt-editor-verdict .rt-msg-ok")
+    shot(pg, ".rt-position-editor", artifacts / "editor-projector-opened.png")
+    for seat in range(3):
+        empty(pg, f"hands-{seat}")
+        empty(pg, f"reserves-{seat}")
+    # the creatures first (the palette's first group is open), then the territories
+    for seat, hand in ((0, ["griffin", "griffin"]), (1, ["fairy", "dragon", "fairy"]), (2, ["centaur", "griffin"])):
+        for card in hand:
+            put(pg, card, f"hands-{seat}")
+    pg.click(".rt-editor-palette >> text=Territori e fontane")
+    pg.wait_for_selector(".rt-editor-palette .rt-item-plain-1", state="visible")
+    for seat, card in ((0, "plain-1"), (1, "volcano-1"), (2, "castle-1")):
+        put(pg, card, f"stacks-{seat}")
+    expect(placed(pg, "hands-1")).to_have_text(["♨ drago", "✿ fata", "✿ fata"])  # sorted, as the rules ignore order
+    # what the position waits for: the river's fountain, Alfredo and Alex joined, Carlo declares
+    pg.select_option(".rt-editor-pending select", label="una disputa della fontana")
+    pg.wait_for_selector(".rt-editor-option-fountain select")
+    pg.select_option(".rt-editor-option-fountain select", label="fiume")
+    pg.select_option(".rt-editor-option-next select", label="Giocatore 3")
+    pg.check(".rt-editor-joined-0 input")
+    pg.check(".rt-editor-joined-1 input")
+    pg.click(".rt-editor-set-pending")
+    expect(pg.locator(".rt-editor-verdict")).to_have_text(VERDICT)
+    shot(pg, ".rt-position-editor", artifacts / "editor-projector-dispute.png")
+    assert overflow(pg) <= 1, "the editor scrolls sideways at 1280x720"
+    # the JSON stays available
+    pg.click(".rt-editor-json-box >> text=La posizione in JSON")
+    text = pg.locator(".rt-editor-json textarea").input_value()
+    data = json.loads(text)
+    assert data["hands"] == [["griffin", "griffin"], ["dragon", "fairy", "fairy"], ["griffin", "centaur"]]
+    assert data["dispute"] == {"fountain": "fountain-river", "asked": [2], "joined": [0, 1]}
+    # played: the Play tab shows the dispute, Carlo to declare
+    pg.click(".rt-editor-play")
+    pg.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
+    expect(pg.locator(".rt-position-editor")).to_be_hidden()
+    shot(pg, ".rt-game .rt-status", artifacts / "editor-projector-played.png")
+
+    # the same position on a phone, in the editor again
+    phone = new_page("phone")
+    open_play(phone, voila.url("tir_nan_og.ipynb") + "?lang=it")
+    choose_seats(phone, "umano", "umano", "umano", new_game=False)
+    phone.click(".rt-game >> text=File scenario (JSON)")  # the scenario file, pasted as a student would
+    area = phone.wait_for_selector(".rt-scenario textarea")
+    area.fill(text)
+    area.press("Tab")
+    phone.click(".rt-load")
+    phone.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
+    phone.click(".rt-game .rt-edit-position")
+    expect(phone.locator(".rt-editor-verdict")).to_have_text(VERDICT)
+    expect(placed(phone, "hands-2")).to_have_text(["✦ grifone", "♞ centauro"])
+    expect(placed(phone, "stacks-0")).to_have_text(["▬ pianura 1"])
+    shot(phone, ".rt-position-editor", artifacts / "editor-phone-dispute.png")
+    shot(phone, ".rt-editor-decision", artifacts / "editor-phone-decision.png")
+    assert overflow(phone) <= 1, "the editor scrolls sideways at 390x844"
+    # a refusal on the phone: a card the place does not take, said in Italian
+    phone.click(".rt-editor-palette .rt-item-centaur")
+    phone.click(".rt-editor-zone.rt-zone-piles-0")
+    expect(phone.locator(".rt-editor-said")).to_have_text("Mazzo pianura non accetta centauro")
+
+
+def test_a_kamikaze_step_edited_on_a_phone_in_french(new_page, voila, artifacts):
+    """From an example's step, "Modifier cette position" opens the editor on the Play tab; a card with no
+    deck to go back to is picked up and moved (an Épéiste from a hand to a graveyard), by keyboard."""
+    pg = new_page("phone")
+    pg.goto(voila.url("kamikaze_attack.ipynb") + "?lang=fr")
+    pg.wait_for_selector(READY)
+    first_example(pg)  # the first worked example, not the guided game
+    pg.wait_for_selector(".rt-stepper .rt-edit-step")
+    pg.click(".rt-stepper .rt-edit-step")
+    pg.wait_for_selector(".rt-position-editor .rt-editor-verdict .rt-msg")
+    before = placed(pg, "graveyards-1").count()
+    card = placed(pg, "hands-0").first
+    label = card.inner_text()
+    card.focus()
+    pg.keyboard.press("Enter")
+    expect(pg.locator(".rt-editor-said")).to_contain_text("Choisissez maintenant où elle va")
+    target = pg.locator(".rt-editor-zone.rt-zone-graveyards-1")
+    target.focus()
+    pg.keyboard.press("Enter")
+    expect(placed(pg, "graveyards-1")).to_have_count(before + 1)
+    expect(placed(pg, "graveyards-1").last).to_have_text(label)
+    expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur")
+    shot(pg, ".rt-position-editor", artifacts / "editor-phone-kamikaze.png")
+    assert overflow(pg) <= 1, "the editor scrolls sideways at 390x844"

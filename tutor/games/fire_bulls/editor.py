@@ -1,0 +1,62 @@
+"""What the position editor (:mod:`tutor.editor`) may change in a Fire Bulls position, as data.
+
+The same names as every game's (see ``tutor.games.tir_nan_og.editor``).  Qi cards (the five
+colours and the warriors) come from the Qi deck and go back to it; Yen cards come from the three
+Yen piles (the first pile that holds one) and go back to the first pile.  A hand's order does
+not matter (the file's reader sorts it).  The nine row slots, the pawns and a turn under way
+stay in the JSON: the editor sets up the position at the start of a turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import HAND_LIMIT, QI_KINDS, YEN_CARDS
+
+ITEMS: dict[str, dict[str, Any]] = {
+    "qi": {"ids": list(QI_KINDS), "param": "qi", "unique": False, "supply": ["deck"],
+           "label": {"en": "Qi cards", "it": "Carte Qi", "fr": "Cartes Qi"}},
+    "yen": {"ids": list(YEN_CARDS), "param": "card", "unique": False, "supply": ["piles"],
+            "label": {"en": "Yen cards", "it": "Carte Yen", "fr": "Cartes Yen"}},
+}
+
+ZONES: list[dict[str, Any]] = [
+    {"field": "players", "key": "hand", "per": "seat", "accepts": "qi", "order": "set", "max": HAND_LIMIT + 12,
+     "label": {"en": "Hand of {player}", "it": "Mano di {player}", "fr": "Main de {player}"}},
+    {"field": "players", "key": "won", "per": "seat", "accepts": "yen", "order": "top-last", "max": 54,
+     "label": {"en": "Yen cards won by {player}", "it": "Carte Yen vinte da {player}",
+               "fr": "Cartes Yen gagnées par {player}"}},
+    {"field": "reserve", "accepts": "qi", "order": "top-last", "max": 20,
+     "label": {"en": "Qi reserve", "it": "Riserva Qi", "fr": "Réserve Qi"}},
+    {"field": "discard", "accepts": "qi", "order": "top-last", "max": 80,
+     "label": {"en": "Qi discards", "it": "Scarti Qi", "fr": "Défausse Qi"}},
+    {"field": "deck", "accepts": "qi", "order": "top-first", "max": 80, "supply": True,
+     "label": {"en": "Qi deck", "it": "Mazzo Qi", "fr": "Pioche Qi"}},
+    {"field": "piles", "per": "pile", "count": 3, "accepts": "yen", "order": "top-first", "max": 54, "supply": True,
+     "label": {"en": "Yen pile {n}", "it": "Mazzo Yen {n}", "fr": "Pile Yen {n}"}},
+]
+
+PENDING: dict[str, dict[str, str]] = {
+    "action": {"en": "the start of a turn", "it": "l'inizio di un turno", "fr": "le début d'un tour"},
+}
+PENDING_OPTIONS: dict[str, list[str]] = {"action": []}
+PENDING_CHOICES: dict[str, tuple[str, list[str]]] = {}
+TURN_FIELD = "current_player"
+PLAYERS_FIELD = "players"  # a list of seats here: the editor counts it
+
+
+def home(item: str) -> tuple[str, int | None]:  # pragma: no cover - no unique item in this game
+    raise KeyError(item)
+
+
+def set_pending(data: dict, kind: str, options: dict) -> dict:
+    """``data`` at the start of the current player's turn: no attack, no choice under way."""
+    data.pop("turn_state", None)
+    return data
+
+
+def pending_of(data: dict) -> tuple[str, dict]:
+    ts = data.get("turn_state")
+    if isinstance(ts, dict) and (ts.get("attack") or ts.get("pending") or ts.get("stage")):
+        return "under-way", {}
+    return "action", {}
