@@ -83,3 +83,24 @@ def test_kamikaze_cards_are_picked_up_and_moved():
     card = pe.editor.contents("hands.1")[0]
     assert pe.placed_clicked(card, "hands.1") and "Ora scegli dove va" in said(pe)
     assert pe.put("graveyards.0") and pe.editor.contents("graveyards.0") == [card]
+
+
+def test_a_position_built_in_the_editor_is_shared_by_a_link_that_opens_it():
+    """The page connects the editor's Share to its position links: the link opens the edited position
+    in a fresh page's Play tab."""
+    from urllib.parse import urlsplit
+
+    from widgets.page import page as game_page
+
+    teacher = TW.page("it")
+    pe = teacher.game.editor
+    pe.edit()
+    pe.pick("dragon")
+    assert pe.put("hands.1")
+    assert pe.share_button.layout.display is None  # connected by the page
+    link = pe.share()
+    assert "pos=" in link
+    student = game_page("tir-nan-og", query=urlsplit(link).query)
+    game = student.spec.engine
+    assert game.to_json(student.game.state) == game.to_json(game.from_json(pe.editor.to_json()))
+    assert student.game.state.hands[1].count("dragon") == pe.editor.state().hands[1].count("dragon")
