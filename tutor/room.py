@@ -72,7 +72,7 @@ RATE = 5.0  # a student's messages per second, on average ...
 BURST = 10.0  # ... with this many at once
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
 LANGS = ("en", "it", "fr")
-MEMBER_TYPES = ("join", "follow", "answer", "leave")
+MEMBER_TYPES = ("join", "follow", "answer", "leave", "where")
 TEACHER_TYPES = ("place", "ask", "reveal", "end", "rejoin")
 
 ERRORS: dict[str, tuple[str, str, str]] = {
@@ -397,6 +397,9 @@ class Room:
 
     def _member(self, kind: str, member: str, msg: dict, now: float) -> Outcome:
         m = self.members.get(member)
+        if kind == "where":  # the landing page asks which page the lesson is on, without joining
+            place = self.place or {}
+            return Outcome({"ok": True, "game": place.get("game"), "notebook": place.get("notebook")})
         if kind == "join":
             if m is None and len(self.members) >= MAX_MEMBERS:
                 return _error("live_full")

@@ -235,3 +235,28 @@ def test_fuzz_messages_never_raise_and_an_error_changes_nothing(messages):
 def test_fuzz_raw_frames(frame):
     got = parse_message(frame, limit=512)
     assert isinstance(got, dict) or got in rooms.ERRORS
+
+
+def test_the_landing_page_learns_the_lessons_page_without_joining():
+    room = fresh()
+    lead(room, "place", 1.0, place={**PLACE, "notebook": "kamikaze_attack.ipynb"})
+    out = room.handle({"type": "where", "member": "landing"}, 2.0)
+    assert out.reply == {"ok": True, "game": "kamikaze-attack", "notebook": "kamikaze_attack.ipynb"}
+    assert room.members == {} and out.events == ()
+
+
+@pytest.mark.parametrize("name", ["fire-bulls", "tir-nan-og"])
+def test_a_question_on_a_tables_position_is_answered_by_the_rules(name):
+    """The Play tab's "Ask the class": at a new table, which moves are legal, the wrong options moves
+    the rules refuse there (found in the examples' positions), in the same order in every language."""
+    from tutor import games, quiz
+
+    game = games.get(name)
+    state = game.new_game(game.min_players, 1)
+    others = [step.before for ex in game.examples() for step in ex.steps]
+    q = quiz.position_question(game, state, others=others)
+    assert q is not None and q.kind == "legal"
+    legal = {str(a) for a in game.legal_actions(state)}
+    assert [i for i, a in enumerate(q.actions) if a in legal] == list(q.answer)
+    italian = quiz.position_question(game, state, "it", others=others)
+    assert italian is not None and italian.actions == q.actions and italian.prompt != q.prompt

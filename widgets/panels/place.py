@@ -14,6 +14,7 @@ variable) and shows a link to the place it is at.  A place is
   ``quiz`` when it plays on from the quiz question named by ``question``
   (``SEED-INDEX``: the quiz set's seed and the question's index in it).
 * ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not).
+* ``room``: a live lesson's code (:mod:`tutor.room`): the page joins it and follows the teacher.
 
 A bad or stale link is never an error: :func:`parse` keeps what it can and
 lists what it could not as :class:`Problem` s, each a key of
@@ -34,11 +35,13 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from tutor.room import valid_code
+
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
 STARTS = ("step", "quiz")  # what the Play tab may start from besides a new game (``from``)
 QUESTIONS = 100  # a quiz set has fewer questions than this
-KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter")
+KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter", "room")
 ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
 OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
@@ -66,6 +69,7 @@ class Place:
     start: str | None = None  # "step"/"quiz": the Play tab plays on from the example's step/the question
     question: tuple[int, int] | None = None  # (quiz seed, question index) with start "quiz"
     presenter: bool = False
+    room: str | None = None  # a live lesson's code: the page follows its teacher
 
 
 def _shown(value: str) -> str:
@@ -178,6 +182,12 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             place = replace(place, presenter=value in ON)
         else:
             problems.append(Problem("place_bad_presenter", {"value": _shown(got["presenter"])}))
+    if "room" in got:
+        code = got["room"].strip().upper()
+        if valid_code(code):
+            place = replace(place, room=code)
+        else:
+            problems.append(Problem("place_bad_room", {"value": _shown(got["room"])}))
     return place, problems
 
 
@@ -199,6 +209,8 @@ def query(place: Place) -> str:
         parts.append(("from", place.start))
     if place.presenter:
         parts.append(("presenter", "1"))
+    if place.room is not None:
+        parts.append(("room", place.room))
     return urlencode(parts)
 
 

@@ -1,0 +1,169 @@
+"""A live lesson between real pages (widgets.panels.live): a teacher's page and two students' pages,
+each speaking through its own line to the live lessons' websocket (widgets.server.live) on a real
+Tornado server, as their kernels do under the tutor's server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+import tornado.web
+
+from tutor import games
+from widgets.page import page
+from widgets.index import landing
+from widgets.server import live
+from widgets.server.live_client import LiveLine
+from widgets.server.serve import free_port
+
+GAME = "kamikaze-attack"
+KERNELS = {"aaaa", "bbbb", "cccc", "dddd"}
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    broker = live.EmbeddedBroker()
+    ready = threading.Event()
+    box: dict = {}
+
+    def run():
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        app = tornado.web.Application(live.handlers("/", broker, lambda: KERNELS))
+        box["server"] = app.listen(port, address="127.0.0.1")
+        box["loop"] = loop
+        ready.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(10)
+    yield port, broker
+    box["loop"].call_soon_threadsafe(box["server"].stop)
+    box["loop"].call_soon_threadsafe(box["loop"].stop)
+
+
+def wire(widget, port: int, kernel: str) -> list:
+    """Give a page's live lesson (or the landing's code box) a line as kernel ``kernel``'s."""
+    lines: list = []
+
+    def make(on_frame, on_connect):
+        lines.append(LiveLine(f"ws://127.0.0.1:{port}/voila/live/{kernel}", on_frame, on_connect))
+        return lines[-1]
+    widget.make_line = make
+    return lines
+
+
+def until(check, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+def test_a_lesson_the_class_follows_answers_and_sees_revealed(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "aaaa")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and teacher.live.code in teacher.live.head.value)
+    code = teacher.live.code
+    head = teacher.live.head.value
+    assert code in head and f"room={code}" in head and "<svg" in head  # the code, the link, the QR code
+    assert teacher.live._secret not in head
+
+    ana, bea = page(GAME, query=""), page(GAME, query="")
+    wire(ana.live, port, "bbbb")
+    wire(bea.live, port, "cccc")
+    ana.go(f"room={code}")  # a link's room= (a pre-started kernel's page, moved to its link)
+    bea.go(f"room={code}&lang=it")
+    assert until(lambda: "2 connected" in teacher.live.head.value)
+    assert "2 connected · 2 following · 0 exploring" in teacher.live.head.value
+    assert f"room={code}" in ana.url  # a reload finds the room again
+
+    # the teacher steps an example: both pages follow, the Italian one stays in Italian
+    ids = [ex.id for ex in teacher.stepper.examples]
+    teacher.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
+    teacher.stepper.go(1)
+    for student in (ana, bea):
+        assert until(lambda s=student: (s.stepper.example.id, s.stepper.position) == ("cell/swordsman-vs-archer", 1))
+    assert bea.language.lang == "it" and "Seguire" not in bea.live.head.value
+    assert "Segui l&#x27;insegnante" in bea.live.head.value
+
+    # ask the class: the question in each student's language, answers counted, not shown
+    teacher.live.ask()
+    assert until(lambda: teacher.live.question is not None
+                 and all(len(p.live.choices.children) >= 2 for p in (ana, bea)))
+    question = teacher.live.question
+    right = question["answer"][0]
+    wrong = (right + 1) % len(question["texts"]["en"]["choices"])
+    assert bea.live.prompt.value and question["texts"]["it"]["prompt"].split()[0] in bea.live.prompt.value
+    assert "answer" not in json.dumps(ana.live.question)  # a student's page does not get the answer early
+    ana.live.choices.children[right].click()
+    bea.live.choices.children[wrong].click()
+    assert until(lambda: "2 answered" in teacher.live.head.value)
+    assert until(lambda: "Hai risposto" in bea.live.result.value)
+
+    # reveal: bars on every page, the right one marked, each student's own answer marked
+    teacher.live.do_reveal()
+    assert until(lambda: all("rt-live-bars" in p.live.result.value for p in (teacher, ana, bea)))
+    assert "rt-live-option-right" in teacher.live.result.value
+    assert ana.live.result.value.count("rt-live-you") == 1 and "giusta" in bea.live.result.value
+    assert "tu" in bea.live.result.value and "data-count='1'" in teacher.live.result.value
+
+    # one student explores and comes back where the teacher is now
+    bea.live.follow(False)
+    assert until(lambda: teacher.live.counts.get("exploring") == 1)
+    teacher.stepper.go(2)
+    time.sleep(0.3)
+    assert bea.stepper.position == 1  # exploring: the page stays
+    assert until(lambda: ana.stepper.position == 2)
+    bea.live.follow(True)
+    assert until(lambda: bea.stepper.position == 2 and teacher.live.counts.get("following") == 2)
+
+    # the Play tab: the class sees the teacher's table as the chosen seat sees it
+    teacher.tabs.selected_index = 1
+    teacher.live.seat.value = "0"
+    assert until(lambda: getattr(ana.live, "table_view", None) is not None and ana.live.table_view["player"] == 0)
+    assert all(h is None for p, h in enumerate(ana.live.table_view.get("hands", [])) if p != 0)
+    assert broker.rooms[code].place.get("state") is None  # no whole position with one seat's view
+
+    teacher.live.end()
+    assert until(lambda: teacher.live.record is not None and ana.live.ended)
+    record = teacher.live.record
+    assert record["questions"][0]["counts"][right] == 1 and record["questions"][0]["right"] == 1
+    assert "rt-live-record" in teacher.live.head.value
+    assert "bbbb" not in json.dumps(record)
+
+
+def test_a_bad_code_says_so_in_the_pages_language(server):
+    port, _broker = server
+    student = page(GAME, query="lang=fr&room=ZZZ")
+    assert "room" not in student.url and student.problems[0].key == "place_bad_room"
+    wire(student.live, port, "dddd")
+    student.go("lang=fr&room=ZZZZZZ")
+    assert until(lambda: "Aucune leçon en direct" in student.live.msg.value)
+
+
+def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "aaaa")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and broker.rooms[teacher.live.code].place is not None)
+    home = landing(query="lang=it")
+    wire(home.join, port, "dddd")
+    home.join.code.value = "nope"
+    home.join.join()
+    assert "non è il codice" in home.join.msg.value
+    home.join.code.value = teacher.live.code.lower()
+    home.join.join()
+    nb = games.entry(GAME).notebook
+    assert until(lambda: f"{nb}?lang=it&amp;room={teacher.live.code}" in home.join.msg.value
+                 or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
