@@ -245,3 +245,11 @@ def test_server_url_from_the_kernels_environment():
     env = {"VOILA_KERNEL_ID": "abc-1", "VOILA_APP_PORT": "8866", "VOILA_SERVER_URL": "/", "VOILA_APP_IP": "0.0.0.0"}
     assert server_url(env) == "ws://127.0.0.1:8866/voila/live/abc-1"
     assert server_url({}) is None
+
+
+def test_the_live_bench_runs_a_small_lesson(capsys):
+    from benchmarks import live as bench
+
+    assert bench.main(["--students", "3", "--steps", "3", "--asks", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "answers counted: 3 of 3; errors: 0" in out and "0 not delivered" in out

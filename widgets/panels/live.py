@@ -71,6 +71,7 @@ add_strings({
     "live_right": ("right", "giusta", "juste"),
     "live_you": ("you", "tu", "vous"),
     "live_rule": ("Rule", "Regola", "Règle"),
+    "live_why": ("Why", "Perché", "Pourquoi"),
     "live_teacher_table": ("The teacher's table", "Il tavolo dell'insegnante", "La table de l'enseignant"),
     "live_elsewhere": ("The teacher is on another game's page: opening it.",
                        "L'insegnante è sulla pagina di un altro gioco: la apro.",
@@ -120,15 +121,26 @@ def bars_html(question: dict, reveal: dict, lang: str, mine: list[int] | None = 
         n = counts[i] if i < len(counts) else 0
         right = i in reveal.get("answer", [])
         you = mine is not None and i in mine
-        marks = (f" <b class='rt-live-right'>✓ {esc(t('live_right', lang))}</b>" if right else "") + \
-                (f" <span class='rt-live-you'>← {esc(t('live_you', lang))}</span>" if you else "")
+        marks = (f" <b class='rt-live-right' style='color:#1b5e20'>✓ {esc(t('live_right', lang))}</b>"
+                 if right else "") + \
+                (f" <b class='rt-live-you' style='color:#0d47a1'>← {esc(t('live_you', lang))}</b>" if you else "")
         reasons = why.get("reasons", [])
-        reason = f"<div class='rt-live-reason'>{esc(reasons[i])}</div>" if i < len(reasons) else ""
+        reason = ""
+        if i < len(reasons):
+            small = "font-size:0.8em;color:#444;margin:2px 0 0 2.4em"
+            # the right option's reason and the student's own are shown; the others one click away
+            reason = (f"<div class='rt-live-reason' style='{small}'>{esc(reasons[i])}</div>" if right or you else
+                      f"<details class='rt-live-reason rt-live-why' style='{small}'>"
+                      f"<summary>{esc(t('live_why', lang))}</summary>{esc(reasons[i])}</details>")
+        share = round(100 * n / total)
         rows.append(
-            f"<div class='rt-live-option{' rt-live-option-right' if right else ''}' data-count='{n}'>"
-            f"<div><span class='rt-live-choice'>{esc(choice)}</span>{marks} <b class='rt-live-count'>{n}</b></div>"
-            f"<div class='rt-live-bar' style='background:{'#2e7d32' if right else '#9e9e9e'};height:14px;"
-            f"width:{max(2, round(100 * n / total))}%'></div>{reason}</div>")
+            f"<div class='rt-live-option{' rt-live-option-right' if right else ''}' data-count='{n}'"
+            f" style='margin:0 0 10px'>"
+            f"<div><b class='rt-live-count' style='display:inline-block;min-width:2em'>{n}</b>"
+            f"<span class='rt-live-choice'>{esc(choice)}</span>{marks}</div>"
+            f"<div class='rt-live-bar' role='img' aria-label='{share}%' style='background:"
+            f"{'#2e7d32' if right else '#9e9e9e'};height:18px;margin-left:2.4em;max-width:calc(100% - 2.4em);"
+            f"width:{max(1, share)}%'></div>{reason}</div>")
     rule = why.get("rule", "")
     cited = f"<p class='rt-live-rule'><b>{esc(t('live_rule', lang))}:</b> {esc(rule)}</p>" if rule else ""
     return f"<div class='rt-live-bars'>{''.join(rows)}{cited}</div>"
