@@ -133,6 +133,16 @@ def test_a_lesson_the_class_follows_answers_and_sees_revealed(server):
     assert until(lambda: getattr(ana.live, "table_view", None) is not None and ana.live.table_view["player"] == 0)
     assert all(h is None for p, h in enumerate(ana.live.table_view.get("hands", [])) if p != 0)
     assert broker.rooms[code].place.get("state") is None  # no whole position with one seat's view
+    # the teacher plays a move: the class's table follows
+    before, shell = ana.live.table_view, teacher.game
+    assert shell.play(shell.actions()[0])
+    assert until(lambda: ana.live.table_view != before and bea.live.table_view == ana.live.table_view)
+    # everything: the whole position goes too, and an explorer plays on from the teacher's table
+    teacher.live.seat.value = "all"
+    assert until(lambda: (ana.live.latest or {}).get("state") is not None)
+    ana.live.follow(False)
+    assert until(lambda: ana.tabs.selected_index == 1)
+    assert ana.spec.engine.to_json(ana.game.state) == ana.live.latest["state"]
 
     teacher.live.end()
     assert until(lambda: teacher.live.record is not None and ana.live.ended)

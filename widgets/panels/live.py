@@ -530,7 +530,8 @@ class LiveLesson(w.VBox):
 
     def student_url(self) -> str:
         """The address students open: the teacher's page with the room's code (each student picks a language)."""
-        return places.link(self.page.notebook, urlencode({"room": self.code or ""}), self.page.request_url)
+        return live_client.for_students(places.link(self.page.notebook, urlencode({"room": self.code or ""}),
+                                                    self.page.request_url))
 
     def _head_html(self) -> str:
         lang = self.lang

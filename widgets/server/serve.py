@@ -294,7 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     server = VoilaServer(NOTEBOOKS, port=args.port, room=room)
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
-    proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT), env=server_env())
+    # a room's kernels give students the LAN address, not the localhost the teacher may have opened
+    lan = {"RULES_TUTOR_LAN": "1"} if room is not None and room.ip != "127.0.0.1" else None
+    proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT), env=server_env(lan))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
