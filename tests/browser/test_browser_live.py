@@ -3,7 +3,7 @@ pages (a phone in English, a projector-size page in Italian) joined by the teach
 
 The teacher steps an example (both follow), asks the class, one student answers right and one
 wrong, the teacher reveals (both see the bars and their own answer), one student explores and
-comes back, then the teacher opens the Play tab and the class sees the teacher's table.
+comes back, then the teacher opens the Play tab and plays a card: the class sees the teacher's table.
 The duel asked about is the rulebook's: the Swordsman beats the Archer.
 Screenshots go to test-artifacts/live-*.png.
 """
@@ -110,7 +110,14 @@ def test_a_live_lesson_with_two_students(new_page, voila, artifacts):
     for student in (ana, bea):
         expect(student.locator(".rt-live-table .rt-sections")).to_be_visible()
     expect(bea.locator(".rt-live-table-title")).to_have_text("Il tavolo dell'insegnante")
-    shot(ana, ".rt-live", artifacts / "live-phone-table.png")
+    # the teacher plays a card: both students' tables follow
+    tables = {pg: pg.locator(".rt-live-table .rt-sections-box").inner_html() for pg in (ana, bea)}
+    teacher.locator(".rt-game .ka-buttons button").first.click()
+    for pg, before in tables.items():
+        pg.wait_for_function("old => document.querySelector('.rt-live-table .rt-sections-box').innerHTML !== old",
+                             arg=before)
+    shot(ana, ".rt-live-table", artifacts / "live-phone-table.png")
+    shot(teacher, ".rt-live", artifacts / "live-teacher-play.png")
 
     teacher.click(".rt-live-end")
     expect(teacher.locator(".rt-live-record")).to_be_visible()

@@ -117,13 +117,14 @@ def test_a_lesson_the_class_follows_answers_and_sees_revealed(server):
     assert ana.live.result.value.count("rt-live-you") == 1 and "giusta" in bea.live.result.value
     assert "tu" in bea.live.result.value and "data-count='1'" in teacher.live.result.value
 
-    # one student explores and comes back where the teacher is now
+    # one student explores and comes back where the teacher is now (the bars go once the teacher moves on)
     bea.live.follow(False)
     assert until(lambda: teacher.live.counts.get("exploring") == 1)
     teacher.stepper.go(2)
     time.sleep(0.3)
     assert bea.stepper.position == 1  # exploring: the page stays
     assert until(lambda: ana.stepper.position == 2)
+    assert until(lambda: teacher.live.result.value == "" and ana.live.result.value == "")
     bea.live.follow(True)
     assert until(lambda: bea.stepper.position == 2 and teacher.live.counts.get("following") == 2)
 

@@ -336,6 +336,8 @@ class LiveLesson(w.VBox):
             version = event.get("version", 0)
             if isinstance(version, int) and version > self.version:
                 self.version, self.latest = version, event.get("place")
+                if self.reveal:  # the class moved on from a revealed question: the page is the table's again
+                    self.question = self.reveal = self.answered = None
                 if self.following and self.latest:
                     self.show_place(self.latest)
         elif kind == "ask":
@@ -388,6 +390,9 @@ class LiveLesson(w.VBox):
         if text != self.sent:
             self.sent = text
             self._room({"type": "place", "place": data}, "place")
+            if self.reveal:  # moved on from a revealed question (it stays in the lesson's record)
+                self.question = self.reveal = None
+                self.draw()
 
     def table_moved(self, _change=None) -> None:
         """A move on the Play tab (the shell's log changed)."""
