@@ -12,10 +12,11 @@ a real Fire Bulls table, as the teacher's page sends it) and asks the class ``--
 (every student answers, then the teacher reveals).
 
 Measured: the follow latency, from the teacher's message leaving to each student's kernel
-receiving the place (p50, p95, worst), the answers the teacher's page counted, errors, and the
-server's CPU seconds per step.  Not measured here: a student's kernel redrawing its page and the
-browser drawing it (the page's own click latency, ``make bench-class``) -- the browser test of
-the live lesson shows those pages follow.  Exits 1 when the p95 is over 300 ms or any error.
+receiving the place (p50, p95, worst), the answers the teacher's page counted, errors, the
+server's CPU seconds per step, and the CPU a student's kernel spends following a step (one
+page's widgets built in the bench's process, no browser).  Not measured here: thirty real
+kernels sending their pages' updates through the server to thirty browsers (a room's click
+latency is ``make bench-class``'s) -- the browser test of the live lesson shows pages follow.  Exits 1 when the p95 is over 300 ms or any error.
 """
 
 from __future__ import annotations
@@ -185,6 +186,33 @@ async def lesson(port: int, students: int, steps: int, asks: int, server: psutil
             "expected_answers": students * len(asked_at)}
 
 
+def kernel_cost(steps: int) -> list[float]:
+    """CPU seconds a student's kernel spends following one step: a Kamikaze page built in this
+    process (its widgets, no browser attached) receiving the teacher's places, an example's steps
+    and Play-tab views in turn."""
+    from tutor import games
+    from widgets.page import page
+
+    student = page("kamikaze-attack", query="")
+    student.live.role, student.live.code = "student", "K7QP2M"
+    game = games.get("kamikaze-attack")
+    example = student.stepper.examples[1]
+    state = game.new_game(2, 1)
+    out = []
+    for i in range(2 * steps):
+        if i % 2 == 0:
+            place = {"game": game.name, "tab": "examples", "example": example.id, "step": (i // 2) % 3}
+        else:
+            view = json.loads(json.dumps(game.view(state, 0), default=str))
+            place = {"game": game.name, "tab": "play", "step": 0, "seat": 0, "view": view}
+            if game.current_player(state) is not None:
+                state = game.apply(state, list(game.legal_actions(state))[0])
+        began = time.process_time()
+        student.live.on_event({"kind": "place", "version": i, "place": place})
+        out.append(time.process_time() - began)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.live", description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
@@ -242,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
           + (f" ({', '.join(sorted(set(got['errors'])))})" if got["errors"] else ""))
     print(f"  server CPU per step: {1000 * statistics.mean(got['cpu']):.1f} ms "
           f"(the place relayed to every student)")
+    kernel = kernel_cost(args.steps)
+    print(f"  a student's kernel per step: {1000 * pct(kernel, 50):.1f} ms CPU (p50; worst "
+          f"{1000 * max(kernel):.1f} ms), its widgets without a browser; {args.students} kernels on "
+          f"{os.cpu_count()} cores: about {1000 * pct(kernel, 50) * args.students / (os.cpu_count() or 1):.0f} ms more")
     ok = p95 <= TARGET and not got["errors"] and not got["missed"] and got["answers"] == got["expected_answers"]
     print(f"  target: p95 <= {1000 * TARGET:.0f} ms, no error, every answer counted: {'met' if ok else 'MISSED'}")
     return 0 if ok else 1
