@@ -14,6 +14,7 @@ import tornado.web
 
 from tutor import games
 from widgets.page import page
+from widgets.panels.live import class_question
 from widgets.index import landing
 from widgets.server import live
 from widgets.server.live_client import LiveLine
@@ -178,3 +179,22 @@ def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
     nb = games.entry(GAME).notebook
     assert until(lambda: f"{nb}?lang=it&amp;room={teacher.live.code}" in home.join.msg.value
                  or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
+
+
+def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_question(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "aaaa")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and teacher.live.code in teacher.live.head.value)
+    teacher.tabs.selected_index = 1
+    shell = teacher.game
+    shell.seat_boxes[0].value, shell.seat_boxes[1].value = "person", "person"
+    shell.new_game()
+    shell.hand_button.value = True  # the first seat looks at its hand and sets a card aside ...
+    assert shell.play(shell.actions()[0])  # ... and the second seat decides
+    assert shell.hand_hidden()  # hotseat: the hand of the seat to decide stays hidden until asked
+    assert class_question(teacher, 99) is not None  # a question would list that hand's cards
+    teacher.live.ask()
+    assert "show the seat that decides" in teacher.live.msg.value
+    assert broker.rooms[teacher.live.code].question is None

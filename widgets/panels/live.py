@@ -402,6 +402,11 @@ class LiveLesson(w.VBox):
         if self.role != "teacher":
             return
         self.moved()
+        if self.page.tabs.selected_index == 1 and self.seat.value == "screen" and self.page.game.hand_hidden():
+            # the screen hides the hand of the seat to decide, whose moves the options would show
+            self.error = error_text("live_hidden", self.lang)
+            self.draw()
+            return
         q = class_question(self.page, self.next_question)
         if q is None:
             self.error = t("live_no_ask", self.lang)
