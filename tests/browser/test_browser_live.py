@@ -122,3 +122,27 @@ def test_a_live_lesson_with_two_students(new_page, voila, artifacts):
     teacher.click(".rt-live-end")
     expect(teacher.locator(".rt-live-record")).to_be_visible()
     expect(ana.locator(".rt-live-status")).to_contain_text("The live lesson has ended")
+
+
+def test_a_student_joins_by_typing_the_code_on_the_landing_page(new_page, voila):
+    teacher = new_page("projector", timeout=WAIT)
+    teacher.goto(voila.url(games.entry(GAME).notebook))
+    teacher.locator(".rt-chooser select").wait_for()
+    teacher.click(".rt-live-start")
+    code_line = teacher.locator(".rt-live-code")
+    expect(code_line).to_have_text(re.compile(r"code [A-Z2-9]{6}$"))
+    code = code_line.inner_text()[-6:]
+
+    phone = new_page("phone", timeout=WAIT)
+    phone.goto(voila.url("index.ipynb") + "?lang=fr")
+    box = phone.locator(".rt-live-code-box input")
+    box.fill("XYZ")
+    box.press("Tab")
+    phone.click(".rt-live-join-button")
+    expect(phone.locator(".rt-live-join-message")).to_contain_text("n'est pas le code d'une leçon en direct")
+    box.fill(code.lower())  # typed on a phone, in lower case
+    box.press("Tab")
+    phone.click(".rt-live-join-button")
+    phone.wait_for_url(re.compile(rf"{games.entry(GAME).notebook}\?lang=fr&room={code}"))
+    expect(phone.locator(".rt-live-status")).to_contain_text("Vous suivez l'enseignant")
+    expect(teacher.locator(".rt-live-counts")).to_contain_text("1 connected · 1 following")
