@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 import tornado.web
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
+from tutor import room as rooms
 from widgets.server import live
 from widgets.server.live_client import LiveLine, for_students, server_url
 from widgets.server.serve import free_port
@@ -267,3 +270,51 @@ def test_the_students_link_names_the_lan_address_under_make_class(monkeypatch):
     assert for_students(url, {}) == url
     lan = "http://tutor.school.lan:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
     assert for_students(lan, {"RULES_TUTOR_LAN": "1"}) == lan
+
+
+FRAMES = st.one_of(
+    st.binary(max_size=200),
+    st.text(max_size=200),
+    st.builds(json.dumps, st.dictionaries(st.sampled_from(["id", "op", "room", "msg"]),
+                                          st.none() | st.integers(-3, 3) | st.text(max_size=8)
+                                          | st.sampled_from(["open", "send", "K7QP2M"])
+                                          | st.dictionaries(st.sampled_from(["type", "member", "secret", "place",
+                                                                              "question", "choice", "following"]),
+                                                            st.sampled_from(["join", "place", "ask", "answer", "reveal",
+                                                                             "end", "leave", "where", "follow"])
+                                                            | st.integers(0, 3) | st.lists(st.integers(-1, 3)),
+                                                            max_size=4),
+                                          max_size=4)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(FRAMES, min_size=1, max_size=12))
+def test_fuzz_a_students_frames_change_nothing_of_the_teachers_or_anothers(frames):
+    """Whatever a student's kernel sends, each frame gets one reply (an error key or ok), the
+    teacher's room keeps its place, and another student's answer stays as it was."""
+    async def run():
+        s = _Server()
+        server = s.app.listen(s.port, address="127.0.0.1")
+        try:
+            code, secret = await s.broker.open()
+            await s.broker.handle(code, {"type": "place", "secret": secret, "place": PLACE})
+            await s.broker.handle(code, {"type": "ask", "secret": secret, "question": QUESTION})
+            await s.broker.handle(code, {"type": "join", "member": "cccc-0000"})
+            await s.broker.handle(code, {"type": "answer", "member": "cccc-0000", "question": 1, "choice": [1]})
+            ws = await websocket_connect(s.url("bbbb-0000"))
+            for frame in frames:
+                ws.write_message(frame, binary=isinstance(frame, bytes))
+            got = await _frames(ws, lambda g: sum(1 for f in g if "re" in f) >= len(frames))
+            replies = [f for f in got if "re" in f]
+            assert len(replies) == len(frames)
+            for reply in replies:
+                assert reply.get("ok") is True or reply.get("error") in rooms.ERRORS, reply
+            assert secret not in json.dumps(got)
+            for c, r in s.broker.rooms.items():
+                if c == code:
+                    assert r.place["step"] == 3 and not r.ended
+                    assert r.members["cccc-0000"].answers == {"1": [1]}
+            ws.close()
+        finally:
+            server.stop()
+    asyncio.run(run())
