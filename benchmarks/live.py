@@ -213,6 +213,99 @@ def kernel_cost(steps: int) -> list[float]:
     return out
 
 
+async def _updated(session, model: str, since: int, timeout: float = 60) -> float | None:
+    """When the first update of widget ``model`` after message ``since`` came (perf_counter), or None."""
+    deadline = time.perf_counter() + timeout
+    seen = since
+    while time.perf_counter() < deadline:
+        for msg in session.received[seen:]:
+            if msg.get("msg_type") == "comm_msg" and msg["content"].get("comm_id") == model:
+                return time.perf_counter()
+        seen = len(session.received)
+        await asyncio.sleep(0.005)
+    return None
+
+
+async def real_lesson(base: str, server_pid: int, students: int, steps: int) -> dict:
+    """Real pages at the protocol level: the teacher's Kamikaze page and ``students`` pages opened with
+    its ``room=`` link, each its own kernel under the tutor's server; the teacher clicks Next and Previous
+    on the examples ``steps`` times.  The follow latency runs from the teacher's click to each student
+    page's first update of its step header (what its browser would draw)."""
+    import re
+
+    from benchmarks.room import Session
+
+    notebook = "kamikaze_attack.ipynb"
+    teacher = Session(base, notebook)
+    await teacher.open()
+    await teacher.click(teacher.find("rt-live-start")[0])
+    head = teacher.find("rt-live-head")[0]
+    await teacher.until(lambda st: re.search(r"code [A-Z2-9]{6}", st[head].get("value", "")) is not None)
+    code = re.search(r"code ([A-Z2-9]{6})", teacher.states[head]["value"]).group(1)  # type: ignore[union-attr]
+    pupils = [Session(base, notebook, query=f"room={code}") for _ in range(students)]
+    for i in range(0, students, 5):  # five cold pages at a time: a room arriving, not a burst test
+        await asyncio.gather(*(p.open() for p in pupils[i:i + 5]))
+    errors = []
+    if not await teacher.until(lambda st: f"{students} connected" in st[head].get("value", ""), 120):
+        errors.append("not every page joined")
+    nxt, prev = teacher.find("rt-next")[0], teacher.find("rt-previous")
+    headers = [p.find("rt-step-header")[0] for p in pupils]
+
+    def kernel_cpu() -> float:
+        total = 0.0
+        for child in psutil.Process(server_pid).children(recursive=True):
+            try:
+                t = child.cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                pass
+        return total
+
+    server = psutil.Process(server_pid)
+    latencies: list[float] = []
+    cpu_server, cpu_kernels = [], []
+    for step in range(steps):
+        button = nxt if step % 2 == 0 or not prev else prev[0]
+        marks = [len(p.received) for p in pupils]
+        s0, k0 = server.cpu_times(), kernel_cpu()
+        sent = time.perf_counter()
+        await teacher.click(button)
+        got = await asyncio.gather(*(_updated(p, m, i) for p, m, i in zip(pupils, headers, marks)))
+        s1, k1 = server.cpu_times(), kernel_cpu()
+        cpu_server.append((s1.user + s1.system) - (s0.user + s0.system))
+        cpu_kernels.append(k1 - k0)
+        for at in got:
+            if at is None:
+                errors.append("a page did not follow")
+            else:
+                latencies.append(at - sent)
+        await asyncio.sleep(0.5)
+    for p in [teacher, *pupils]:
+        await p.close()
+    return {"latencies": latencies, "errors": errors, "cpu_server": cpu_server, "cpu_kernels": cpu_kernels}
+
+
+def main_kernels(args) -> int:
+    from benchmarks.room import raise_client_limit
+    from widgets.server.serve import NOTEBOOKS, VoilaServer
+
+    raise_client_limit()
+    with tempfile.TemporaryDirectory() as tmp, VoilaServer(NOTEBOOKS, log=Path(tmp) / "voila.log") as server:
+        got = asyncio.run(real_lesson(server.base, server.proc.pid, args.kernels, args.steps))  # type: ignore[union-attr]
+    lat = got["latencies"]
+    p95 = pct(lat, 95)
+    print(f"live lesson, real pages: {args.kernels} students' kernels following a teacher's {args.steps} steps"
+          f" (load average {os.getloadavg()[0]:.1f})")
+    print(f"  follow latency (teacher's click to each page's update): p50 {1000 * pct(lat, 50):.0f} ms, "
+          f"p95 {1000 * p95:.0f} ms, worst {1000 * max(lat, default=float('nan')):.0f} ms over {len(lat)}")
+    print(f"  CPU per step: server {1000 * statistics.mean(got['cpu_server']):.0f} ms, kernels "
+          f"{1000 * statistics.mean(got['cpu_kernels']):.0f} ms (all of them)")
+    print(f"  errors: {len(got['errors'])}" + (f" ({', '.join(sorted(set(got['errors'])))})" if got["errors"] else ""))
+    ok = p95 <= TARGET and not got["errors"]
+    print(f"  target: p95 <= {1000 * TARGET:.0f} ms, no error: {'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.live", description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
@@ -221,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--redis", action="store_true", help="the Redis broker (a redis-server started for the run)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--redis-url", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--kernels", type=int, default=0,
+                    help="real pages instead: this many students' pages (each a kernel) under the tutor's server")
     args = ap.parse_args(argv)
+    if args.kernels:
+        return main_kernels(args)
     if args.serve:
         serve(args.serve, args.redis_url)
         return 0
