@@ -130,7 +130,8 @@ bench-class: $(VENV)/.installed-run
 
 # A live lesson's traffic at the protocol level: thirty students' kernels following a teacher's
 # ten steps and answering two questions through the live lessons' websocket; follow latency
-# p50/p95, answers, errors, server CPU per step; exits 1 past 300 ms (p95).  LIVE_OPTIONS=--redis: the Redis broker.
+# p50/p95, answers, errors, server CPU per step; exits 1 past 300 ms (p95).  LIVE_OPTIONS=--redis: the Redis
+# broker (needs the `hub` extra); LIVE_OPTIONS="--kernels 30": thirty real pages' kernels under the tutor's server.
 LIVE_OPTIONS ?=
 bench-live: $(VENV)/.installed-run
 	$(VPY) -m benchmarks.live $(LIVE_OPTIONS)

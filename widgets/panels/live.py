@@ -479,8 +479,19 @@ class LiveLesson(w.VBox):
         if tab == "play":
             self.draw_table()
             return
-        target = places.Place(lang=self.lang, tab=tab, example=place.get("example"), step=place.get("step", 0),
-                              room=self.code)
+        stepper = page.stepper
+        ids = [ex.id for ex in stepper.examples]
+        step = place.get("step", 0)
+        if tab == "examples" and page.tabs.selected_index == 0 and place.get("example") in ids \
+                and isinstance(step, int) and 0 <= step <= len(stepper.examples[ids.index(place["example"])].steps):
+            # the teacher stepped: the page steps as its own Next would (a whole page.go relabels every tab,
+            # and thirty kernels do it at once on the teacher's click)
+            if stepper.chooser.value != ids.index(place["example"]):
+                stepper.chooser.value = ids.index(place["example"])
+            if stepper.position != step:
+                stepper.go(step)
+            return
+        target = places.Place(lang=self.lang, tab=tab, example=place.get("example"), step=step, room=self.code)
         page.go(places.query(target))
 
     def draw_table(self) -> None:
