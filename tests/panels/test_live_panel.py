@@ -181,12 +181,24 @@ def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
                  or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
 
 
-def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_question(server):
-    port, broker = server
+class RecordingLine:
+    """A line that records the frames a page sends (no server, no thread: the test answers them)."""
+
+    def __init__(self):
+        self.frames: list[dict] = []
+
+    def send(self, frame: dict) -> int:
+        self.frames.append(frame)
+        return len(self.frames)
+
+
+def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_question():
     teacher = page(GAME, query="")
-    wire(teacher.live, port, "aaaa")
+    line = RecordingLine()
+    teacher.live.make_line = lambda on_frame, on_connect: line
     teacher.live.start()
-    assert until(lambda: teacher.live.code is not None and teacher.live.code in teacher.live.head.value)
+    teacher.live.on_frame({"re": 1, "ok": True, "room": "K7QP2M", "secret": "key-of-the-teacher"})
+    assert teacher.live.role == "teacher"
     teacher.tabs.selected_index = 1
     shell = teacher.game
     shell.seat_boxes[0].value, shell.seat_boxes[1].value = "person", "person"
@@ -197,4 +209,7 @@ def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_ques
     assert class_question(teacher, 99) is not None  # a question would list that hand's cards
     teacher.live.ask()
     assert "show the seat that decides" in teacher.live.msg.value
-    assert broker.rooms[teacher.live.code].question is None
+    assert not any(f.get("msg", {}).get("type") == "ask" for f in line.frames)
+    teacher.live.seat.value = "all"  # everything on the class's screen: the question may go
+    teacher.live.ask()
+    assert any(f.get("msg", {}).get("type") == "ask" for f in line.frames)

@@ -363,7 +363,7 @@ class LiveLesson(w.VBox):
         if here.tab == "play":
             shell = page.game
             if shell.table is not None:
-                chosen = self.seat.value
+                chosen = self.seat.value or "screen"  # the default, also while the seats' list is being set
                 if chosen == "screen":
                     seat, view = shell.viewer(), shell.shown_views()[0]
                 else:
@@ -402,7 +402,8 @@ class LiveLesson(w.VBox):
         if self.role != "teacher":
             return
         self.moved()
-        if self.page.tabs.selected_index == 1 and self.seat.value == "screen" and self.page.game.hand_hidden():
+        if self.page.tabs.selected_index == 1 and (self.seat.value or "screen") == "screen" \
+                and self.page.game.hand_hidden():
             # the screen hides the hand of the seat to decide, whose moves the options would show
             self.error = error_text("live_hidden", self.lang)
             self.draw()
