@@ -1,6 +1,6 @@
 # The two commands: `make run` and `make test`.  Both create .venv themselves.
 # Also: `make fuzz` (10,000+ bad inputs per game), `make bench` (speed beside OpenSpiel),
-# `make class` (the dashboard for a room of students), `make bench-class` (a room's load),
+# `make class` (the dashboard for a room of students), `make bench-class` (a room's load), `make bench-live` (a live lesson's),
 # `make site` (the static site, no server: site/), `make bench-site`, `make lab` (JupyterLab on notebooks/ to prepare lessons).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -10,7 +10,7 @@ NPM := /usr/bin/npm
 # axe-core (npm), injected by the browser tests to audit accessibility (tests/browser/test_browser_a11y.py)
 AXE := .axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run class lab test lint fuzz bench bench-browser bench-class site bench-site search-eval teach-report clean
+.PHONY: run class lab test lint fuzz bench bench-browser bench-class bench-live site bench-site search-eval teach-report clean
 PORT ?= 8866
 
 $(VPY):
@@ -127,6 +127,14 @@ bench-site: site $(VENV)/.installed-test $(CHROMIUM)
 # at the protocol level: ready and click latency, errors, memory, kernels left.
 bench-class: $(VENV)/.installed-run
 	$(VPY) -m benchmarks.classroom
+
+# A live lesson's traffic at the protocol level: thirty students' kernels following a teacher's
+# ten steps and answering two questions through the live lessons' websocket; follow latency
+# p50/p95, answers, errors, server CPU per step; exits 1 past 300 ms (p95).  LIVE_OPTIONS=--redis: the Redis
+# broker (needs the `hub` extra); LIVE_OPTIONS="--kernels 30": thirty real pages' kernels under the tutor's server.
+LIVE_OPTIONS ?=
+bench-live: $(VENV)/.installed-run
+	$(VPY) -m benchmarks.live $(LIVE_OPTIONS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .axe

@@ -48,7 +48,8 @@ from tutor.core import IllegalAction, ScenarioError, ScenarioReader, core_catalo
 if TYPE_CHECKING:
     from tutor.core import Event, Game
 
-__all__ = ["Question", "generate", "step_question", "save", "load", "words", "seat_name", "narration", "first_rule",
+__all__ = ["Question", "generate", "step_question", "position_question",
+           "save", "load", "words", "seat_name", "narration", "first_rule",
            "with_level", "telling", "most_telling", "content", "word_count", "GENERIC_KINDS", "Maker", "MAX_WORDS",
            "LEVELS"]
 
@@ -554,6 +555,23 @@ def step_question(game: "Game", example: Any, index: int, lang: str = "en") -> Q
 
 
 GENERIC_KINDS: dict[str, Callable[..., Question | None]] = {"legal": _legal, "effect": _effect, "score": _score}
+
+
+def position_question(game: "Game", state: Any, lang: str = "en", seed: int = 0,
+                      others: Sequence[Any] = ()) -> Question | None:
+    """A question about ``state`` itself (a position on the table, not an example's step): what a
+    legal move does, else which moves are legal (the refused ones drawn from the moves of the
+    ``others`` positions), else what a move scores, else one of the game's own kinds; None when
+    none fits.  The same ``seed`` draws the same moves in every language."""
+    if game.current_player(state) is None:
+        return None
+    pool = _Pool([s for s in others if s is not state and game.current_player(s) is not None], [])
+    makers = [_effect, _legal, _score, *(_without_pool(make) for make in game.question_kinds().values())]
+    for make in makers:
+        q = make(game, state, random.Random(f"position|{game.name}|{seed}"), lang, pool)
+        if q is not None:
+            return with_level(game, q)
+    return None
 
 
 def with_level(game: "Game", q: Question) -> Question:

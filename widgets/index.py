@@ -13,6 +13,7 @@ from widgets.panels.common import esc, message, style
 from widgets.server import request
 from widgets.panels.i18n import Language, add_strings, t
 from widgets.page import IN_SITE, address_from_browser, browser_sync, with_address_sink
+from widgets.panels.live import JoinBox
 from widgets.panels.place import parse_lang
 
 # In a pre-started kernel the landing page is built before its request and follows it after.
@@ -82,7 +83,8 @@ class Landing(w.VBox):
         self.sync.add_class("rt-sync")
         self.draw()
         self.language.observe(lambda ch: self.draw(), "lang")
-        self.children = [style(), self.sync, self.language.chooser(), self.notice, self.body]
+        self.join = JoinBox(self.language)  # a live lesson's code: the page of the lesson's game
+        self.children = [style(), self.sync, self.language.chooser(), self.notice, self.join, self.body]
         self.add_class("rt-panel")
 
     def draw(self) -> None:

@@ -38,6 +38,7 @@ from widgets.server import request
 from widgets.panels.common import esc, message, style
 from widgets.panels.shell import GameShell, SeatChoices
 from widgets.panels.i18n import Language, t
+from widgets.panels.live import LiveLesson
 from widgets.panels.rules import RulesPanel
 from widgets.panels.stepper import Board, ExampleStepper
 
@@ -274,6 +275,7 @@ class GamePage(w.VBox):
 
         # its link and QR code: the place shown, for the students (not in presenter mode)
         self.presenter = Presenter(self, link=lambda: self.student_url)
+        self.live = LiveLesson(self)  # the live lesson: the teacher leads it, a student's page follows
         self.stepper.on_play_here = self._play_from_step
         self._played_from: tuple[str, int, Any] | None = None  # (example, step, the state) the Play tab started at
         # (quiz seed, question index, the state) the Play tab started at
@@ -289,7 +291,7 @@ class GamePage(w.VBox):
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link,
                       self.presenter.also],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
-        self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.tabs]
+        self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.live, self.tabs]
         if self.place.presenter:
             self.presenter.toggle.value = True
         self._relabel()
@@ -300,6 +302,8 @@ class GamePage(w.VBox):
         elif self.place.tab != "examples":
             self.tabs.selected_index = self.TABS.index(self.place.tab)
         self._open_shared()
+        if self.place.room:
+            self.live.join(self.place.room)
 
     def go(self, query: str, request_url: str | None = None) -> None:
         """Move the page, already built, to the place ``query`` names, as if it had been
@@ -321,6 +325,8 @@ class GamePage(w.VBox):
         self.presenter.toggle.value = place.presenter
         self.notice.value = ""
         self._relabel()
+        if place.room:
+            self.live.join(place.room)
         index = self.TABS.index(place.tab)
         if place.tab == "play" and place.start == "step" and s.example is not None:
             self._play_from_step(s.state_at(place.step))  # the link's example step, played on
@@ -357,7 +363,8 @@ class GamePage(w.VBox):
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         found = places.Place(lang=self.language.lang, tab=tab,
                              example=ex.id if ex is not None else None, step=self.stepper.position,
-                             presenter=bool(presenter is not None and presenter.toggle.value))
+                             presenter=bool(presenter is not None and presenter.toggle.value),
+                             room=live.code if (live := getattr(self, "live", None)) and live.role == "student" else None)
         if self._game is not None:
             ruleset = self._game.ruleset.value
             found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
@@ -422,6 +429,8 @@ class GamePage(w.VBox):
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:
             presenter.relabel()
+        if getattr(self, "live", None) is not None:
+            self.live.moved()  # a live lesson's class follows
 
     @property
     def game(self) -> GameShell:
@@ -439,6 +448,7 @@ class GamePage(w.VBox):
             self._game.ruleset.observe(lambda ch: self._moved(), "value")
             self._game.on_refresh = self._moved  # a move, undo, load: the link follows
             self._game.editor.on_share = self.position_url  # the editor's "Share by link"
+            self._game.log_html.observe(self.live.table_moved, "value")  # a move: the live class follows
             self._set_tab(1, self._game)
         return self._game
 

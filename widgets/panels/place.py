@@ -14,6 +14,7 @@ variable) and shows a link to the place it is at.  A place is
   ``quiz`` when it plays on from the quiz question named by ``question``
   (``SEED-INDEX``: the quiz set's seed and the question's index in it).
 * ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not);
+* ``room``: a live lesson's code (:mod:`tutor.room`): the page joins it and follows the teacher;
 * ``scenario``: a scenario of the game's library, by its id (the Scenarios tab);
 * ``scn``, ``pos`` and ``table``: what is not shipped, carried whole, as JSON packed by
   :func:`pack` (zlib, then base64url: ``A-Z a-z 0-9 - _`` only): ``scn`` one scenario of a
@@ -56,12 +57,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from tutor.room import valid_code
+
 LANGS = ("en", "it", "fr")
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
 STARTS = ("step", "quiz")  # what the Play tab may start from besides a new game (``from``)
 QUESTIONS = 100  # a quiz set has fewer questions than this
 KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter",
-        "scenario", "scn", "pos", "table")
+        "scenario", "scn", "pos", "table", "room")
 PACKED = ("scn", "pos", "table")  # keys whose value is JSON packed by :func:`pack`
 ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
 OFF = ("0", "false", "no", "off")
@@ -101,6 +104,7 @@ class Place:
     scenario_data: str | None = None  # one scenario of a teacher's file, as JSON (``scn``)
     position: str | None = None  # a position: the game's scenario JSON (``pos``, the Play tab)
     table: str | None = None  # a game in progress: tutor.table.Table's JSON (``table``, the Play tab)
+    room: str | None = None  # a live lesson's code: the page follows its teacher
 
 
 def compact(text: str) -> str:
@@ -289,6 +293,12 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
                 place = replace(place, **{name: unpack(got[key])})
             except ValueError:
                 problems.append(Problem("place_bad_packed", {"part": key}))
+    if "room" in got:
+        code = got["room"].strip().upper()
+        if valid_code(code):
+            place = replace(place, room=code)
+        else:
+            problems.append(Problem("place_bad_room", {"value": shown(got["room"])}))
     return place, problems
 
 
@@ -316,6 +326,8 @@ def query(place: Place) -> str:
             parts.append((key, packed))
     if place.presenter:
         parts.append(("presenter", "1"))
+    if place.room is not None:
+        parts.append(("room", place.room))
     return urlencode(parts)
 
 

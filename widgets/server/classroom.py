@@ -88,7 +88,7 @@ from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from widgets.server import seats
+from widgets.server import live, seats
 
 # every kernel of ours loads the kernel-side guards and leaves the process's
 # stderr alone (ipykernel would otherwise forward it to the page)
@@ -865,6 +865,8 @@ class TutorVoila(Voila):
         self.app = GuardedApplication(HostGuard(self.extra_hosts), **settings)
         self.app.settings.update(self.tornado_settings)
         handlers = self.init_handlers()
+        self.live = live.make_broker()  # the live lessons' rooms: in this process, or Redis (REDIS_URL)
+        handlers = live.handlers(self.server_url or self.base_url, self.live, lambda: self.kernel_manager) + handlers
         self.app.add_handlers(".*$", handlers)
         self.listen()
 

@@ -315,8 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
     urls = lan_urls(args.port, room.page) if room is not None else []
+    # a room's kernels give students the LAN address, not the localhost the teacher may have opened
+    lan = {"RULES_TUTOR_LAN": "1"} if room is not None and room.ip != "127.0.0.1" else {}
     proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT),
-                            env=server_env(room_env(urls)))
+                            env=server_env({**room_env(urls), **lan}))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:

@@ -1,0 +1,178 @@
+"""A kernel's line to the live lessons (:mod:`widgets.server.live`), over its own server.
+
+Every kernel Voilà starts knows its server's port, its address prefix and its own id
+(``VOILA_APP_PORT``, ``VOILA_SERVER_URL``, ``VOILA_KERNEL_ID``); :func:`server_url` makes
+the live lessons' websocket address of them.  A :class:`LiveLine` keeps that websocket
+open from a thread of its own (the kernel's event loop is never blocked), opens it again
+when it drops (the page finds its room again: ``on_connect`` is called each time), and
+hands every frame that comes -- a reply or a room's event -- to ``on_frame`` on the loop
+it was made on (the kernel's, where widgets are changed).
+
+Nothing here imports a widget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import os
+import threading
+import time
+from typing import Callable
+
+_LOG = logging.getLogger("rules-tutor.live")
+
+Frame = dict
+RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between attempts to (re)connect
+
+
+def server_url(env=None) -> str | None:
+    """The live lessons' websocket address for this kernel, or None outside the tutor's server."""
+    env = os.environ if env is None else env
+    kernel, port = env.get("VOILA_KERNEL_ID"), env.get("VOILA_APP_PORT")
+    if not kernel or not port:
+        return None
+    ip = env.get("VOILA_APP_IP", "") or "127.0.0.1"
+    if ip in ("0.0.0.0", "::", "*"):
+        ip = "127.0.0.1"  # a server on every interface answers its own kernels on the loopback
+    host = f"[{ip}]" if ":" in ip else ip
+    base = env.get("VOILA_SERVER_URL", "/") or "/"
+    base = base if base.endswith("/") else base + "/"
+    return f"ws://{host}:{port}{base}voila/live/{kernel}"
+
+
+def lan_address() -> str | None:
+    """This machine's first private IPv4 address on a network (not loopback), or None."""
+    import ipaddress
+
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil comes with ipykernel
+        return None
+    found = []
+    for addrs in psutil.net_if_addrs().values():
+        for a in addrs:
+            try:
+                ip = ipaddress.ip_address(a.address.split("%")[0])
+            except ValueError:
+                continue
+            if ip.version == 4 and not ip.is_loopback and not ip.is_link_local:
+                found.append(ip)
+    found.sort(key=lambda ip: (not ip.is_private, int(ip)))
+    return str(found[0]) if found else None
+
+
+def for_students(url: str, env=None) -> str:
+    """``url`` as students' devices reach it: under ``make class`` (``RULES_TUTOR_LAN`` set, the server
+    on every interface) a page the teacher opened at localhost links to the machine's LAN address."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    env = os.environ if env is None else env
+    if env.get("RULES_TUTOR_LAN") != "1":
+        return url
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if host not in ("localhost", "127.0.0.1", "::1") and not host.startswith("127."):
+        return url
+    lan = lan_address()
+    if lan is None:
+        return url
+    netloc = lan + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class LiveLine:
+    """The websocket to the live lessons, kept open by a thread; frames sent in order."""
+
+    def __init__(self, url: str, on_frame: Callable[[Frame], None], on_connect: Callable[[], None] | None = None):
+        self.url = url
+        self.on_frame = on_frame
+        self.on_connect = on_connect
+        self.ids = itertools.count(1)
+        self.connected = False
+        self._ws = None
+        self._lock = threading.Lock()
+        self._pending: list[str] = []
+        self._stop = threading.Event()
+        try:
+            self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self.loop = None
+        self._thread = threading.Thread(target=self._run, name="rules-tutor-live", daemon=True)
+        self._thread.start()
+
+    def send(self, frame: Frame) -> int:
+        """Send ``frame`` (given an ``id``, returned): at once, or as soon as the line is open."""
+        rid = next(self.ids)
+        text = json.dumps({**frame, "id": rid}, ensure_ascii=False)
+        with self._lock:
+            ws = self._ws
+            if ws is None:
+                self._pending.append(text)
+                return rid
+        try:
+            ws.send(text)
+        except Exception:  # noqa: BLE001 - the line dropped: sent again once it is open
+            with self._lock:
+                self._pending.append(text)
+        return rid
+
+    def close(self) -> None:
+        self._stop.set()
+        with self._lock:
+            ws = self._ws
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:  # noqa: BLE001 - closing a broken line
+                pass
+
+    def _deliver(self, call: Callable, *args) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._safely, call, *args)
+        else:
+            self._safely(call, *args)
+
+    @staticmethod
+    def _safely(call: Callable, *args) -> None:
+        try:
+            call(*args)
+        except Exception:  # noqa: BLE001 - a page that cannot show a frame stays as it is; logged
+            _LOG.exception("a live lesson's frame could not be shown")
+
+    def _run(self) -> None:
+        from websockets.sync.client import connect
+
+        attempt = 0
+        while not self._stop.is_set():
+            try:
+                with connect(self.url, open_timeout=10, ping_interval=None, close_timeout=1,
+                             max_size=2**21) as ws:
+                    attempt = 0
+                    with self._lock:
+                        self._ws = ws
+                        pending, self._pending = self._pending, []
+                    self.connected = True
+                    if self.on_connect is not None:
+                        self._deliver(self.on_connect)
+                    for text in pending:
+                        ws.send(text)
+                    for message in ws:
+                        try:
+                            frame = json.loads(message)
+                        except ValueError:
+                            continue
+                        if isinstance(frame, dict):
+                            self._deliver(self.on_frame, frame)
+            except Exception as e:  # noqa: BLE001 - the server restarting, a refusal: try again later
+                _LOG.warning("live lesson line: %s", type(e).__name__)
+            finally:
+                with self._lock:
+                    self._ws = None
+                self.connected = False
+            if self._stop.is_set():
+                break
+            time.sleep(RETRY[min(attempt, len(RETRY) - 1)])
+            attempt += 1
