@@ -8,7 +8,10 @@ Per game and language it prints:
   longest; effect questions whose prompt holds a word that sets the right choice apart (target 0);
   choices without a reason (target 0);
 * hints: over one position of every decision kind met in seeded games, the hints whose sentence
-  holds a percentage or a playout count (target 0), and the decision kinds without a hint (target 0).
+  holds a percentage or a playout count (target 0), the decision kinds without a hint (target 0), and
+  the share whose reason (the sentence without the move's own words and the rule's title) names
+  something on the board (target 100%): a word of a seat's name or of a legal move's text (the
+  cards, colours, spaces and pieces a player sees), counted from the words of the page's language.
 
 Exits 1 when a target is missed.
 """
@@ -24,6 +27,7 @@ from tutor.bots import RandomBot
 from tutor.guide import Guide
 
 LANGS = ("en", "it", "fr")
+WORD = re.compile(r"[^\W\d_]{3,}")
 STATISTIC = re.compile(r"\d\s?%|simulat|playout|simulé|partite giocate|parties jouées|smazzate|donnes simul")
 
 
@@ -75,9 +79,31 @@ def decision_positions(name: str, seeds: int = 4, limit: int = 400) -> dict[str,
     return found
 
 
+def board_words(game: Any, state: Any, lang: str) -> set[str]:
+    """The words a player reads on the board: what tells the seats apart in their names (a colour,
+    not "player") and the words of the legal moves' texts (cards, colours, spaces, pieces)."""
+    seats = [set(_words(game.seat_name(state, p, lang))) for p in range(len(game.scores(state)))]
+    found = set().union(*seats) - set.intersection(*seats)
+    for a in game.legal_actions(state):
+        found |= set(_words(game.action_text(a, lang)))
+    return found
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in WORD.findall(text)]
+
+
+def names_the_board(game: Any, state: Any, h: Any, lang: str) -> bool:
+    """The hint's reason, past the move's own words and without its rule's title, names a board word."""
+    move = game.action_text(h.action, lang)
+    rest = h.sentence[len(move):] if h.sentence.lower().startswith(move.lower()) else h.sentence
+    rest = rest.replace(f"({game.rules[h.rule].wording(lang)[0]})", "") if h.rule in game.rules else rest
+    return bool(set(_words(rest)) & board_words(game, state, lang))
+
+
 def hint_line(name: str, lang: str, positions: dict[str, Any]) -> dict[str, Any]:
     game = games.get(name)
-    statistic, missing = 0, []
+    statistic, missing, named = 0, [], 0
     for kind, state in positions.items():
         try:
             h = hints.hint(game, state, lang=lang)
@@ -87,7 +113,9 @@ def hint_line(name: str, lang: str, positions: dict[str, Any]) -> dict[str, Any]
         if not h.sentence or h.action not in game.legal_actions(state):
             missing.append(kind)
         statistic += bool(STATISTIC.search(h.sentence.lower()))
-    return {"kinds": len(positions), "statistic": statistic, "missing": missing}
+        named += names_the_board(game, state, h, lang)
+    return {"kinds": len(positions), "statistic": statistic, "missing": missing,
+            "named": named / max(1, len(positions))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.game or games.names()
     ok = True
     print(f"{'game':<16} {'lang':<4} {'guide steps':>11} {'follow':>7} {'quiz >12 w':>10} {'longest':>8} "
-          f"{'leaks':>6} {'no reason':>9} {'hint stats':>10} {'no hint':>8}")
+          f"{'leaks':>6} {'no reason':>9} {'hint stats':>10} {'no hint':>8} {'board':>6}")
     for name in names:
         steps, follows = guide_line(name)
         positions = decision_positions(name)
@@ -106,11 +134,11 @@ def main(argv: list[str] | None = None) -> int:
             ht = hint_line(name, lang, positions)
             print(f"{name:<16} {lang:<4} {steps:>11} {follows:>7.0%} {qz['over']:>10.1%} {qz['longest']:>8} "
                   f"{qz['leaks']:>6} {qz['no_reason']:>9} {ht['statistic']:>4} of {ht['kinds']:<3} "
-                  f"{len(ht['missing']):>8}")
+                  f"{len(ht['missing']):>8} {ht['named']:>6.0%}")
             if ht["missing"]:
                 print(f"    no hint for: {', '.join(ht['missing'])}")
             ok = ok and follows == 1 and qz["over"] < 0.05 and not qz["leaks"] and not qz["no_reason"] \
-                and not ht["statistic"] and not ht["missing"]
+                and not ht["statistic"] and not ht["missing"] and ht["named"] == 1
     return 0 if ok else 1
 
 

@@ -180,7 +180,8 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
     action = bot.choose(game, state)
     rule = _rule_of(game, state, action)
     last = getattr(bot, "last", {}) or {}
-    sentence, rule = reason(game, state, action, mover, lang, rule)
+    said = game.hint_reason(state, mover, action, lang)
+    sentence, rule = said if said is not None else reason(game, state, action, mover, lang, rule)
     gain = game.greedy_value(state, action)
     if isinstance(bot, GreedyBot):
         details = words("No other move gains more right now ({gain}).", lang, gain=_num(gain))

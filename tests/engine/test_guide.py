@@ -12,6 +12,7 @@ import pytest
 from tutor import games
 from tutor.core import ScenarioError
 from tutor.guide import MAX_STEPS, MIN_STEPS, Guide
+from widgets.page import spec
 
 NAMES = games.names()
 
@@ -113,3 +114,17 @@ def test_a_guide_is_kept_as_data_and_a_bad_one_refused():
     assert info.value.field == "guide.learner_moves[0]"
     with pytest.raises(ScenarioError):
         Guide.from_dict({"game": "chess", "seed": 1, "learner_moves": []})
+
+
+# What the lesson chooser's first entry is called, in the learner's words, per language.
+GUIDED_TITLE = {"en": "guided first game", "it": "prima partita guidata", "fr": "première partie guidée"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("lang", sorted(GUIDED_TITLE))
+def test_the_choosers_first_entry_is_called_the_guided_first_game(name, lang):
+    st = spec(name).make_stepper()
+    st.language.lang = lang
+    first = st.chooser.options[0][0]
+    assert GUIDED_TITLE[lang] in first.lower() and games.get(name).info.title in first
+    assert "lesson" not in first.lower() and "lezione" not in first.lower() and "leçon" not in first.lower()

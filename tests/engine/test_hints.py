@@ -179,3 +179,58 @@ def test_a_reason_says_nothing_the_seat_cannot_see(name):
         assert game.view(other, seat) == game.view(state, seat)
         for action in game.legal_actions(state)[:6]:
             assert hints.reason(game, state, action, seat) == hints.reason(game, other, action, seat)
+
+
+# Fire Bulls positions built by hand (rulebook 000: a Wu is paid with 2 bulls of its colour; the
+# scoring example counts a Bo as 6 points), and the words a player reads on the board.
+FIRE_WU = {"en": ("Wu (blue)", "direction 1"), "it": ("Wu (blu)", "direzione 1"), "fr": ("Wu (bleu)", "direction 1")}
+FIRE_BO = {"en": ("Bo", "6 points"), "it": ("Bo", "6 punti"), "fr": ("Bo", "6 points")}
+
+
+def _fire_bulls(slots, hand, reserve=("blue", "red", "yellow")):
+    from dataclasses import replace
+
+    game = games.get("fire-bulls")
+    s = game.new_game(2, seed=1)
+    return game, replace(s, slots=tuple(slots), hands=(tuple(hand), s.hands[1]), reserve=tuple(reserve))
+
+
+@pytest.mark.parametrize("lang", sorted(FIRE_WU))
+def test_fire_bulls_a_reserve_card_is_advised_for_the_wu_it_lets_you_pay(lang):
+    from tutor.games.fire_bulls.actions import Action
+
+    # one blue in hand, the blue Wu nearest in direction 1 (G): a second blue pays it
+    game, s = _fire_bulls([None] * 6 + ["wu:blue", None, None], ["green", "blue"])
+    take = Action.take("blue")
+    assert take in game.legal_actions(s)
+    sentence, rule = game.hint_reason(s, 0, take, lang)
+    assert all(word in sentence for word in FIRE_WU[lang]), sentence
+    assert rule == "fire-bulls/pay/exact" and game.rules[rule].wording(lang)[0] in sentence
+    # red pays nothing on this board: no such fact, the generic reason speaks instead
+    assert game.hint_reason(s, 0, Action.take("red"), lang) is None
+
+
+@pytest.mark.parametrize("lang", sorted(FIRE_BO))
+def test_fire_bulls_an_attack_is_advised_for_the_card_it_takes_and_its_points(lang):
+    game, s = _fire_bulls([None] * 7 + ["bo", None], ["green", "yellow", "red", "blue", "brown"])
+    attack = next(a for a in game.legal_actions(s) if a.kind == "attack" and a.direction == 3)
+    sentence, rule = game.hint_reason(s, 0, attack, lang)
+    assert all(word in sentence for word in FIRE_BO[lang]), sentence
+    assert rule == "fire-bulls/attack/victory-pile"
+
+
+def test_the_hint_gives_the_games_own_reason_and_keeps_its_numbers_in_details(monkeypatch):
+    from tutor.games.fire_bulls.actions import Action
+
+    game, s = _fire_bulls([None] * 6 + ["wu:blue", None, None], ["green", "blue"])
+
+    class Takes:
+        last = {"rate": 0.6, "visits": 12}
+
+        def choose(self, game, state):
+            return Action.take("blue")
+
+    monkeypatch.setattr(hints, "advisor", lambda game: Takes())
+    h = hints.hint(game, s, lang="fr")
+    assert "Wu (bleu)" in h.sentence and "%" not in h.sentence and "12" not in h.sentence
+    assert "60 %" in h.details

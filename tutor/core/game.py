@@ -268,6 +268,12 @@ class Game(ABC):
         to let :func:`tutor.hints.hint` ask the best registered search bot."""
         return None
 
+    def hint_reason(self, state: Any, seat: int, action: Any, lang: str = "en") -> tuple[str, str] | None:
+        """Why ``action`` is good for ``seat``, in the game's words: one sentence naming a fact of
+        the seat's view and the rule that makes it matter, and that rule's id; None to let
+        :func:`tutor.hints.reason` say the move's most telling consequence."""
+        return None
+
     def warm(self) -> None:
         """Fill the caches the game's adviser and bots need, so the first hint is quick.
 

@@ -68,6 +68,7 @@ from tutor.games.fire_bulls.engine import (
     work_copy,
     Work,
 )
+from tutor.games.fire_bulls.hints import hint_reason as board_reason
 from tutor.games.fire_bulls.words import CATALOG, Who, illegal, param, message
 from tutor.games.fire_bulls.payment import (CAPS, COUNTS, capped_hand, card_counts, least_cards, pay_options,
                                             payments_for)
@@ -479,6 +480,10 @@ class FireBulls(Game):
         return fire_bulls_examples.build(self)
 
     # ---------------------------------------------------------- languages
+    def hint_reason(self, state: State, seat: int, action: Any, lang: str = "en") -> tuple[str, str] | None:
+        """The Yen card on the board an attack takes, or a reserve card lets ``seat`` pay (hints.py)."""
+        return board_reason(self, state, seat, action, lang)
+
     def message(self, error_or_event: Any, lang: str = "en") -> str:
         """An IllegalAction / ScenarioError or a narration Event in "en", "it" or "fr"."""
         return message(error_or_event, lang)

@@ -152,7 +152,7 @@ def after_commit(s: State, ev: list) -> State:
     d: Any = s  # a draft (see above): both cards face up
     d.hidden = ALL_FALSE[len(s.hands)]
     if ev is not SILENT:
-        say(ev, RULE_REVEAL, "Both cards are revealed: {player} plays the {card}, {opponent} the {other_card}.",
+        say(ev, RULE_REVEAL, "Cards revealed: {player} plays the {card}, {opponent} the {other_card}.",
             "reveal", players=(p, q), cards=(a, b), player=p, opponent=q, card=a, other_card=b)
     if a == "familiar" or b == "familiar":
         pending = tuple(
