@@ -21,13 +21,7 @@ from tutor import bots, games, hints
 HIDDEN = [name for name in games.names() if games.get(name).info.hidden_information]
 POSITIONS = 3  # positions per player count, spread over a random game
 # game -> why its case is expected to fail (the leak lies in that game's own package, to be fixed there)
-LEAKS: dict[str, str] = {
-    "formula-e": "Formula E seeds its bots with the whole state (no position_key: Game.position_key is to_json, "
-                 "the other hands, the deck and the seed), and its worlds (engine.resample_hidden, search.deal) "
-                 "shuffle the hidden cards in their real order, keep the discards under the top and the seed that "
-                 "orders the reshuffle; a key from the seat's view changes the greedy bot's choices, so the shipped "
-                 "scenario library must be searched again with it",
-}
+LEAKS: dict[str, str] = {}
 
 
 def _positions(game) -> list:

@@ -6,7 +6,7 @@ import random
 from functools import cached_property
 from typing import Any, Sequence
 
-from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, load_json_data
+from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, dump_json, load_json_data
 
 from . import engine, reading
 from .actions import Play, parse
@@ -150,6 +150,12 @@ class FormulaE(Game):
 
     def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
         return reading.resample_hidden(state, player, rng)
+
+    def position_key(self, state: State) -> str:
+        """What the seat to decide sees, with the game's seed and its count of chance events (both public): two
+        positions that seat cannot tell apart give the bots the same chance."""
+        seat = state.current_player if state.current_player is not None else 0
+        return f"{state.seed}|{state.chance}|" + dump_json(self.view(state, seat))
 
     def greedy_value(self, state: State, action: Any) -> float:
         return engine.greedy_value(state, action)

@@ -81,7 +81,8 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     others = [q for q in range(s.players) if q != player]
     keep_discard = discard_visible(s, player)
     under = () if keep_discard or not s.discard else s.discard[:-1]
-    pool = [c for q in others for c in s.hands[q]] + list(s.deck) + list(under)
+    # the hidden cards in card order before the shuffle: the world depends on what the seat sees and on rng only
+    pool = sorted([c for q in others for c in s.hands[q]] + list(s.deck) + list(under))
     rng.shuffle(pool)
     hands = list(s.hands)
     for q in others:
@@ -91,4 +92,5 @@ def resample_hidden(s: State, player: int, rng: random.Random) -> State:
     deck = tuple(pool[:len(s.deck)])
     del pool[:len(s.deck)]
     discard = s.discard if keep_discard or not s.discard else tuple(pool) + s.discard[-1:]
-    return replace(s, hands=tuple(hands), deck=deck, discard=discard)
+    # a new seed: the order a reshuffle will give the discards is not known either
+    return replace(s, hands=tuple(hands), deck=deck, discard=discard, seed=rng.randrange(2**31))

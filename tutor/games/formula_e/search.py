@@ -55,7 +55,7 @@ from .base import replace
 from .cards import BANANA_HAND, COUNTS, HAND_SIZE, SOLO_YELLOWS, is_green, is_movement, sort_cards, value_of
 from .engine import apply
 from .legal import listed, move_paths
-from .reading import progress
+from .reading import discard_visible, progress
 from .state import State
 from .words import load_catalog
 
@@ -387,14 +387,16 @@ def no_tiger_now(s: State, me: int) -> list[int]:
 
 def deal(s: State, me: int, rng: random.Random, old: dict[int, int],
          weak: dict[int, tuple[int, frozenset]] | None = None) -> State:
-    """A world for ``me``: the rivals' hands and the deck dealt anew from the cards ``me`` cannot place (the
-    discards stay: every card that enters them is played or discarded in the open, or taken back by a Prayer
-    in the open), the first ``old[q]`` cards of rival q's hand (those held since q was seen to have no Tiger)
-    dealt from the cards that are not Tigers, and the first ``weak[q][0]`` (those q kept from its last turn)
-    from the cards not in ``weak[q][1]`` (the movement cards that would have taken q further than the greedy
-    choice it made; when the pool has too few such cards, any card)."""
+    """A world for ``me``: the rivals' hands, the deck and the discards under the top (unless ``me`` examines
+    them in its own Prayer) dealt anew from the cards ``me`` cannot place, the first ``old[q]`` cards of rival
+    q's hand (those held since q was seen to have no Tiger) dealt from the cards that are not Tigers, and the
+    first ``weak[q][0]`` (those q kept from its last turn) from the cards not in ``weak[q][1]`` (the movement
+    cards that would have taken q further than the greedy choice it made; when the pool has too few such
+    cards, any card)."""
     rivals = [q for q in range(s.players) if q != me]
-    pool = [c for q in rivals for c in s.hands[q]] + list(s.deck)
+    # the discards under the top are not examined (but in one's own Prayer): dealt anew with the rest
+    under = () if discard_visible(s, me) or not s.discard else s.discard[:-1]
+    pool = sorted([c for q in rivals for c in s.hands[q]] + list(s.deck) + list(under))  # card order: rng alone deals
     rng.shuffle(pool)
     hands = list(s.hands)
     weak = weak or {}
@@ -413,7 +415,10 @@ def deal(s: State, me: int, rng: random.Random, old: dict[int, int],
         hand += pool[:k]
         del pool[:k]
         hands[q] = sort_cards(hand)
-    return replace(s, hands=tuple(hands), deck=tuple(pool))
+    deck = tuple(pool[:len(s.deck)])
+    discard = tuple(pool[len(s.deck):]) + s.discard[-1:] if under else s.discard
+    # a new seed: the order a reshuffle will give the discards is not known either
+    return replace(s, hands=tuple(hands), deck=deck, discard=discard, seed=rng.randrange(2**31))
 
 
 def outrun(s: State, action: Any) -> frozenset:
