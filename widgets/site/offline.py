@@ -87,6 +87,7 @@ def write_landing(out: Path, version: str) -> None:
     pick = ("<script>(function(){var m=/[?&]lang=(en|it|fr)\\b/.exec(location.search),"
             "l=m?m[1]:((/^(it|fr)/.exec(navigator.language||'')||['en'])[0]);"
             "var d=document.querySelector(\".rt-landing[data-lang='\"+l+\"']\");d.hidden=false;"
+            "document.querySelectorAll('.rt-landing').forEach(function(e){if(e!==d){e.remove();}});"
             "document.documentElement.lang=l;document.title=d.querySelector('title-text').textContent;})();</script>")
     page = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'><title>rules-tutor</title>"
