@@ -101,3 +101,22 @@ def test_site_notebooks_install_the_tutor_first():
     first = "".join(nb["cells"][0]["source"])
     assert "piplite.install" in first and '"rules-tutor"' in first and '"ipywidgets==' in first
     assert "page(" in "".join(nb["cells"][-1]["source"])
+
+
+def test_a_requirement_no_page_imports_is_an_empty_wheel_of_its_version(tmp_path):
+    # IPython requires jedi>=0.18.2: the stand-in must satisfy that, with nothing to import
+    whl = site.stub_wheel("jedi", tmp_path, "0.20.1")
+    assert whl.name == "jedi-0.20.1-py3-none-any.whl"
+    names = zipfile.ZipFile(whl).namelist()
+    assert not [n for n in names if not n.startswith("jedi-0.20.1.dist-info/")]
+    assert "Version: 0.20.1" in zipfile.ZipFile(whl).read("jedi-0.20.1.dist-info/METADATA").decode()
+    assert "jedi" in site.EMPTY and "parso" in site.DROP
+
+
+def test_plain_html_landing_lists_the_games_pages_in_the_language_of_its_address():
+    from widgets.site import offline
+
+    fr = offline.landing_html("fr")
+    assert "Ouvrir Kamikaze Attack" in fr and "href='kamikaze_attack.html?lang=fr'" in fr
+    assert ".ipynb?" not in fr  # the site's pages, not the notebooks
+    assert "Apri Fire Bulls" in offline.landing_html("it")

@@ -11,35 +11,15 @@ site's npm inputs are not there.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from widgets.site import build as site_build
-
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
-ROOT = Path(__file__).resolve().parents[2]
-NPM = ROOT / "build" / "npm"
 START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
 STEP = 120_000  # ms: a widget update from the kernel in the page (the page's own default wait)
-
-
-@pytest.fixture(scope="module")
-def site_url():
-    missing = [n for n in site_build.NPM_TARBALLS if not (NPM / n).exists()]
-    if missing:
-        if shutil.which("npm") is None:
-            pytest.skip("npm is not installed: the static site needs Pyodide and Font Awesome from npm "
-                        "(`make site` installs npm and fetches them)")
-    out = ROOT / "site"
-    site_build.build(out, NPM)  # fetches the tarballs; nothing to do when make site built it from the same inputs
-    server, url = site_build.serve(out)
-    yield url
-    server.shutdown()
 
 
 @pytest.fixture

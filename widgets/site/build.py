@@ -38,6 +38,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from widgets.site import offline
+
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = "0.27.6"
 FONTAWESOME = "5.15.4"
@@ -49,8 +51,13 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
                  "package.json")
 # modules the Pyodide core leaves out that the kernel asks for: satisfied by empty wheels
 STUBS = ("ssl", "sqlite3")
-# never installed in the page (the real ones are for a server), or already in the lock
-DROP = ("micropip", "packaging", "widgetsnbextension", "pexpect", "ptyprocess")
+# required by the kernel's packages but never imported by a page: an empty wheel of the same name and
+# version stands in (jedi: completion, 4.9 MB, IPython runs without it; jupyterlab_widgets: the
+# JupyterLab extension's files, which the site serves itself).  prompt_toolkit stays: IPython imports it.
+EMPTY = ("jedi", "jupyterlab_widgets")
+# never installed in the page (the real ones are for a server, already in the lock, or only needed
+# by the EMPTY ones)
+DROP = ("micropip", "packaging", "widgetsnbextension", "pexpect", "ptyprocess", "parso")
 FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
 # the first cell of every page in the site: the tutor's wheel (and ipywidgets) from the site's own index
 INSTALL_CELL = "import piplite\nawait piplite.install([{pins}])"
@@ -84,11 +91,12 @@ def inputs_digest(npm: Path) -> str:
     return h.hexdigest()
 
 
-def stub_wheel(name: str, dest: Path) -> Path:
-    """An empty wheel called ``name`` (metadata only), for an import the kernel asks for that the core lacks."""
-    dist = f"{name}-0.0.1"
+def stub_wheel(name: str, dest: Path, version: str = "0.0.1") -> Path:
+    """An empty wheel called ``name`` (metadata only), for an import the kernel asks for that the core lacks,
+    or a requirement no page imports."""
+    dist = f"{name}-{version}"
     files = {
-        f"{dist}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.1\n",
+        f"{dist}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
         f"{dist}.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: rules-tutor\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
     record = [f"{path},sha256={_urlsafe_sha(text.encode())},{len(text.encode())}" for path, text in files.items()]
@@ -196,7 +204,10 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     pypi = lite / "pypi"
     pypi.mkdir(parents=True)
     for whl in wheels.glob("*.whl"):
-        if whl.name.split("-")[0].lower() not in DROP:
+        name, version = whl.name.split("-")[:2]
+        if name.lower() in EMPTY:
+            stub_wheel(name, pypi, version)
+        elif name.lower() not in DROP:
             shutil.copy2(whl, pypi / whl.name)
     for name in STUBS:
         stub_wheel(name, pypi)
@@ -230,6 +241,10 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
             tar.extractall(tmp, filter="data")
         fix_urls(tmp_out, Path(tmp) / "package")
     shutil.rmtree(tmp_out / "build", ignore_errors=True)  # the JupyterLab app bundle: no voici page asks for it
+    version = digest[:16]
+    offline.write_landing(tmp_out, version)  # plain HTML: no Python to start
+    offline.add_loader(tmp_out, version)
+    offline.write_service_worker(tmp_out, version)  # last: it lists the pages
     # the site's front door: the landing page
     (tmp_out / "index.html").write_text("<!doctype html><meta charset='utf-8'>"
                                         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
