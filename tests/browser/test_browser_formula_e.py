@@ -82,6 +82,13 @@ def test_walk_a_tiger_window_and_a_move_by_clicks(new_page, voila, artifacts, si
     pg.click(".rt-show-hand")
     pg.wait_for_selector(".rt-game .fe-cancel-monkey")
     shot(pg, ".rt-game .fe-prompt", artifacts / f"formula-e-{size}-tiger-buttons.png")
+    # the Tiger window has a hint too: the advice in a sentence, and the rule it rests on
+    pg.locator(".rt-game .rt-hint").first.scroll_into_view_if_needed()
+    pg.click(".rt-game .rt-hint")
+    pg.wait_for_selector(".rt-game .rt-hint-text .rt-msg")
+    pg.wait_for_selector(".rt-game .rt-hint-text .rt-cite")
+    expect(pg.locator(".rt-game .rt-hint-text .rt-msg")).to_contain_text("Tiger")
+    pg.screenshot(path=str(artifacts / f"formula-e-{size}-tiger-hint.png"))
     pg.click(".rt-game .fe-cancel-monkey")
     # the cancel named on the table: whose card, which, by whom
     expect(pg.locator(".rt-game .fe-tiger-cancel")).to_contain_text(
