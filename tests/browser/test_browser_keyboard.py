@@ -47,7 +47,7 @@ def open_play_by_keyboard(pg, url: str) -> None:
     pg.wait_for_function("""() => [...document.querySelectorAll('.rt-game .rt-controls button')]
         .some(b => b.offsetParent !== null && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""")
     pg.wait_for_selector("a.rt-skip", state="attached")
-    for presses in range(1, 6):
+    for _ in range(5):
         pg.keyboard.press("Tab")
         if focus(pg).get("skip"):
             break
@@ -189,6 +189,7 @@ def test_the_focus_ring_stands_out_on_coloured_buttons(new_page, voila, name):
         # on the button's colour: the dark ring, or the light band within it, stands out (a ring drawn
         # inside the button's edge, over its colour; one 2px or more outside it has the page's colour around)
         outside = ring["off"] >= 2
-        inside_band = ring["band"] is not None and ring["spread"] - ring["width"] >= 2 and contrast(ring["band"], ring["button"]) >= 3
+        inside_band = (ring["band"] is not None and ring["spread"] - ring["width"] >= 2
+                       and contrast(ring["band"], ring["button"]) >= 3)
         assert outside or contrast(ring["ring"], ring["button"]) >= 3 or inside_band, ring
         assert not ring["clipped"], f"the ring of {ring['text']!r} is cut by {ring['clipped']}"

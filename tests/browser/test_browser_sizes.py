@@ -252,7 +252,8 @@ def test_the_end_table_on_a_phone_is_a_block_a_player(browser, artifacts):
         long_cell = max(len(c) for c in frame.iloc[:, 4].astype(str))
         assert long_cell > 60, "the position should hold a long list of territories"
         assert not pg.eval_on_selector(".rt-end-table", "e => e.scrollWidth > e.clientWidth + 1")
-        cells = pg.eval_on_selector_all(".rt-breakdown td", """tds => tds.map(td => { const r = td.getBoundingClientRect();
+        cells = pg.eval_on_selector_all(".rt-breakdown td", """tds => tds.map(td => {
+            const r = td.getBoundingClientRect();
             return {label: td.dataset.label, left: r.left, right: r.right, height: r.height}; })""")
         assert len(cells) == len(frame) * len(frame.columns)
         assert all(c["left"] >= 8 and c["right"] <= 349 for c in cells), "a cell reaches past the phone's box"
