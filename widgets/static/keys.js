@@ -77,7 +77,7 @@ if(!window.rtKeys){
    requestAnimationFrame(function(){queued=false;skipLink();check();}); })
    .observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:['disabled','class','aria-disabled']});
   setInterval(check,200);
-  return {target:target,check:check,skipLink:skipLink,state:function(){return {last:last&&(last.className+" "+last.isConnected+" "+usable(last)),lost:lost,region:region&&region.className};}};
+  return {target:target,check:check,skipLink:skipLink};
  })();
 }
 window.rtKeys.skipLink();
