@@ -118,7 +118,7 @@ class PageSpec:
 # Python) stays focusable: ``aria-disabled``, its reason the title; pressed, the shell
 # explains it in the message box, which (like the hint) is read out when it changes and
 # scrolled into sight when it is out of it (a hint under a long list of moves).
-A11Y_JS = static.text('a11y.js')
+A11Y_JS = static.text('a11y.js') + static.text('keys.js')  # keys.js: the focus after a move, the skip link
 
 
 _A11Y_LINE = " ".join(line.strip() for line in A11Y_JS.strip().splitlines())  # joined once, not per click
@@ -415,7 +415,7 @@ class GamePage(w.VBox):
         title = t("page_title", lang, game=self.spec.engine.title)
         labels = {key: t(word, lang) for key, word in
                   (("play", "autoplay"), ("pause", "pause"), ("stop", "stop"), ("loop", "loop"),
-                   ("step", "step_slider"), ("board", "board"))}
+                   ("step", "step_slider"), ("board", "board"), ("skip", "skip_to_moves"))}
         self.link.value = (
             f"<details class='rt-place-link' ontoggle='window.rtLinkOpen=this.open'><summary><i class='fa fa-link' aria-hidden='true'></i> "
             f"{esc(t('link_here', lang))}</summary>"

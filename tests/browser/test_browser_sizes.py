@@ -98,13 +98,13 @@ def enabled_moves_on_screen(pg) -> tuple[int, int]:
     }"""))
 
 
-def board_offset(pg) -> tuple[float, float, float]:
-    """The Play tab's board relative to the Play tab itself (scrolling does not change it)."""
-    return pg.evaluate("""() => {
+def board_offset(pg, part: str = ".rt-board") -> tuple[float, float, float]:
+    """The Play tab's board (or another ``part``) relative to the Play tab itself (scrolling does not change it)."""
+    return pg.evaluate("""(part) => {
         const g = document.querySelector('.rt-game').getBoundingClientRect();
-        const b = document.querySelector('.rt-game .rt-board').getBoundingClientRect();
+        const b = document.querySelector('.rt-game ' + part).getBoundingClientRect();
         return [b.left - g.left, b.top - g.top, b.width];
-    }""")
+    }""", part)
 
 
 def examples_tab(pg, artifacts, name: str, size: str) -> None:
@@ -161,12 +161,14 @@ def play_tab(pg, artifacts, name: str, size: str) -> None:
         assert top_on_screen(pg, ".rt-game .rt-hint"), "the Hint is below the fold"
     assert overflow(pg) <= 1, f"the play tab scrolls sideways by {overflow(pg)}px at {size}"
     assert clipped(pg, ".rt-game") == [], f"cut off at {size}"
-    # A refused scenario file: its message appears, the board does not move.
-    before = board_offset(pg)
+    # A refused scenario file: its message appears, the board does not move (on a phone, where the
+    # moves come before the board and the message under them, the moves do not move)
+    part = ".rt-controls" if size == "phone" else ".rt-board"
+    before = board_offset(pg, part)
     load_scenario(pg, '{"players": "many"}', refused=True)
     pg.wait_for_selector(".rt-game .rt-message .rt-msg-error")
     pg.wait_for_timeout(300)
-    assert board_offset(pg) == before, "the refusal moved the board"
+    assert board_offset(pg, part) == before, f"the refusal moved {part}"
     assert within_width(pg, ".rt-game .rt-message .rt-msg-error")
     assert overflow(pg) <= 1
     pg.screenshot(path=str(artifacts / f"{name}-{size}-play-refused.png"), full_page=True)
@@ -226,32 +228,39 @@ def test_fire_bulls_rules_search_in_the_page(new_page, voila, artifacts):
     pg.screenshot(path=str(artifacts / "fire-bulls-rules-search.png"))
 
 
-def test_the_end_table_on_a_phone_keeps_its_rows_short_and_scrolls_sideways(browser, artifacts):
+def test_the_end_table_on_a_phone_is_a_block_a_player(browser, artifacts):
     """No server: the Tir Nan Og end table (a long list of consolidated territories in one column)
     drawn with the page's style sheet in a phone-wide box.  It was squeezed to the box's width, the
-    territories' column a word a line (a row 261px tall) and still cut off at the right."""
+    territories' column a word a line (a row 261px tall), then a table scrolling sideways inside the
+    page with the totals off-screen; now each player is a block, a line a column with its name."""
     import random
 
     from widgets.games import tir_nan_og as tw
     from widgets.panels.common import CSS
+    from widgets.panels.tables import labelled_table
 
     g = games.get("tir-nan-og")
     state, rng = g.new_game(3, seed=1), random.Random(0)
     while not g.is_over(state):
         state = g.apply(state, rng.choice(g.legal_actions(state)))
     frame = tw.breakdown(g, g.view(state, None), "fr", lambda p: f"Joueur {p + 1}")
-    table = frame.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         pg = context.new_page()
         pg.set_content(f"<body style='margin:0;padding:8px'>{CSS}<div class='rt-panel' style='width:340px'>"
-                       f"<div class='widget-html rt-end-table'>{table}</div></div></body>")
-        heights = pg.eval_on_selector_all(".rt-breakdown tbody tr", "rows => rows.map(r => r.offsetHeight)")
+                       f"<div class='widget-html rt-end-table'>{labelled_table(frame)}</div></div></body>")
         long_cell = max(len(c) for c in frame.iloc[:, 4].astype(str))
         assert long_cell > 60, "the position should hold a long list of territories"
-        assert max(heights) < 100, f"an end-table row is {max(heights)}px tall on a phone"
-        scrolls = pg.eval_on_selector(".rt-end-table", "e => e.scrollWidth > e.clientWidth")
-        assert scrolls  # the rest of the table is reached by scrolling it, not lost
+        assert not pg.eval_on_selector(".rt-end-table", "e => e.scrollWidth > e.clientWidth + 1")
+        cells = pg.eval_on_selector_all(".rt-breakdown td", """tds => tds.map(td => {
+            const r = td.getBoundingClientRect();
+            return {label: td.dataset.label, left: r.left, right: r.right, height: r.height}; })""")
+        assert len(cells) == len(frame) * len(frame.columns)
+        assert all(c["left"] >= 8 and c["right"] <= 349 for c in cells), "a cell reaches past the phone's box"
+        assert max(c["height"] for c in cells) < 200, "a cell is a word a line"
+        # each player's block names its columns: the player's name is on the first line of the block
+        first = pg.eval_on_selector(".rt-breakdown tbody tr td", "td => getComputedStyle(td, '::before').content")
+        assert str(frame.columns[0]) in first
         pg.screenshot(path=str(artifacts / "end-table-phone.png"))
     finally:
         context.close()

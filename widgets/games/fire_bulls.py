@@ -147,7 +147,8 @@ def card_html(card: str | None, ruleset: str, lang: str, slot: str = "", changed
         return f"<div class='{cls} fb-empty' data-slot='{esc(slot)}'>{slot_html}—</div>"
     syms = "".join(colour_badge(c, lang) for c in fb.symbols(card, ruleset))
     return (f"<div class='{cls}' data-slot='{esc(slot)}' data-card='{esc(card)}'>{slot_html}"
-            f"<div class='fb-name'>{esc(card_label(card, lang))}</div>"
+            # a two-colour name ("(vert+marron)") may wrap after its "+", never inside a word
+            f"<div class='fb-name'>{esc(card_label(card, lang)).replace('+', '+<wbr>')}</div>"
             f"<div class='fb-face'>{fb.face_value(card)} pt</div><div>{syms}</div></div>")
 
 

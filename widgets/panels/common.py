@@ -16,7 +16,7 @@ from widgets.panels.i18n import colon, t
 esc = html.escape
 
 # Projector-readable: large type, strong contrast, thick outlines.
-CSS = '\n<style>' + static.text('common.css') + '</style>\n'
+CSS = '\n<style>' + static.text('common.css') + static.text('phone.css') + '</style>\n'
 
 
 def style() -> w.HTML:

@@ -186,6 +186,7 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "stop": ("Stop", "Ferma", "Arrêter"),
     "loop": ("Loop", "Ripeti da capo", "En boucle"),
     "board": ("The table", "Il tavolo", "La table"),
+    "skip_to_moves": ("Skip to the moves", "Vai alle mosse", "Aller aux coups"),
     "list_sep": ("; ", "; ", " ; "),
     "bad_link": ("This link could not be followed entirely: {what}",
                  "Questo link non si può seguire del tutto: {what}",

@@ -48,6 +48,7 @@ from widgets.panels.controls import ChoiceControls
 from widgets.panels.endgame import score_chart
 from widgets.panels.i18n import Language, t
 from widgets.panels.sections import Sections
+from widgets.panels.tables import labelled_table
 
 END_BATCH = 0.2  # "to the end": seconds of bot moves between two redraws
 
@@ -875,7 +876,7 @@ class GameShell(w.VBox):
         s, lang = self.state, self.lang
         if self.breakdown_fn is not None:
             frame = self.breakdown_fn(self.game, self.game.view(s, None), lang, self.who)
-            self.end_table.value = frame.to_html(index=False, escape=True, classes="rt-table-diff rt-breakdown")
+            self.end_table.value = labelled_table(frame)  # a phone shows it a block a player
         # the chart changes once per game: matplotlib's PNG, or an SVG where matplotlib is absent (the static site)
         turns, series = self.scores_over_turns()
         names = [self.who(p) for p in range(len(series[0]) if series else 0)]
