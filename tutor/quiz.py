@@ -543,10 +543,14 @@ def step_question(game: "Game", example: Any, index: int, lang: str = "en") -> Q
             choices=(words("Yes, it is legal", lang), words("No, the rules refuse it", lang)),
             answer=((1,) if exc is not None else (0,)), rule=rule, explanation=why, state=game.to_json(state),
             action=str(step.action), actions=(str(step.action), str(step.action)), reasons=(why, why)))
-    q = _effect(game, state, rng, lang, _Pool([], []), action=step.action)
-    for make in game.question_kinds().values():  # a game's own question about this very move
+    q = None
+    for make in game.question_kinds().values():  # a game's own question about this very move comes first: it
+        # asks what the move decides in the game's terms (Kamikaze: who wins the duel), where the generic one
+        # sets the move's consequences beside those of other moves
         if q is None and "action" in inspect.signature(make).parameters:
             q = make(game, state, rng, lang, action=step.action)
+    if q is None:
+        q = _effect(game, state, rng, lang, _Pool([], []), action=step.action)
     if q is None:  # nothing the move's own words leave open: ask which moves the rules allow here
         others = [s.before for s in example.steps if s.before is not state] + [s.after for s in example.steps]
         refused = [(s.before, s.action) for s in example.steps if s.illegal and s.before is state]
