@@ -53,7 +53,9 @@ def wire(widget, port: int, kernel: str) -> list:
     lines: list = []
 
     def make(on_frame, on_connect):
-        lines.append(LiveLine(f"ws://127.0.0.1:{port}/voila/live/{kernel}", on_frame, on_connect))
+        # frames in the line's thread: a loop found running here may be another's (Playwright's sync API keeps
+        # one in a worker that ran the browser tests) and would hold them until it runs again
+        lines.append(LiveLine(f"ws://127.0.0.1:{port}/voila/live/{kernel}", on_frame, on_connect, in_loop=False))
         return lines[-1]
     widget.make_line = make
     return lines

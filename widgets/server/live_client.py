@@ -86,7 +86,10 @@ def for_students(url: str, env=None) -> str:
 class LiveLine:
     """The websocket to the live lessons, kept open by a thread; frames sent in order."""
 
-    def __init__(self, url: str, on_frame: Callable[[Frame], None], on_connect: Callable[[], None] | None = None):
+    def __init__(self, url: str, on_frame: Callable[[Frame], None], on_connect: Callable[[], None] | None = None,
+                 in_loop: bool = True):
+        """``in_loop``: deliver frames in the event loop running where the line is made (a kernel's), else
+        in the line's own thread (a caller with no loop of its own, or one that only runs now and then)."""
         self.url = url
         self.on_frame = on_frame
         self.on_connect = on_connect
@@ -96,10 +99,12 @@ class LiveLine:
         self._lock = threading.Lock()
         self._pending: list[str] = []
         self._stop = threading.Event()
-        try:
-            self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            self.loop = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        if in_loop:
+            try:
+                self.loop = asyncio.get_running_loop()
+            except RuntimeError:
+                pass
         self._thread = threading.Thread(target=self._run, name="rules-tutor-live", daemon=True)
         self._thread.start()
 
