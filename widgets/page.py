@@ -288,8 +288,8 @@ class GamePage(w.VBox):
         edit_from_step(self)
         self.stepper.chooser.observe(lambda ch: self._moved(), "value")
         self.stepper.slider.observe(lambda ch: self._moved(), "value")
-        top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle, self.link,
-                      self.presenter.also],
+        top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle,
+                      self.live.start_button, self.link, self.presenter.also],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
         self.children = [style(), self.sync, top, self.notice, self.presenter.panel, self.live, self.tabs]
         if self.place.presenter:

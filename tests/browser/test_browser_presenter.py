@@ -55,7 +55,7 @@ def test_presenter_mode_keyboard_and_qr(new_page, voila, artifacts, zoom):
             .every(s => s.getBoundingClientRect().right <= edge + 1); }""")
     assert inside, "the hands run past the board's edge"
     # ... and the example chooser's label is whole at that size (it was cut to "Exa...")
-    label = pg.locator(".rt-page.rt-presenter .widget-dropdown > .widget-label").first
+    label = pg.locator(".rt-page.rt-presenter .rt-chooser > .widget-label").first
     expect(label).to_have_text("Example")
     assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the chooser's label is cut off"
     first = step_count(pg)

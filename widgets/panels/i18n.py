@@ -490,7 +490,7 @@ class Language(traitlets.HasTraits):
             options=[(LANG_NAMES[code], code) for code in LANGS],
             value=self.lang,
             description=t("language", self.lang),
-            style={"button_width": "7em"},
+            style={"button_width": "auto"},  # each name its own width: the page's top row keeps to one line
             _dom_classes=["rt-lang"],
         )
         w.link((box, "value"), (self, "lang"))

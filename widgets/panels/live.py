@@ -42,7 +42,10 @@ from widgets.panels.sections import Sections
 from widgets.server import live_client
 
 add_strings({
-    "live_start": ("Start a live lesson", "Avvia una lezione dal vivo", "Démarrer une leçon en direct"),
+    "live_start": ("Live lesson", "Lezione dal vivo", "Leçon en direct"),
+    "live_start_tip": ("Start a live lesson: the class follows this page and answers its questions",
+                       "Avvia una lezione dal vivo: la classe segue questa pagina e risponde alle sue domande",
+                       "Démarrer une leçon en direct : la classe suit cette page et répond à ses questions"),
     "live_code": ("Live lesson: code {code}", "Lezione dal vivo: codice {code}", "Leçon en direct : code {code}"),
     "live_join_link": ("Students open {url} or type the code on the first page.",
                        "Gli studenti aprono {url} o scrivono il codice nella prima pagina.",
@@ -256,7 +259,8 @@ class LiveLesson(w.VBox):
         self.msg.add_class("rt-live-message")
         self.redirect = w.HTML(layout=w.Layout(height="0px", margin="0"))
         row = w.Layout(flex_flow="row wrap", align_items="center")
-        self.tools = w.HBox([self.start_button, self.seat, self.ask_button, self.reveal_button, self.end_button,
+        # the start button goes in the page's top row (beside presenter mode), so the page keeps its height
+        self.tools = w.HBox([self.seat, self.ask_button, self.reveal_button, self.end_button,
                              self.explore_button, self.back_button], layout=row)
         self.children = [self.tools, self.head, self.msg, self.prompt, self.choices, self.send_button, self.result,
                          self.table_title, self.table, self.redirect]
@@ -517,6 +521,7 @@ class LiveLesson(w.VBox):
         lang = self.lang
         teacher, student = self.role == "teacher", self.role == "student"
         self.start_button.description = t("live_start", lang)
+        self.start_button.tooltip = t("live_start_tip", lang)
         self.ask_button.description = t("live_ask", lang)
         self.reveal_button.description = t("live_reveal", lang)
         self.end_button.description = t("live_end", lang)
