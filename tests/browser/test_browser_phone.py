@@ -154,7 +154,7 @@ def test_fire_bulls_end_table_fits_a_phone(new_page, voila, artifacts):
         values = pg.eval_on_selector(chooser, "s => [...s.options].map(o => o.value)")
         pg.select_option(chooser, next(v for v in values if v.startswith("bot")))  # a bot, in the page's words
     pg.click(".rt-bot-speed button >> nth=3")  # to the end
-    pg.click(".rt-game .rt-new-game")
+    pg.click(".rt-game .rt-replay-deal")  # the link's deal again (game number 4), with the bots: the same end each run
     pg.wait_for_selector(".rt-game .rt-over", timeout=300_000)
     pg.wait_for_selector(".rt-end-table td")
     top(pg, ".rt-end-table")

@@ -194,3 +194,29 @@ def test_your_turn_in_the_stepper_right_and_wrong(name):
     turn.switch.value = False
     st.next.click()
     assert st.position == 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_several_right_choices_a_short_pick_says_how_many_are_left(name):
+    """A question with several right choices, checked with only some of them: the page says how many
+    more are right (none picked was wrong), keeps the right picks, and the rest then completes it."""
+    pg = page(name, "fr")
+    pg.tabs.selected_index = 3
+    panel = pg.quiz
+    for i, q in enumerate(panel.questions):
+        if q.many and len(q.answer) >= 2:
+            panel.go(i)
+            break
+    else:
+        pytest.skip(f"{name}: no question with several right choices in this set")
+    q = panel.question
+    _click_choice(panel, q.answer[0])
+    panel.check_button.click()
+    left = len(q.answer) - 1
+    said = i18n.t("quiz_missing_one" if left == 1 else "quiz_missing", "fr", n=left)
+    assert esc(said) in panel.feedback.value and panel.reveal_button.layout.display != "none"
+    assert not panel.solved and panel.picked == {q.answer[0]}
+    for k in q.answer[1:]:
+        _click_choice(panel, k)
+    panel.check_button.click()
+    assert panel.solved and "rt-msg-ok" in panel.feedback.value

@@ -54,6 +54,7 @@ class QuizPanel(w.VBox):
         self.run = QuizRun(())  # which question is shown, tries and first-try answers (tutor.quizrun)
         self.picked: set[int] = set()
         self.wrong: set[int] = set()  # choices tried and found wrong on the question shown
+        self.missing = 0  # right choices left out of the last check (several to find, none picked wrong)
         self.revealed = False  # the learner asked to see the answer
         self.loaded = False
         self.scenario_progress: Callable[[], dict] | None = None  # the page's Scenarios tab's progress, exported too
@@ -160,7 +161,7 @@ class QuizPanel(w.VBox):
         self._draw()
 
     def _fresh(self) -> None:
-        self.picked, self.wrong, self.revealed = set(), set(), False
+        self.picked, self.wrong, self.revealed, self.missing = set(), set(), False, 0
         self._draw()
 
     def go(self, i: int) -> None:
@@ -195,9 +196,14 @@ class QuizPanel(w.VBox):
         if q is None or self.solved:
             return None
         ok = self.run.answer(q.is_right(sorted(self.picked)))
+        self.missing = 0
         if not ok:
-            self.wrong |= {i for i in self.picked if i not in q.answer}
-            self.picked = set()
+            wrong = {i for i in self.picked if i not in q.answer}
+            self.wrong |= wrong
+            if wrong:
+                self.picked = set()
+            else:  # right so far, some left out: the right picks stay picked, the page says how many more
+                self.missing = len(q.answer) - len(self.picked)
         self._draw()
         return ok
 
@@ -276,7 +282,7 @@ class QuizPanel(w.VBox):
             buttons.append(b)
         self.choices.children = buttons
         self.check_button.layout.display = None if q.many and not solved else "none"
-        self.reveal_button.layout.display = None if self.wrong and not solved else "none"
+        self.reveal_button.layout.display = None if (self.wrong or self.missing) and not solved else "none"
         self.next_button.disabled = len(set(self.run.asked)) >= len(self.questions)
         self.play_here.description = t("play_here", lang)
         self.play_here.layout.display = None if solved and self.on_play_here is not None else "none"
@@ -291,6 +297,11 @@ class QuizPanel(w.VBox):
                 verdict = message("ok", t("quiz_right" if first else "quiz_right_now", lang))
                 why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>{esc(q.reason(i))}</div>" for i in q.answer)
             self.feedback.value = verdict + why + cited
+        elif self.missing:
+            why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>✓ {esc(q.choices[i])} — {esc(q.reason(i))}</div>"
+                          for i in sorted(self.picked))
+            self.feedback.value = message("error", t("quiz_missing_one" if self.missing == 1 else "quiz_missing", lang,
+                                                          n=self.missing)) + why
         elif self.wrong:
             why = "".join(f"<div class='rt-quiz-reason' data-choice='{i}'>✗ {esc(q.choices[i])} — {esc(q.reason(i))}</div>"
                           for i in sorted(self.wrong))
