@@ -13,7 +13,8 @@ from . import engine, views
 from .actions import Action, Discard, parse
 from .cards import DATA, FOUNTAINS, GAME_NAME, ORDER, RULEBOOK_FILE, RULESETS, TERRITORIES
 from .scenario import from_json, to_json
-from .search import SearchBot, hint
+from .hints import hint_reason as board_reason
+from .search import SearchBot, numbers, why
 from .state import State
 from .words import action_words, example_words
 
@@ -112,7 +113,8 @@ class TirNanOg(Game):
         return example_words(self, example, lang)
 
     def advise(self, state: Any, lang: str = "en") -> Any:
-        """The search bot's move and its reason (``search.hint``), with the rule it rests on."""
+        """The search bot's move, the fact on the board it is about and the rule that makes it matter
+        (``hint_reason``); the simulated games' figures go in the details."""
         from tutor.hints import TIME_LIMIT, Hint
         from tutor.quiz import first_rule, words
 
@@ -120,11 +122,16 @@ class TirNanOg(Game):
         if seat is None:
             return None
         bot = SearchBot(seconds=TIME_LIMIT)
-        sentence, details = hint(self, state, bot, lang, split=True)
-        action = bot.last["action"]
-        rule = first_rule(self, self.apply_explained(state, action)[1], default="tir-nan-og/territory/take")
-        sentence += " " + words("({rule})", lang, rule=self.rules[rule].wording(lang)[0])
-        return Hint(action, sentence, rule, seat, "search", details)
+        action = bot.choose(self, state)
+        sentence, rule = why(self, state, action, lang)
+        if rule is None:  # no fact of the board explains it: the move kind's phrase, and the rule of its first event
+            rule = first_rule(self, self.apply_explained(state, action)[1], default="tir-nan-og/territory/take")
+            sentence += " " + words("({rule})", lang, rule=self.rules[rule].wording(lang)[0])
+        return Hint(action, sentence, rule, seat, "search", numbers(bot, lang))
+
+    def hint_reason(self, state: Any, seat: int, action: Any, lang: str = "en") -> tuple[str, str] | None:
+        """The fact of ``seat``'s view the move is about and the rule that makes it matter (``hints.py``)."""
+        return board_reason(self, state, seat, action, lang)
 
     def question_kinds(self) -> dict:
         """The game's own quiz questions (see ``quiz.py`` in its package)."""

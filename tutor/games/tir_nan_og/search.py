@@ -6,7 +6,8 @@ the piles under their tops), picks a move at the root by UCB1 and plays the
 game out with a quick rollout policy; the move won most often is played.
 Chance comes from the position (``tutor.bots.bot_rng``), so a game between
 bots replays exactly as long as the iteration count ends each search (the
-clock only stops it on a machine too loaded to finish in time).  ``hint`` says in a sentence why the chosen move.
+clock only stops it on a machine too loaded to finish in time).  ``hint`` says in a sentence why the chosen move:
+the fact on the board it is about (``hints.py``), else a phrase for its kind of move.
 
 >>> from tutor.games.tir_nan_og import GAME
 >>> bot = SearchBot(iterations=30, seconds=5)
@@ -26,6 +27,7 @@ from tutor.bots import bot_rng
 
 from .actions import Consolidate, Discard, Join, StayOut, TakeCreatures, TakeTerritory
 from .engine import apply, legal_actions, words
+from .hints import hint_reason
 from .scoring import winners
 from .state import State
 from .views import resample_hidden
@@ -123,7 +125,8 @@ _REASONS = {
 
 
 def reason(action: Any) -> str:
-    """Why a move is good, in English (the catalog has it in Italian and French)."""
+    """Why a move of this kind is good, in English (the catalog has it in Italian and French): the words
+    for a move no fact of the board explains (see ``why``)."""
     if isinstance(action, Consolidate):
         return _REASONS[action.kind]
     if isinstance(action, TakeTerritory):
@@ -139,9 +142,30 @@ def reason(action: Any) -> str:
     return _REASONS["pass"]
 
 
+def why(game: Any, state: State, action: Any, lang: str = "en") -> tuple[str, str | None]:
+    """The sentence why ``action``, and the id of the rule it cites: the fact on the board the move is
+    about (``hints.hint_reason``), else the move kind's phrase and no rule (the caller names one)."""
+    seat = state.current_player
+    said = None if seat is None else hint_reason(game, state, seat, action, lang)
+    if said is not None:
+        return said
+    return words().render("{Action}: {why}.", {"action": game.action_text(action, lang),
+                                               "why": words().render(reason(action), {}, lang)}, lang), None
+
+
+def numbers(bot: SearchBot, lang: str = "en") -> str:
+    """How the bot's move did in the simulated games ("" when it was the only move)."""
+    rate = bot.last.get("rate")
+    if rate is None:
+        return ""
+    return words().render("It won {percent}% of {games} simulated games.",
+                          {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]}, lang)
+
+
 def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en", split: bool = False) -> Any:
-    """The search bot's move and why, in a sentence ("consolidate the castle ...: the castle earns ..."),
-    then how it did in the simulated games (with ``split``: the two apart).
+    """The search bot's move and why, in a sentence naming the fact on the board ("Consolidate the castle ...:
+    the others show the forest of Player 2 on top ..."), then how it did in the simulated games (with
+    ``split``: the two apart).
 
     >>> from tutor.games.tir_nan_og import GAME, scenario
     >>> s = scenario([["griffin", "centaur", "centaur", "dragon"], ["elf"]], stacks=[[], ["river-2"]],
@@ -154,14 +178,8 @@ def hint(game: Any, state: State, bot: SearchBot | None = None, lang: str = "en"
     """
     bot = bot or SearchBot()
     action = bot.choose(game, state)
-    rate = bot.last.get("rate")
-    cat = words()
-    text = cat.render("{Action}: {why}.", {"action": game.action_text(action, lang),
-                                             "why": cat.render(reason(action), {}, lang)}, lang)
-    details = ""
-    if rate is not None:
-        details = cat.render("It won {percent}% of {games} simulated games.",
-                             {"percent": round(100 * min(1.0, max(0.0, rate))), "games": bot.last["visits"]}, lang)
+    text = why(game, state, action, lang)[0]
+    details = numbers(bot, lang)
     if split:  # the reason, and the numbers behind it apart (the Hint button shows them on request)
         return text, details
     return f"{text} {details}".strip()
