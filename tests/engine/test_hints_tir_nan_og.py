@@ -321,3 +321,18 @@ def test_every_hint_sentence_is_in_the_catalog_in_both_languages():
     for template in templates:
         text = re.sub(r'"\s*"', "", template)
         assert text in catalog and catalog[text].get("it") and catalog[text].get("fr"), text
+
+
+def test_a_move_no_board_fact_explains_keeps_the_move_kinds_phrase():
+    """Two centaurs for a hand of 7 already paying its plain (centaur, ?), while the three dragons stay its
+    largest group: nothing on the board is about them, so the hint says the move kind's phrase."""
+    from tutor.games.tir_nan_og.search import why
+
+    s = scenario([["dragon", "dragon", "dragon", "elf", "elf", "fairy", "centaur"], ["elf"]],
+                 reserves=[["plain-8"], []], display=["centaur", "centaur", "fairy", "griffin", "elf"],
+                 tops={kind: [card] for kind, card in (("plain", "plain-2"), ("castle", "castle-4"),
+                                                       ("forest", "forest-1"), ("river", "river-7"),
+                                                       ("temple", "temple-4"), ("volcano", "volcano-8"))})
+    take = TakeCreatures(("centaur", "centaur"))
+    assert GAME.hint_reason(s, 0, take, "en") is None
+    assert why(GAME, s, take, "it") == ("Prendi centauro e centauro: le creature pagano la tua riserva.", None)

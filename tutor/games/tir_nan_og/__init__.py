@@ -8,7 +8,8 @@ worlds a bot imagines, the bots' key), ``dispute`` (the fountain dispute),
 ``scoring`` (territory points, temple, volcano, the winner), ``scenario``
 (files and arranged positions), ``words`` (the catalog), ``examples``,
 ``game`` (the game object), ``search`` (the search bot and its hints), ``hints``
-(why a move is good, from the fact on the board the seat sees) and ``duel`` (the search bot against greedy, ``python -m tutor.games.tir_nan_og``).
+(why a move is good, from the fact on the board the seat sees) and ``duel``
+(the search bot against greedy, ``python -m tutor.games.tir_nan_og``).
 
 >>> dispute({0: ["griffin"] * 3 + ["elf"], 1: ["centaur"] * 3 + ["griffin"] * 2})
 1
