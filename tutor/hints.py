@@ -172,6 +172,9 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
     legal = game.legal_actions(state)
     if len(legal) == 1:
         action = legal[0]
+        said = game.hint_reason(state, mover, action, lang)
+        if said is not None:  # the game names the fact on the board that leaves only this move
+            return Hint(action, said[0], said[1], mover, "only")
         rule = _rule_of(game, state, action)
         return Hint(action, words("{Move}: it is the only legal move ({rule}).", lang,
                                   move=game.action_text(action, lang), rule=_title(game, rule, lang)),
