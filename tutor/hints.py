@@ -10,7 +10,8 @@
    :mod:`tutor.bots` when there is one, else :class:`MonteCarloBot` (a
    seeded determinized Monte-Carlo search over what the seat cannot see);
    Tir Nan Og and Formula E register their own search bots;
-3. a move that is the only legal one is said to be so.
+3. a move that is the only legal one is said to be so, unless the game's own reason
+   (:meth:`tutor.core.Game.hint_reason`) names the fact on the board that leaves it.
 
 Every hint names the rule its move rests on (the rule of the first event the
 engine narrates for it, or the coach's duel rule), and its sentence comes

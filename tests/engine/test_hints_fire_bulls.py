@@ -194,3 +194,22 @@ def test_a_seats_hint_does_not_change_with_another_seats_hidden_cards():
         for lang in LANGS:
             assert GAME.hint_reason(one, 0, a, lang) == GAME.hint_reason(other, 0, a, lang)
     assert hints.hint(GAME, one).sentence == hints.hint(GAME, other).sentence
+
+
+@pytest.mark.parametrize("ruleset,players", [("it", 2), ("fr", 3), ("it", 4)])
+def test_no_reason_changes_when_what_the_seat_cannot_see_is_dealt_anew(ruleset, players):
+    import random
+
+    from tutor import bots
+
+    s = GAME.new_game(players, seed=players, ruleset=ruleset)
+    for step in range(120):
+        seat = GAME.current_player(s)
+        if seat is None:
+            break
+        if step % 3 == 0:
+            other = GAME.resample_hidden(s, seat, random.Random(step))
+            assert GAME.view(other, seat) == GAME.view(s, seat)
+            for a in GAME.legal_actions(s)[:10]:
+                assert GAME.hint_reason(s, seat, a) == GAME.hint_reason(other, seat, a), a
+        s = GAME.apply(s, bots.RandomBot().choose(GAME, s))

@@ -152,3 +152,21 @@ def test_a_seats_hint_does_not_change_with_another_seats_hidden_cards():
     assert GAME.view(one, 1) == GAME.view(other, 1)
     for a in GAME.legal_actions(one):
         assert GAME.hint_reason(one, 1, a) == GAME.hint_reason(other, 1, a)
+
+
+@pytest.mark.parametrize("ruleset,players", [("base", 2), ("expansion", 3), ("expansion", 5)])
+def test_no_reason_changes_when_what_the_seat_cannot_see_is_dealt_anew(ruleset, players):
+    import random
+
+    from tutor import bots
+
+    s = GAME.new_game(players, seed=players, ruleset=ruleset)
+    for step in range(80):
+        seat = GAME.current_player(s)
+        if seat is None:
+            break
+        other = GAME.resample_hidden(s, seat, random.Random(step))
+        assert GAME.view(other, seat) == GAME.view(s, seat)
+        for a in GAME.legal_actions(s):
+            assert GAME.hint_reason(s, seat, a) == GAME.hint_reason(other, seat, a), a
+        s = GAME.apply(s, bots.RandomBot().choose(GAME, s))
