@@ -10,7 +10,8 @@
    :mod:`tutor.bots` when there is one, else :class:`MonteCarloBot` (a
    seeded determinized Monte-Carlo search over what the seat cannot see);
    Tir Nan Og and Formula E register their own search bots;
-3. a move that is the only legal one is said to be so.
+3. a move that is the only legal one is said to be so, unless the game's own reason
+   (:meth:`tutor.core.Game.hint_reason`) names the fact on the board that leaves it.
 
 Every hint names the rule its move rests on (the rule of the first event the
 engine narrates for it, or the coach's duel rule), and its sentence comes
@@ -172,6 +173,9 @@ def hint(game: "Game", state: Any, seat: int | None = None, lang: str = "en") ->
     legal = game.legal_actions(state)
     if len(legal) == 1:
         action = legal[0]
+        said = game.hint_reason(state, mover, action, lang)
+        if said is not None:  # the game names the fact on the board that leaves only this move
+            return Hint(action, said[0], said[1], mover, "only")
         rule = _rule_of(game, state, action)
         return Hint(action, words("{Move}: it is the only legal move ({rule}).", lang,
                                   move=game.action_text(action, lang), rule=_title(game, rule, lang)),

@@ -26,7 +26,7 @@ def _templates_in_code():
     for node in ast.walk(ast.parse(SRC)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            for i in {"log": [2], "illegal": [1], "draw_into_hand": [2, 3], "_say": [0]}.get(name, []):
+            for i in {"log": [2], "illegal": [1], "draw_into_hand": [2, 3], "_say": [0], "_already": [1]}.get(name, []):
                 if i < len(node.args) and isinstance(node.args[i], ast.Constant):
                     found.add(node.args[i].value)
             if name == "render" and node.args and isinstance(node.args[0], ast.Constant):

@@ -206,8 +206,9 @@ def test_fire_bulls_a_reserve_card_is_advised_for_the_wu_it_lets_you_pay(lang):
     sentence, rule = game.hint_reason(s, 0, take, lang)
     assert all(word in sentence for word in FIRE_WU[lang]), sentence
     assert rule == "fire-bulls/pay/exact" and game.rules[rule].wording(lang)[0] in sentence
-    # red pays nothing on this board: no such fact, the generic reason speaks instead
-    assert game.hint_reason(s, 0, Action.take("red"), lang) is None
+    # red pays nothing on this board: the sentence says the Wu asks for other cards
+    other, why = game.hint_reason(s, 0, Action.take("red"), lang)
+    assert FIRE_WU[lang][0] in other and why == "fire-bulls/gather/take-reserve"
 
 
 @pytest.mark.parametrize("lang", sorted(FIRE_BO))
@@ -216,7 +217,7 @@ def test_fire_bulls_an_attack_is_advised_for_the_card_it_takes_and_its_points(la
     attack = next(a for a in game.legal_actions(s) if a.kind == "attack" and a.direction == 3)
     sentence, rule = game.hint_reason(s, 0, attack, lang)
     assert all(word in sentence for word in FIRE_BO[lang]), sentence
-    assert rule == "fire-bulls/attack/victory-pile"
+    assert rule == "fire-bulls/score/bonus"  # a Bo shows every colour: 1 more for the seat's (worth 7 in all)
 
 
 def test_the_hint_gives_the_games_own_reason_and_keeps_its_numbers_in_details(monkeypatch):

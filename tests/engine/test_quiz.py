@@ -295,3 +295,26 @@ def test_a_question_file_may_carry_reasons_and_levels_and_refuses_bad_ones():
     with pytest.raises(ScenarioError) as info:
         quiz.load(json.dumps(data))
     assert info.value.field == "questions[0].level"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_fire_bulls_longest_choices_fit_twelve_words(lang):
+    """Fire Bulls' longest choices, written out by hand: an attack paying a Bo with its five colours
+    (rulebook 000: a Bo takes five bulls all of different colours) and what paying a Colonel with three
+    bulls of one colour and two of another says, at most 12 words each."""
+    from tutor.core import Event
+    from tutor.games.fire_bulls.actions import Action
+    from tutor.games.fire_bulls.words import Who
+
+    game = games.get("fire-bulls")
+    attack = game.action_text(Action.attack(4, ["green", "yellow", "red", "blue", "brown"], "bo"), lang)
+    paid = Event("fire-bulls/cards/colonel/it", "", template="{Who} pays {payment} for the {card} in {slot}; the Qi "
+                 "cards go to the discard pile.", data=(("who", Who(0, "red")), ("card", "colonel"), ("slot", "I"),
+                 ("payment", ("green",) * 3 + ("blue",) * 2)))
+    said = game.message(paid, lang)
+    assert {"en": "Bo", "it": "Bo", "fr": "Bo"}[lang] in attack and "4" in attack
+    short = said.split(";")[0].split(" ", 3)[3]  # as a quiz choice shows it: no seat, up to the ";"
+    assert {"en": "for the Colonel in I", "it": "per la carta Vice-Generale in I",
+            "fr": "pour la carte Colonel en I"}[lang] in short
+    assert quiz.word_count(attack) <= quiz.MAX_WORDS, attack
+    assert quiz.word_count(short) <= quiz.MAX_WORDS, short

@@ -33,7 +33,8 @@ from functools import cache
 from typing import Any
 
 from .actions import Play, Stop
-from .cards import LETTERS, RULE_REPEAT, card_rule, clash, duel
+from .cards import LETTERS, card_rule, clash, duel
+from .hints import hint_reason, unseen
 from .state import REPETITION_LIMIT, State, fast_replace, repetition_key
 
 BASE = ("swordsman", "shieldbearer", "archer", "kamikaze")
@@ -420,28 +421,29 @@ def advice(game: Any, state: Any, lang: str = "en") -> Any:
         return None
     me = state.current_player
     card = max(mix, key=lambda c: (mix[c], -BASE.index(c)))
-    opp = 1 - me
-    theirs = set(state.hands[opp]) | ({state.field[opp]} if state.field[opp] is not None else set())
+    # what the rival holds, as the seat reads it off the table (every card less its hand and the graveyards)
+    theirs = set(unseen(game.view(state, me), me))
+    held = sorted(theirs, key=BASE.index)
     worst = min(sorted(theirs, key=BASE.index), key=lambda b: _RESULT_RANK[clash(card, b)])
     rule = card_rule(card, worst)
     title = game.rules[rule].wording(lang)[0]
-    name = game.card_name(card, lang)
     outlook = _outlook(v, lang)
-    other = game.card_name(worst, lang)
-    # the sentence: the cards on the table and the duel rule that makes them matter; the coach's numbers
+    said = {"card": card, "cards": held, "other_card": worst, "rule": title}
+    # the sentence: the cards they hold and the duel rule that makes them matter; the coach's numbers
     # (its mix, the game's value with best play) are the details
     if mix[card] < 1 - 1e-9:
         shares = ", ".join(f"{game.card_name(c, lang)} {round(100 * p)}%"
                            for c, p in sorted(mix.items(), key=lambda x: BASE.index(x[0])) if p > 1e-9)
-        sentence = words("{Card}: none of your cards is safe against every card they hold, so vary: play it "
-                         "most often and now and then another ({rule}).", lang, card=name, rule=title)
+        sentence = game.catalog.render("{Card}: none of your cards is safe against every card they hold ({cards}), "
+                                       "so vary: play it most often and now and then another ({rule}).", said, lang)
         details = words("The coach's mix: {mix}; {outlook}.", lang, mix=shares, outlook=outlook)
     elif all(clash(card, b) != "b" for b in theirs):
-        sentence = words("{Card}: whatever they play, you cannot lose this duel ({rule}).", lang, card=name, rule=title)
+        sentence = game.catalog.render("{Card}: whatever they play, you cannot lose this duel: they hold {cards} "
+                                       "({rule}).", said, lang)
         details = words("{Outlook}.", lang, outlook=outlook)
     else:
-        sentence = words("{Card}: the best card here, though their {other} would beat it ({rule}).", lang,
-                         card=name, other=other, rule=title)
+        sentence = game.catalog.render("{Card}: the best card here, though their {other_card} would beat it; they "
+                                       "hold {cards} ({rule}).", said, lang)
         details = words("{Outlook}.", lang, outlook=outlook)
     return Hint(Play(card), sentence, rule, me, "coach", details)
 
@@ -457,20 +459,14 @@ def _stop_advice(game: Any, state: State, lang: str) -> Any:
         return None
     me = state.mover
     stop = Stop()
-    after = game.apply(state, stop)
-    won = game.winners(after)
-    title = game.rules[RULE_REPEAT].wording(lang)[0]
-    move = game.action_text(stop, lang)
-    if won == [me]:
-        sentence = game.catalog.render("{Move}: ending the game now, you win ({rule}).",
-                                       {"move": move, "rule": title}, lang)
-    else:
-        result = game.catalog.render("you lose" if me not in won else "a true tie", {}, lang)
-        sentence = game.catalog.render(
-            "{Move}: ending the game now gives {result}; the coach's solved game always ends where a repeated "
-            "card cannot be answered, so it does not weigh playing on ({rule}).",
-            {"move": move, "result": result, "rule": title}, lang)
-    return Hint(stop, sentence, RULE_REPEAT, me, "coach")
+    said = hint_reason(game, state, me, stop, lang)
+    if said is None:
+        return None
+    won = game.winners(game.apply(state, stop))
+    details = "" if won == [me] else game.catalog.render(
+        "The coach's solved game always ends where a repeated card cannot be answered, so it does not weigh "
+        "playing on.", {}, lang)
+    return Hint(stop, said[0], said[1], me, "coach", details)
 
 
 if __name__ == "__main__":  # python -m tutor.games.kamikaze.coaching: the benchmark

@@ -13,6 +13,7 @@ from .actions import Action, Play, Swap
 from .cards import CARDS, DECKS, GAME_NAME, RULEBOOK_FILE, RULESETS
 from .coaching import coach
 from .duels import scores, winners
+from .hints import hint_reason as table_reason
 from .engine import (
     MAX_ACTIONS,
     apply_explained,
@@ -136,6 +137,11 @@ class KamikazeAttack(Game):
         from .coaching import advice
 
         return advice(self, state, lang)
+
+    def hint_reason(self, state: State, seat: int, action: Any, lang: str = "en") -> tuple[str, str] | None:
+        """The cards on the field, what the rival revealed or may hold, the graveyards, and the duel
+        rule that decides (see ``hints.py`` in its package)."""
+        return table_reason(self, state, seat, action, lang)
 
     def warm(self) -> None:
         """Solve the two-player base game from its opening (the coach's memo): every later

@@ -25,7 +25,7 @@ from .actions import Challenge, Decline, Keep, Play, PlayOn, Stop, Swap, TakeBac
 PLAYER_PARAMS = frozenset({"player", "opponent", "winner", "loser", "viewer", "source"})
 CARD_PARAMS = frozenset({"card", "other_card"})
 PLAYER_LIST_PARAMS = frozenset({"players", "winners"})
-CARD_LIST_PARAMS = frozenset({"cards"})
+CARD_LIST_PARAMS = frozenset({"cards", "others"})
 
 ACTION_TEMPLATES = {
     Challenge: "challenge player {number}",
@@ -52,7 +52,10 @@ class _Words(Words):
         if name in CARD_PARAMS:
             return self.card(value, lang)
         if name in CARD_LIST_PARAMS and isinstance(value, (tuple, list)):
-            return self.join([self.card(c, lang) for c in value], lang)
+            cards = [self.card(c, lang) for c in value]  # "A, B and C"
+            if len(cards) > 2:
+                return ", ".join(cards[:-1]) + self.name("words", "and", lang) + cards[-1]
+            return self.join(cards, lang)
         return None
 
 
