@@ -117,13 +117,20 @@ class FormulaE(Game):
 
     def advise(self, state: State, lang: str = "en") -> Any:
         """The search bot's move and why (``search.advice``): the fact of the seat's view that speaks for it and the
-        rule that makes it matter (``hints.hint_reason``); None when there is no choice (the generic hint says the
-        only legal move is so)."""
+        rule that makes it matter (``hints.hint_reason``); with no choice, the fact of the only move, or None when
+        there is none (the generic hint then says the only legal move is so)."""
         from tutor.hints import Hint, advisor, reason
 
         seat = self.current_player(state)
-        if seat is None or len(listed(state)) < 2:
+        if seat is None or not listed(state):
             return None
+        if len(listed(state)) == 1:  # no choice: the fact of the only move, else the generic "only legal move"
+            only = listed(state)[0]
+            said = self.hint_reason(state, seat, only, lang)
+            if said is None:
+                return None
+            forced = self.catalog.render("It is the only legal move.", {}, lang)
+            return Hint(only, said[0], said[1], seat, "only", forced)
         action, sentence, rule, details = advice(self, state, advisor(self), lang)
         if self.hint_reason(state, seat, action, lang) is not None:
             return Hint(action, sentence, rule, seat, "search", details)

@@ -128,27 +128,28 @@ def _run(b: Board, q: int, card: str, mode: str, rule: str) -> Fact | None:
         return None
     end, won = got
     if won:
-        return ("{Move}: your elephant crosses the red line from {start} and wins the race ({title}).",
-                R + "win/line", {"start": cell_name(start)})
+        return ("{Move}: {card} takes your elephant across the red line from {start}: it wins the race ({title}).",
+                R + "win/line", {"card": card, "start": cell_name(start)})
     if end == start:
         return None
-    return _ended(b, q, start, end, rule)
+    return _ended(b, q, card, start, end, rule)
 
 
-def _ended(b: Board, q: int, start: Cell, end: Cell, rule: str, moved: bool = True) -> Fact:
+def _ended(b: Board, q: int, card: str, start: Cell, end: Cell, rule: str, moved: bool = True) -> Fact:
+    """``card`` takes ``q``'s elephant from ``start`` to ``end``: a banana tree there, or how it stands in the race."""
+    params = {"card": card, "start": cell_name(start), "end": cell_name(end), "n": b.left(end)}
     if moved and end != start and b.track.kind(end) == "B":
-        return ("{Move}: your elephant ends its move on the banana tree at {end} and draws up to nine cards "
-                "({title}).", R + "board/banana", {"end": cell_name(end)})
+        return ("{Move}: {card} takes your elephant from {start} to the banana tree at {end}, where it draws up to "
+                "nine cards ({title}).", R + "board/banana", params)
     rivals = b.rivals(q)
-    params = {"start": cell_name(start), "end": cell_name(end), "n": b.left(end)}
     lead = rivals[0] if rivals else None
     if lead is None or end[0] > b.row(lead):
-        return ("{Move}: your elephant goes from {start} to {end}, {n} {n:space|spaces} from the red line, ahead of "
-                "every rival ({title}).", rule, params)
+        return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line, "
+                "ahead of every rival ({title}).", rule, params)
     cell = b.elephants[lead]
     assert cell is not None
-    return ("{Move}: your elephant goes from {start} to {end}, {n} {n:space|spaces} from the red line; {player} "
-            "leads at {cell}, {k} {k:space|spaces} from it ({title}).", rule,
+    return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line; "
+            "{player} leads at {cell}, {k} {k:space|spaces} from it ({title}).", rule,
             dict(params, player=lead, cell=cell_name(cell), k=b.left(cell)))
 
 
@@ -266,6 +267,18 @@ def _stop_cows(b: Board) -> Fact | None:
             return ("{Move}: the Sacred Cow at {cow} already stands right ahead of {player}'s elephant at {cell} "
                     "({title}).", R + "move/cow-obstacle", {"cow": cell_name(cow), "player": q,
                                                             "cell": cell_name(cell)})
+    mine = b.elephants[b.seat]
+    if mine is None:
+        return None
+    fronts = {b.ahead(q) for q in b.rivals()} - {None}
+    if not any(b.cow_distance(f, 1) for f in fronts if f is not None) and \
+            not any(c[1] == mine[1] and c[0] > mine[0] for c in b.cows):
+        return ("{Move}: no Sacred Cow stands in your lane ahead of your elephant at {cell}, and no cow is one step "
+                "from the space ahead of a rival's elephant ({title}).", R + "move/cow-obstacle",
+                {"cell": cell_name(mine)})
+    if b.cow_ahead(b.seat) is None:
+        return ("{Move}: you need not use the {n} {n:step|steps} left, and no cow stands right ahead of your "
+                "elephant at {cell} ({title}).", R + "card/cow", {"n": b.view["cow_left"], "cell": cell_name(mine)})
     return None
 
 
@@ -276,10 +289,11 @@ def _monkey(b: Board, victim: int | None) -> Fact | None:
         return None
     most = max(sizes[q] for q in rivals)
     q = victim if victim is not None else next(q for q in rivals if sizes[q] == most)
-    if sizes[q] == most and sizes[q] >= 2:
-        return ("{Move}: {player} holds {n} {n:card|cards}, the most of your rivals, and the Monkey steals two of "
-                "them at random ({title}).", R + "card/monkey", {"player": q, "n": sizes[q]})
     cell = b.elephants[q]
+    if sizes[q] == most and sizes[q] >= 2 and cell is not None:
+        return ("{Move}: {player}, at {cell}, holds {n} {n:card|cards}, the most of your rivals, and the Monkey steals "
+                "two of them at random ({title}).", R + "card/monkey", {"player": q, "cell": cell_name(cell),
+                                                                        "n": sizes[q]})
     if q == rivals[0] and cell is not None and sizes[q]:
         return ("{Move}: {player} leads at {cell}, {k} {k:space|spaces} from the red line, and the Monkey steals "
                 "two of their {n} {n:card|cards} at random ({title}).", R + "card/monkey",
@@ -311,6 +325,21 @@ def _take(b: Board, card: str) -> Fact | None:
     if got is None:
         return None
     key = {c: (r[1], r[0][0]) for c, r in rows.items() if r is not None}
+    if is_green(card) and not any(is_green(c) for c in b.view["played"]):  # a green taken may be played at once
+        greens = [k for c, k in key.items() if is_green(c)]
+        if key[card] < max(greens):
+            if got[1] or got[0] == start:
+                return None
+            return ("{Move}: a green card taken with the Prayer may be played at once, and {card} takes your elephant "
+                    "from {start} to {end}, {n} {n:space|spaces} from the red line ({title}).", R + "card/prayer",
+                    {"card": card, "start": cell_name(start), "end": cell_name(got[0]), "n": b.left(got[0])})
+        if got[1]:
+            return ("{Move}: of the green cards in the discards, {card} goes furthest, and you may play it at once: "
+                    "it takes your elephant across the red line ({title}).", R + "card/prayer", {"card": card})
+        return ("{Move}: of the green cards in the discards, {card} goes furthest, and you may play it at once: it "
+                "takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line ({title}).",
+                R + "card/prayer",
+                {"card": card, "start": cell_name(start), "end": cell_name(got[0]), "n": b.left(got[0])})
     if key[card] < max(key.values()):
         return None
     if got[1]:
@@ -440,13 +469,13 @@ def _move(b: Board, a: Move) -> Fact | None:
     if after is None:
         return None
     if after.winner == q:
-        return ("{Move}: your elephant crosses the red line from {start} and wins the race ({title}).",
-                R + "win/line", {"start": cell_name(start)})
+        return ("{Move}: {card} takes your elephant across the red line from {start}: it wins the race ({title}).",
+                R + "win/line", {"card": card, "start": cell_name(start)})
     end = after.elephants[q]
     if end is None or end == start:
         return None
     rule = R + ("move/sideways" if any(s in mv.SIDES for s in a.steps) else "move/all-points")
-    return _ended(b, q, start, end, rule, bool(a.steps))
+    return _ended(b, q, card, start, end, rule, bool(a.steps))
 
 
 def _turn_card(b: Board, a: Any) -> Fact | None:
