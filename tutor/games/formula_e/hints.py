@@ -9,6 +9,7 @@ says None and the adviser falls back on the move kind's fixed phrase (:func:`phr
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import Any
 
@@ -246,8 +247,8 @@ def _cow_step(b: Board, a: CowStep) -> Fact | None:
             return ("{Move}: the cow stands at {end}, right ahead of {player}'s elephant at {cell}, and blocks "
                     "its way ({title}).", R + "move/cow-obstacle", {"end": cell_name(end), "player": q,
                                                                     "cell": cell_name(cell)})
-    moved = Board.__new__(Board)
-    moved.__dict__.update(b.__dict__, cows=tuple(end if c == a.cell else c for c in b.cows))
+    moved = copy.copy(b)
+    moved.cows = tuple(end if c == a.cell else c for c in b.cows)
     for q in b.rivals():
         ahead, cell = b.ahead(q), b.elephants[q]
         if ahead is None or cell is None:
@@ -540,8 +541,8 @@ def _cancel(b: Board, card: str) -> Fact | None:
                     "Cobra ({title}).", R + "card/snake", {"cell": cell_name(mine), "player": p})
         return None
     if card == "cow":
-        cow = b.cow_ahead(b.seat)
-        found = b.cow_distance(b.ahead(b.seat)) if cow is None and b.ahead(b.seat) is not None else None
+        ahead = b.ahead(b.seat)  # (a cow already there blocks you whatever the card does: no fact)
+        found = b.cow_distance(ahead) if ahead is not None else None
         if found:
             return ("{Move}: the Sacred Cow at {cow} is {k} {k:space|spaces} from the space ahead of your elephant "
                     "at {cell}: {player} could block your way ({title}).", R + "move/cow-obstacle",
