@@ -258,6 +258,15 @@ def _cow_step(b: Board, a: CowStep) -> Fact | None:
             return ("{Move}: the cow comes to {end}, {k} {k:space|spaces} from the space ahead of {player}'s "
                     "elephant at {cell} ({title}).", R + "move/cow-obstacle",
                     {"end": cell_name(end), "k": after[0], "player": q, "cell": cell_name(cell)})
+    behind = [(end[0] - c[0], q) for q in b.rivals() if (c := b.elephants[q]) is not None and c[1] == end[1]
+              and c[0] < end[0]]
+    if behind and (end[1] != a.cell[1] or end[0] < a.cell[0]):  # into a rival's lane, or nearer it there
+        k, q = min(behind)
+        cell = b.elephants[q]
+        assert cell is not None
+        return ("{Move}: the cow comes to {end}, in {player}'s lane {k} {k:space|spaces} ahead of its elephant at "
+                "{cell} ({title}).", R + "move/cow-obstacle",
+                {"end": cell_name(end), "player": q, "k": k, "cell": cell_name(cell)})
     return None
 
 
@@ -520,8 +529,14 @@ def _cancel(b: Board, card: str) -> Fact | None:
         if not green:
             return None
         alone, paired = b.reach(p, value_of(green), ""), b.reach(p, value_of(green), card)
-        if alone is None or paired is None or not (paired[1] or paired[0][0] > alone[0][0]):
+        if paired is None:
             return None
+        if alone is None or not (paired[1] or paired[0][0] > alone[0][0]):
+            if paired[1] or paired[0] == start:
+                return None
+            return ("{Move}: with it {player}'s elephant would reach {end}, {n} {n:space|spaces} from the red line "
+                    "({title}).", R + "tiger/pair", {"player": p, "end": cell_name(paired[0]),
+                                                     "n": b.left(paired[0])})
         if paired[1]:
             return ("{Move}: with it {player}'s elephant would cross the red line; without it {green} stops at "
                     "{alone} ({title}).", R + "tiger/pair", {"player": p, "green": green,
