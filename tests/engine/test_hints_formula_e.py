@@ -3,7 +3,8 @@ is where, how far from the red line, what the card does to it here) and the rule
 
 Positions are arranged by hand on small practice tracks (``examples.arranged``: seat 0 to play, the other hands
 hold no Tiger unless given).  Every space and distance expected below is worked out by hand from rulebook 002:
-a track of 8 rows has its red line after row 8, so an elephant on row r is 9 - r steps from crossing it; the Rat
+a track of 8 rows has its red line after row 8, so an elephant on row r is 9 - r rows from it (the steps it needs
+to cross it, what the page shows as "rows to the line"); the Rat
 moves up to six spaces, never diagonally, and stops on the first elephant it enters; its scare sends that
 elephant three spaces back; Charge! pushes the Sacred Cows ahead; a Cobra costs a discard at every draw.
 """
@@ -42,11 +43,11 @@ def test_the_rat_names_the_rival_near_the_line_and_where_its_scare_sends_it():
     # and scares it three spaces back, to b4
     s = arranged(OPEN, ["a1", "b7", "c2"], HAND)
     assert said(s, 0, Play("rat")) == (
-        "Play Rat: Player 2's elephant at b7 is 2 spaces from the red line and within six moves of the Rat, whose "
+        "Play Rat: Player 2's elephant at b7 is 2 rows from the red line and within six moves of the Rat, whose "
         "scare sends it back to b4 (The Rat's scare).", "formula-e/card/rat-scare")
     rat = GAME.apply(s, Play("rat"))
     assert said(rat, 0, RatTo(parse_cell("b7"))) == (
-        "Send the Rat to b7: Player 2's elephant there is 2 spaces from the red line, and the Rat's scare sends it "
+        "Send the Rat to b7: Player 2's elephant there is 2 rows from the red line, and the Rat's scare sends it "
         "back to b4 (The Rat's scare).", "formula-e/card/rat-scare")
 
 
@@ -54,8 +55,8 @@ def test_a_movement_card_says_where_it_takes_your_elephant_and_who_leads():
     # green 2 from a1: a2, a3 (row 3, six steps from the line); Player 2 on b6 is three steps from it
     s = arranged(OPEN, ["a1", "b6", "c1"], HAND)
     assert said(s, 0, Play("g2")) == (
-        "Play green 2: green 2 takes your elephant from a1 to a3, 6 spaces from the red line; Player 2 leads at b6, "
-        "3 spaces from it (Movement points).", "formula-e/move/points")
+        "Play green 2: green 2 takes your elephant from a1 to a3, 6 rows from the red line; Player 2 leads at b6, "
+        "3 rows from it (Movement points).", "formula-e/move/points")
 
 
 def test_a_move_ending_on_a_banana_tree_says_so():
@@ -71,7 +72,7 @@ def test_charge_names_the_cow_a_plain_move_would_go_round():
     s = arranged(OPEN, ["a1", "c1", "c2"], ["g3", "charge", "g1", "g2", "g4", "p5"], cows=("a3",))
     assert said(s, 0, PlayPair("charge", "g3")) == (
         "Play Charge! with green 3: green 3 alone would stop your elephant at b3; with Charge! it reaches a4, 5 "
-        "spaces from the red line (Charge!).", "formula-e/card/charge")
+        "rows from the red line (Charge!).", "formula-e/card/charge")
 
 
 def test_discarding_a_hand_that_cannot_move_says_so():
@@ -91,7 +92,7 @@ def test_the_monkey_and_the_cobra_go_to_the_rival_the_board_names():
         "them at random (Monkey).", "formula-e/card/monkey")
     snake = GAME.apply(s, Play("snake"))
     assert said(snake, 0, Give(None, 1)) == (
-        "Give a Cobra to seat 2: Player 2 leads at b7, 2 spaces from the red line, and a Cobra makes them discard a "
+        "Give a Cobra to seat 2: Player 2 leads at b7, 2 rows from the red line, and a Cobra makes them discard a "
         "card at every draw (Cobra discards).", "formula-e/draw/cobra")
 
 
@@ -125,7 +126,7 @@ def test_cancel_names_where_the_card_would_carry_the_rival():
     # Player 1's green 3 from a1: a2, a3, a4 (five steps from the line), past Player 2's elephant on b2
     s = _window(["a1", "b2", "c1"], "g3")
     assert said(s, 1, Cancel("g3")) == (
-        "Cancel green 3 with a Tiger: it would take Player 1's elephant from a1 to a4, 5 spaces from the red line "
+        "Cancel green 3 with a Tiger: it would take Player 1's elephant from a1 to a4, 5 rows from the red line "
         "and past your elephant at b2 (The Tiger cancels a card).", "formula-e/tiger/cancel")
     # from a6, green 3 goes a7, a8 and across the line: the race is won
     s = _window(["a6", "b2", "c1"], "g3")
@@ -156,9 +157,9 @@ def test_a_cobra_discard_names_the_card_you_miss_least():
 
 # ------------------------------------------------------------------ the languages
 IT_FR = {
-    "it": ("Gioca Topo: l'Elefante del Giocatore 2 in b7 è a 2 caselle dalla linea rossa ed entro sei mosse del "
+    "it": ("Gioca Topo: l'Elefante del Giocatore 2 in b7 è a 2 righe dalla linea rossa ed entro sei mosse del "
            "Topo, il cui spavento lo rimanda indietro in b4 (Lo spavento del Topo)."),
-    "fr": ("Jouer Rat\u00a0: l'éléphant du Joueur 2 en b7 est à 2 cases de la ligne rouge et à portée des six "
+    "fr": ("Jouer Rat\u00a0: l'éléphant du Joueur 2 en b7 est à 2 rangées de la ligne rouge et à portée des six "
            "déplacements du Rat, dont la peur le renvoie en b4 (La peur du Rat)."),
 }
 
@@ -169,7 +170,8 @@ def test_the_rat_in_italian_and_french(lang):
     assert said(s, 0, Play("rat"), lang)[0] == IT_FR[lang]
 
 
-ENGLISH = re.compile(r"\b(the|your|elephant|spaces?|from|and|with|ahead|behind|would|red line|draws?|holds?)\b")
+ENGLISH = re.compile(r"\b(the|your|elephant|spaces?|rows?|from|and|with|ahead|behind|would|red line|draws?|"
+                     r"holds?)\b")
 
 
 def _positions():

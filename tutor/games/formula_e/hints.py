@@ -145,12 +145,12 @@ def _ended(b: Board, q: int, card: str, start: Cell, end: Cell, rule: str, moved
     rivals = b.rivals(q)
     lead = rivals[0] if rivals else None
     if lead is None or end[0] > b.row(lead):
-        return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line, "
+        return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:row|rows} from the red line, "
                 "ahead of every rival ({title}).", rule, params)
     cell = b.elephants[lead]
     assert cell is not None
-    return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line; "
-            "{player} leads at {cell}, {k} {k:space|spaces} from it ({title}).", rule,
+    return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:row|rows} from the red line; "
+            "{player} leads at {cell}, {k} {k:row|rows} from it ({title}).", rule,
             dict(params, player=lead, cell=cell_name(cell), k=b.left(cell)))
 
 
@@ -166,7 +166,7 @@ def _pair(b: Board, q: int, yellow: str, green: str) -> Fact | None:
                     "line and wins the race ({title}).", rule, {"green": green, "yellow": yellow,
                                                                  "alone": cell_name(alone[0])})
         return ("{Move}: {green} alone would stop your elephant at {alone}; with {yellow} it reaches {end}, {n} "
-                "{n:space|spaces} from the red line ({title}).", rule,
+                "{n:row|rows} from the red line ({title}).", rule,
                 {"green": green, "yellow": yellow, "alone": cell_name(alone[0]), "end": cell_name(paired[0]),
                  "n": b.left(paired[0])})
     return _run(b, q, green, yellow, rule)
@@ -178,7 +178,7 @@ def _rat_card(b: Board) -> Fact | None:
         cell = b.elephants[q]
         if cell in reach:
             assert cell is not None
-            return ("{Move}: {player}'s elephant at {cell} is {n} {n:space|spaces} from the red line and within "
+            return ("{Move}: {player}'s elephant at {cell} is {n} {n:row|rows} from the red line and within "
                     "six moves of the Rat, whose scare sends it back to {end} ({title}).", R + "card/rat-scare",
                     {"player": q, "cell": cell_name(cell), "n": b.left(cell), "end": cell_name(b.scared(q))})
     return None
@@ -189,7 +189,7 @@ def _rat_to(b: Board, target: Cell) -> Fact | None:
         q = b.elephants.index(target)
         if q == b.seat:
             return None
-        return ("{Move}: {player}'s elephant there is {n} {n:space|spaces} from the red line, and the Rat's scare "
+        return ("{Move}: {player}'s elephant there is {n} {n:row|rows} from the red line, and the Rat's scare "
                 "sends it back to {end} ({title}).", R + "card/rat-scare",
                 {"player": q, "n": b.left(target), "end": cell_name(b.scared(q))})
     if any(b.elephants[q] in b.rat_reach() for q in b.rivals()):
@@ -305,7 +305,7 @@ def _monkey(b: Board, victim: int | None) -> Fact | None:
                 "two of them at random ({title}).", R + "card/monkey", {"player": q, "cell": cell_name(cell),
                                                                         "n": sizes[q]})
     if q == rivals[0] and cell is not None and sizes[q]:
-        return ("{Move}: {player} leads at {cell}, {k} {k:space|spaces} from the red line, and the Monkey steals "
+        return ("{Move}: {player} leads at {cell}, {k} {k:row|rows} from the red line, and the Monkey steals "
                 "two of their {n} {n:card|cards} at random ({title}).", R + "card/monkey",
                 {"player": q, "cell": cell_name(cell), "k": b.left(cell), "n": sizes[q]})
     return None
@@ -341,13 +341,13 @@ def _take(b: Board, card: str) -> Fact | None:
             if got[1] or got[0] == start:
                 return None
             return ("{Move}: a green card taken with the Prayer may be played at once, and {card} takes your elephant "
-                    "from {start} to {end}, {n} {n:space|spaces} from the red line ({title}).", R + "card/prayer",
+                    "from {start} to {end}, {n} {n:row|rows} from the red line ({title}).", R + "card/prayer",
                     {"card": card, "start": cell_name(start), "end": cell_name(got[0]), "n": b.left(got[0])})
         if got[1]:
             return ("{Move}: of the green cards in the discards, {card} goes furthest, and you may play it at once: "
                     "it takes your elephant across the red line ({title}).", R + "card/prayer", {"card": card})
         return ("{Move}: of the green cards in the discards, {card} goes furthest, and you may play it at once: it "
-                "takes your elephant from {start} to {end}, {n} {n:space|spaces} from the red line ({title}).",
+                "takes your elephant from {start} to {end}, {n} {n:row|rows} from the red line ({title}).",
                 R + "card/prayer",
                 {"card": card, "start": cell_name(start), "end": cell_name(got[0]), "n": b.left(got[0])})
     if key[card] < max(key.values()):
@@ -356,7 +356,7 @@ def _take(b: Board, card: str) -> Fact | None:
         return ("{Move}: of the cards in the discards, {card} goes furthest: it takes your elephant across the red "
                 "line ({title}).", R + "card/prayer", {"card": card})
     return ("{Move}: of the cards in the discards, {card} goes furthest: it takes your elephant from {start} to "
-            "{end}, {n} {n:space|spaces} from the red line ({title}).", R + "card/prayer",
+            "{end}, {n} {n:row|rows} from the red line ({title}).", R + "card/prayer",
             {"card": card, "start": cell_name(start), "end": cell_name(got[0]), "n": b.left(got[0])})
 
 
@@ -366,9 +366,9 @@ def _cobra_target(b: Board, target: int) -> Fact | None:
         return None
     params = {"player": target, "cell": cell_name(cell), "n": b.left(cell)}
     if b.rivals() and b.rivals()[0] == target:
-        return ("{Move}: {player} leads at {cell}, {n} {n:space|spaces} from the red line, and a Cobra makes them "
+        return ("{Move}: {player} leads at {cell}, {n} {n:row|rows} from the red line, and a Cobra makes them "
                 "discard a card at every draw ({title}).", R + "draw/cobra", params)
-    return ("{Move}: {player}'s elephant is at {cell}, {n} {n:space|spaces} from the red line, and a Cobra makes "
+    return ("{Move}: {player}'s elephant is at {cell}, {n} {n:row|rows} from the red line, and a Cobra makes "
             "them discard a card at every draw ({title}).", R + "draw/cobra", params)
 
 
@@ -462,9 +462,9 @@ def _place(b: Board, cell: Cell) -> Fact:
     cow = next((c for c in lane if c in b.cows), None)
     params = {"n": b.left(cell)}
     if cow is None:
-        return ("{Move}: your elephant starts {n} {n:space|spaces} from the red line, and no Sacred Cow stands in its "
+        return ("{Move}: your elephant starts {n} {n:row|rows} from the red line, and no Sacred Cow stands in its "
                 "lane ({title}).", R + "setup/place-order", params)
-    return ("{Move}: your elephant starts {n} {n:space|spaces} from the red line, and the first Sacred Cow in its "
+    return ("{Move}: your elephant starts {n} {n:row|rows} from the red line, and the first Sacred Cow in its "
             "lane stands at {cow} ({title}).", R + "setup/place-order", dict(params, cow=cell_name(cow)))
 
 
@@ -520,9 +520,9 @@ def _cancel(b: Board, card: str) -> Fact | None:
             return None
         params = {"player": p, "start": cell_name(start), "end": cell_name(end), "n": b.left(end)}
         if start[0] <= mine[0] < end[0]:
-            return ("{Move}: it would take {player}'s elephant from {start} to {end}, {n} {n:space|spaces} from the "
+            return ("{Move}: it would take {player}'s elephant from {start} to {end}, {n} {n:row|rows} from the "
                     "red line and past your elephant at {cell} ({title}).", rule, dict(params, cell=cell_name(mine)))
-        return ("{Move}: it would take {player}'s elephant from {start} to {end}, {n} {n:space|spaces} from the red "
+        return ("{Move}: it would take {player}'s elephant from {start} to {end}, {n} {n:row|rows} from the red "
                 "line ({title}).", rule, params)
     if card in COMBOS:
         green = next((c for c in live if is_movement(c)), "")
@@ -534,7 +534,7 @@ def _cancel(b: Board, card: str) -> Fact | None:
         if alone is None or not (paired[1] or paired[0][0] > alone[0][0]):
             if paired[1] or paired[0] == start:
                 return None
-            return ("{Move}: with it {player}'s elephant would reach {end}, {n} {n:space|spaces} from the red line "
+            return ("{Move}: with it {player}'s elephant would reach {end}, {n} {n:row|rows} from the red line "
                     "({title}).", R + "tiger/pair", {"player": p, "end": cell_name(paired[0]),
                                                      "n": b.left(paired[0])})
         if paired[1]:
@@ -600,14 +600,14 @@ def _allow(b: Board) -> Fact | None:
             return ("{Move}: at most {card} takes {player}'s elephant to {end}, still behind your elephant at {cell} "
                     "({title}).", R + "tiger/window", {"card": green, "player": p, "end": cell_name(end),
                                                        "cell": cell_name(mine)})
-        return ("{Move}: at most {card} takes {player}'s elephant to {end}, {n} {n:space|spaces} from the red line "
+        return ("{Move}: at most {card} takes {player}'s elephant to {end}, {n} {n:row|rows} from the red line "
                 "({title}).", R + "tiger/window", {"card": green, "player": p, "end": cell_name(end),
                                                    "n": b.left(end)})
     card = live[0]
     if card == "rat" and mine not in b.rat_reach():
         return ("{Move}: your elephant at {cell} is beyond the Rat's six moves from {spot} ({title}).", R + "card/rat",
                 {"cell": cell_name(mine), "spot": cell_name(b.rat)})
-    return ("{Move}: {card} does not move {player}'s elephant, which stays at {cell}, {n} {n:space|spaces} from the "
+    return ("{Move}: {card} does not move {player}'s elephant, which stays at {cell}, {n} {n:row|rows} from the "
             "red line ({title}).", R + "tiger/window", {"card": card, "player": p, "cell": cell_name(start),
                                                         "n": b.left(start)})
 
