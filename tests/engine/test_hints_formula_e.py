@@ -57,6 +57,11 @@ def test_a_movement_card_says_where_it_takes_your_elephant_and_who_leads():
     assert said(s, 0, Play("g2")) == (
         "Play green 2: green 2 takes your elephant from a1 to a3, 6 rows from the red line; Player 2 leads at b6, "
         "3 rows from it (Movement points).", "formula-e/move/points")
+    # Player 2 on b3: green 2 brings your elephant level with it
+    s = arranged(OPEN, ["a1", "b3", "c1"], HAND)
+    assert said(s, 0, Play("g2"))[0] == (
+        "Play green 2: green 2 takes your elephant from a1 to a3, 6 rows from the red line, level with Player 2's "
+        "elephant at b3, the furthest of your rivals (Movement points).")
 
 
 def test_a_move_ending_on_a_banana_tree_says_so():

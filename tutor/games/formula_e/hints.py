@@ -149,6 +149,10 @@ def _ended(b: Board, q: int, card: str, start: Cell, end: Cell, rule: str, moved
                 "ahead of every rival ({title}).", rule, params)
     cell = b.elephants[lead]
     assert cell is not None
+    if end[0] == cell[0]:
+        return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:row|rows} from the red line, level "
+                "with {player}'s elephant at {cell}, the furthest of your rivals ({title}).", rule,
+                dict(params, player=lead, cell=cell_name(cell)))
     return ("{Move}: {card} takes your elephant from {start} to {end}, {n} {n:row|rows} from the red line; "
             "{player} leads at {cell}, {k} {k:row|rows} from it ({title}).", rule,
             dict(params, player=lead, cell=cell_name(cell), k=b.left(cell)))
