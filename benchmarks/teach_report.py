@@ -11,7 +11,8 @@ Per game and language it prints:
   holds a percentage or a playout count (target 0), the decision kinds without a hint (target 0), and
   the share whose reason (the sentence without the move's own words and the rule's title) names
   something on the board (target 100%): a word of a seat's name or of a legal move's text (the
-  cards, colours, spaces and pieces a player sees), counted from the words of the page's language.
+  cards, colours, spaces and pieces a player sees), counted from the words of the page's language,
+  or the name of a space the seat's view shows ("b7": where an elephant, a cow or the Rat stands).
 
 Exits 1 when a target is missed.
 """
@@ -19,6 +20,7 @@ Exits 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from typing import Any
 
@@ -28,6 +30,7 @@ from tutor.guide import Guide
 
 LANGS = ("en", "it", "fr")
 WORD = re.compile(r"[^\W\d_]{3,}")
+SPACE = re.compile(r"\b[a-z]\d{1,2}\b")  # a space of a board lettered by lane and numbered by row ("b7")
 STATISTIC = re.compile(r"\d\s?%|simulat|playout|simulé|partite giocate|parties jouées|smazzate|donnes simul")
 
 
@@ -86,7 +89,7 @@ def board_words(game: Any, state: Any, lang: str) -> set[str]:
     found = set().union(*seats) - set.intersection(*seats)
     for a in game.legal_actions(state):
         found |= set(_words(game.action_text(a, lang)))
-    return found
+    return found | set(SPACE.findall(json.dumps(game.view(state, game.current_player(state))).lower()))
 
 
 def _words(text: str) -> list[str]:
@@ -98,7 +101,7 @@ def names_the_board(game: Any, state: Any, h: Any, lang: str) -> bool:
     move = game.action_text(h.action, lang)
     rest = h.sentence[len(move):] if h.sentence.lower().startswith(move.lower()) else h.sentence
     rest = rest.replace(f"({game.rules[h.rule].wording(lang)[0]})", "") if h.rule in game.rules else rest
-    return bool(set(_words(rest)) & board_words(game, state, lang))
+    return bool((set(_words(rest)) | set(SPACE.findall(rest.lower()))) & board_words(game, state, lang))
 
 
 def hint_line(name: str, lang: str, positions: dict[str, Any]) -> dict[str, Any]:

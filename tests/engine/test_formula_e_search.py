@@ -99,12 +99,12 @@ def test_the_tiger_window_cancels_a_rival_about_to_win():
 
 
 @pytest.mark.parametrize("lang, why", [
-    ("en", "cancelling the card keeps a rival from getting away"),
-    ("it", "annullare la carta impedisce a un avversario di scappare"),
-    ("fr", "annuler la carte empêche un rival de s'échapper")])
+    ("en", "elephant across the red line to win the race"),
+    ("it", "oltre la linea rossa, a vincere la corsa"),
+    ("fr", "franchir la ligne rouge à l'éléphant")])
 def test_the_hint_button_gives_formula_e_own_reason_and_rule(monkeypatch, lang, why):
-    """The generic hint (tutor.hints, what the Hint button asks) says the search bot's own reason for Formula E:
-    the Tiger out of turn (rule tiger/cancel) against a rival about to cross the line."""
+    """The generic hint (tutor.hints, what the Hint button asks) says why in Formula E's terms: the Tiger out of
+    turn (rule tiger/cancel) against the purple 6 that would carry a rival across the red line."""
     monkeypatch.setattr(formula_e_search, "TIME_LIMIT", 60.0)  # the iteration count ends the search
     h = hints.hint(GAME, _rival_at_the_line_plays_a_purple_6(), lang=lang)
     assert h.action == Cancel("p6") and h.source == "search" and h.rule == "formula-e/tiger/cancel"

@@ -8,7 +8,8 @@ copying a state, the narrator), ``legal`` (the legal actions), ``drawing``
 (the draw and the reshuffle), ``reading`` (progress, views, hidden cards),
 ``engine`` (setup, apply: every card's effect, the Tiger window), ``scenario``
 (files), ``words`` (the catalog), ``examples``, ``game`` (the game object),
-``search`` (the search bot and its hint) and ``duel`` (measuring it).
+``search`` (the search bot and its hint), ``hints`` (the fact on the board a hint names, from the seat's
+view) and ``duel`` (measuring the search bot).
 
 >>> s = GAME.new_game(4, seed=1)
 >>> GAME.decision(s), len(GAME.legal_actions(s)), positions(s)["rat"]

@@ -14,8 +14,8 @@ from .base import MAX_ACTIONS
 from .cards import DATA, GAME_NAME, RULEBOOK_FILE
 from .legal import listed
 from .scenario import from_json, to_json
+from .hints import hint_reason, phrase
 from .search import advice
-from .search import reason as search_reason
 from .state import State
 from .trace import trace
 from .words import action_words, load_catalog
@@ -116,19 +116,33 @@ class FormulaE(Game):
         return {**told, "steps": steps}
 
     def advise(self, state: State, lang: str = "en") -> Any:
-        """The search bot's move and its own reason (``search.advice``), citing the rule it rests on; None when
-        there is no choice (the generic hint says the only legal move is so)."""
+        """The search bot's move and why (``search.advice``): the fact of the seat's view that speaks for it and the
+        rule that makes it matter (``hints.hint_reason``); with no choice, the fact of the only move, or None when
+        there is none (the generic hint then says the only legal move is so)."""
         from tutor.hints import Hint, advisor, reason
 
         seat = self.current_player(state)
-        if seat is None or len(listed(state)) < 2:
+        if seat is None or not listed(state):
             return None
-        action, _sentence, rule, details = advice(self, state, advisor(self), lang)
-        # the fact on the board first (the move's consequence, as the seat may know it, with its rule),
-        # then the search's reason in the game's terms
+        if len(listed(state)) == 1:  # no choice: the fact of the only move, else the generic "only legal move"
+            only = listed(state)[0]
+            said = self.hint_reason(state, seat, only, lang)
+            if said is None:
+                return None
+            forced = self.catalog.render("It is the only legal move.", {}, lang)
+            return Hint(only, said[0], said[1], seat, "only", forced)
+        action, sentence, rule, details = advice(self, state, advisor(self), lang)
+        if self.hint_reason(state, seat, action, lang) is not None:
+            return Hint(action, sentence, rule, seat, "search", details)
+        # no fact found for this move: the move's consequence, as the seat may know it, with its rule, then the
+        # fixed phrase of the move's kind
         fact, fact_rule = reason(self, state, action, seat, lang, rule, prefer=True)
-        why = self.catalog.render(search_reason(action, state.phase)[0], {}, lang)
+        why = self.catalog.render(phrase(action, state.phase)[0], {}, lang)
         return Hint(action, f"{fact} {why[:1].upper()}{why[1:]}.", fact_rule, seat, "search", details)
+
+    def hint_reason(self, state: State, seat: int, action: Any, lang: str = "en") -> tuple[str, str] | None:
+        """The fact of ``seat``'s view that speaks for ``action`` and the rule that makes it matter (hints.py)."""
+        return hint_reason(self, state, seat, action, lang)
 
     def question_kinds(self) -> dict:
         """The game's own quiz questions (see ``quiz.py`` in its package)."""

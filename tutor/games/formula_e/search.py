@@ -49,11 +49,11 @@ from typing import Any, Iterable, Sequence, overload
 from tutor.bots import GreedyBot, bot_rng
 
 from . import movement as mv
-from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Place, Play, PlayPair, RatTo, Steal,
-                      StopCows, Take)
+from .actions import Allow, Cancel, Discard, EndTurn, Play, PlayPair, Steal, Take
 from .base import replace
 from .cards import BANANA_HAND, COUNTS, HAND_SIZE, SOLO_YELLOWS, is_green, is_movement, sort_cards, value_of
 from .engine import apply
+from .hints import hint_reason, phrase
 from .legal import listed, move_paths
 from .reading import discard_visible, progress
 from .state import State
@@ -612,71 +612,21 @@ class SearchBot:
 
 
 # ------------------------------------------------------------------ the hint
-R = "formula-e/"
-_REASONS: dict[str, tuple[str, str]] = {  # kind -> (why, the rule it rests on)
-    "move": ("this path leaves your elephant furthest along the lap", R + "move/all-points"),
-    "run": ("the points of this card take your elephant furthest", R + "move/points"),
-    "charge": ("Charge! pushes everything ahead for the full value", R + "card/charge"),
-    "carpet": ("the Flying Carpet jumps over the pieces in your lane", R + "card/carpet"),
-    "mango": ("Mango Juice lets you slip diagonally past the pieces ahead", R + "card/mango"),
-    "rat": ("the Rat can scare a rival's elephant three spaces back", R + "card/rat-scare"),
-    "cow": ("moving the Sacred Cows can block the rivals' lanes", R + "card/cow"),
-    "monkey": ("stolen cards may give you the movement you lack", R + "card/monkey"),
-    "prayer": ("the discards hold the card you need", R + "card/prayer"),
-    "snake": ("a Cobra costs its holder a card at every draw", R + "card/snake"),
-    "tiger": ("the yellow Tiger drops your Cobras", R + "card/tiger-yellow"),
-    "cancel": ("cancelling the card keeps a rival from getting away", R + "tiger/cancel"),
-    "allow": ("cancelling it would not pay here", R + "tiger/window"),
-    "discard": ("these cards do not move you; fresh ones may", R + "turn/discard-any"),
-    "cobra": ("this card is the one you miss least", R + "draw/cobra"),
-    "end": ("no second card helps now", R + "turn/pair-order"),
-    "place": ("a good start on the grid", R + "setup/place-order"),
-    "pass": ("nothing else is possible", R + "turn/choice"),
-}
-
-
-def reason(action: Any, phase: str = "") -> tuple[str, str]:
-    """Why a move is good (English; the catalog has Italian and French) and the rule id it rests on."""
-    if isinstance(action, Move):
-        return _REASONS["move"]
-    if isinstance(action, PlayPair):
-        return _REASONS[action.yellow]
-    if isinstance(action, Play):
-        return _REASONS["run"] if is_movement(action.card) else _REASONS[action.card]
-    if isinstance(action, Cancel):
-        return _REASONS["cancel"]
-    if isinstance(action, Allow):
-        return _REASONS["allow"]
-    if isinstance(action, Discard):
-        return _REASONS["cobra" if phase == "discard" else "discard"]
-    if isinstance(action, EndTurn):
-        return _REASONS["end"]
-    if isinstance(action, RatTo):
-        return _REASONS["rat"]
-    if isinstance(action, (CowStep, StopCows)):
-        return _REASONS["cow"]
-    if isinstance(action, Steal):
-        return _REASONS["monkey"]
-    if isinstance(action, Take):
-        return _REASONS["prayer"]
-    if isinstance(action, Give):
-        return _REASONS["snake"]
-    if isinstance(action, Place):
-        return _REASONS["place"]
-    return _REASONS["pass"]
-
-
 def advice(game: Any, state: State, bot: Any = None, lang: str = "en") -> tuple[Any, str, str, str]:
     """The move ``bot`` (default: the search bot) chooses for the seat to decide, the sentence saying why in
     the game's terms (its reason and the title of the rule it rests on), that rule's id, and the details:
     how it did in the simulated deals ("" when the bot says nothing of them)."""
     bot = bot or SearchBot()
     action = bot.choose(game, state)
-    why, rule = reason(action, state.phase)
     cat = load_catalog()
-    text = cat.render("{Action}: {why} ({title}).",
-                      {"action": game.action_text(action, lang), "why": cat.render(why, {}, lang),
-                       "title": game.rules[rule].wording(lang)[0]}, lang)
+    said = None if state.current_player is None else hint_reason(game, state, state.current_player, action, lang)
+    if said is not None:
+        text, rule = said
+    else:
+        why, rule = phrase(action, state.phase)
+        text = cat.render("{Action}: {why} ({title}).",
+                          {"action": game.action_text(action, lang), "why": cat.render(why, {}, lang),
+                           "title": game.rules[rule].wording(lang)[0]}, lang)
     last = getattr(bot, "last", None) or {}
     rate = last.get("rate")
     details = ""

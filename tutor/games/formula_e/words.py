@@ -18,7 +18,7 @@ from .actions import (Allow, Cancel, CowStep, Discard, EndTurn, Give, Move, Plac
 from .cards import DATA, ORDER
 from .track import cell_name
 
-CARD_PARAMS = frozenset({"card", "green", "yellow"})
+CARD_PARAMS = frozenset({"card", "green", "yellow", "best"})
 CELL_PARAMS = frozenset({"cell", "hole", "start", "end"})
 
 
