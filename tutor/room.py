@@ -56,7 +56,7 @@ from typing import Any
 
 __all__ = ["Room", "Outcome", "Event", "open_room", "new_code", "new_secret", "error_text", "ERRORS", "CODE_ALPHABET",
            "CODE_LENGTH", "QUIET", "MAX_MESSAGE", "MAX_ANSWER_MESSAGE", "MAX_MEMBERS", "TABS", "parse_message",
-           "valid_code"]
+           "valid_code", "teacher_key", "read_teacher_key"]
 
 # short codes read aloud or typed on a phone: no 0/O, 1/I/L look-alikes
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -68,6 +68,7 @@ MAX_MEMBERS = 300
 MAX_CHOICES = 8
 MAX_TEXT = 2000
 MAX_QUESTIONS = 200
+MIN_SECRET, MAX_SECRET = 6, 128  # characters of the teacher's secret
 RATE = 5.0  # a student's messages per second, on average ...
 BURST = 10.0  # ... with this many at once
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
@@ -138,6 +139,34 @@ def new_code(randbelow) -> str:
 def new_secret(token_hex) -> str:
     """The teacher's secret drawn with ``token_hex(n)`` (``secrets.token_hex`` in a broker)."""
     return str(token_hex(16))
+
+
+def teacher_key(code: str, secret: str) -> str:
+    """What the teacher's browser tab keeps so that a reloaded page leads its room again: the
+    room's code and the teacher's secret, in one line (:func:`read_teacher_key` reads it back).
+
+    >>> teacher_key("K7QP2M", "0123abcd")
+    'K7QP2M 0123abcd'
+    """
+    return f"{code} {secret}"
+
+
+def read_teacher_key(text: Any) -> tuple[str, str] | None:
+    """The (code, secret) a browser tab gave back, or None for anything not of that shape.  Only
+    its shape is checked here: whether the secret is the room's is the room's to say (``rejoin``).
+
+    >>> read_teacher_key("K7QP2M 0123abcd"), read_teacher_key("K7QP2M"), read_teacher_key("k7qp2m 0123abcd")
+    (('K7QP2M', '0123abcd'), None, None)
+    >>> read_teacher_key("K7QP2M " + "a" * 500), read_teacher_key(["K7QP2M", "0123abcd"])
+    (None, None)
+    """
+    if not isinstance(text, str) or len(text) > CODE_LENGTH + 1 + MAX_SECRET:
+        return None
+    code, _, secret = text.strip().partition(" ")
+    if not valid_code(code) or not MIN_SECRET <= len(secret) <= MAX_SECRET \
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in secret):
+        return None
+    return code, secret
 
 
 @dataclass(frozen=True)
@@ -457,10 +486,11 @@ class Room:
         return True
 
     def _teacher(self, kind: str, msg: dict, now: float) -> Outcome:
-        if kind == "rejoin":  # the teacher's page reconnected: where the room is
+        if kind == "rejoin":  # the teacher's page reconnected, or was reloaded: where the room is
             self.touched = now
             return Outcome({"ok": True, "room": self.code, **self.counts(), "place": self.place_data(),
-                            "question": self.question, "reveal": self.reveal_data()})
+                            "question": self.question, "reveal": self.reveal_data(),
+                            "next_question": self.next_question()})
         if kind == "place":
             place = _place(msg.get("place"))
             if place is None:
@@ -499,6 +529,12 @@ class Room:
         self.ended = True
         self.touched = now
         return Outcome({"ok": True, "record": self.record()}, (Event("members", {"kind": "end"}),))
+
+    def next_question(self) -> int:
+        """The first question id not used yet: a reloaded teacher's page asks on from it (an id
+        already used is refused, since a question's answers are counted under its id)."""
+        used = [a["id"] for a in self.asked] + ([self.question["id"]] if self.question else [])
+        return max(used, default=0) + 1
 
     def _close_question(self) -> None:
         q = self.question
@@ -558,6 +594,6 @@ class Room:
 
 def open_room(code: str, secret: str, now: float) -> tuple[Room, str]:
     """A new room with ``code`` (:func:`new_code`) whose teacher holds ``secret`` (:func:`new_secret`)."""
-    if not valid_code(code) or not isinstance(secret, str) or len(secret) < 6:
+    if not valid_code(code) or not isinstance(secret, str) or len(secret) < MIN_SECRET:
         raise ValueError("a room needs a valid code and a secret")
     return Room(code=code, secret=secret, created=now, touched=now), secret

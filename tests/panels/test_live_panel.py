@@ -21,7 +21,7 @@ from widgets.server.live_client import LiveLine
 from widgets.server.serve import free_port
 
 GAME = "kamikaze-attack"
-KERNELS = {"aaaa", "bbbb", "cccc", "dddd"}
+KERNELS = {"aaaa", "bbbb", "cccc", "dddd", "eeee", "ffff"}
 
 
 @pytest.fixture(scope="module")
@@ -181,6 +181,53 @@ def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
     nb = games.entry(GAME).notebook
     assert until(lambda: f"{nb}?lang=it&amp;room={teacher.live.code}" in home.join.msg.value
                  or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
+
+
+def test_a_reloaded_teachers_page_leads_its_room_again_and_a_forged_key_leads_nothing(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "aaaa")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and broker.rooms[teacher.live.code].place is not None)
+    code, secret = teacher.live.code, teacher.live._secret
+    kept = teacher.live.keeper.value  # the script that keeps the key in the teacher's browser tab
+    assert "sessionStorage.setItem" in kept and code in kept
+    ana = page(GAME, query="")
+    wire(ana.live, port, "bbbb")
+    ana.go(f"room={code}")
+    assert until(lambda: "1 connected" in teacher.live.head.value)
+    ids = [ex.id for ex in teacher.stepper.examples]
+    teacher.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
+    teacher.stepper.go(1)
+    teacher.live.ask()
+    assert until(lambda: ana.live.question is not None)
+
+    # a page with a forged key (the tab's storage edited): refused, the page stays an ordinary one
+    forger = page(GAME, query="")
+    wire(forger.live, port, "ffff")
+    forger.live.key_sink.value = f"{code} {'0' * len(secret)}"
+    assert until(lambda: "removeItem" in forger.live.keeper.value)  # the tab forgets the key
+    assert forger.live.role is None and forger.live.code is None and forger.live.msg.value == ""
+    assert not forger.live.start_button.layout.display  # it may start a lesson of its own
+
+    # the teacher reloads: a new page and kernel, to which the tab types the key it kept
+    again = page(GAME, query="")
+    wire(again.live, port, "eeee")
+    again.live.key_sink.value = f"{code} {secret}"
+    assert until(lambda: again.live.role == "teacher" and "1 connected" in again.live.head.value)
+    assert again.live.code == code and again.live.question is not None  # the question still open
+    assert again.live.start_button.layout.display == "none"
+    # the class follows the reloaded page's next step, and the next question is asked
+    again.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
+    again.stepper.go(2)
+    assert until(lambda: (ana.stepper.example.id, ana.stepper.position) == ("cell/swordsman-vs-archer", 2))
+    again.live.do_reveal()
+    assert until(lambda: ana.live.reveal is not None)
+    again.live.ask()
+    assert until(lambda: again.live.question is not None and again.live.question["id"] == 2 and not again.live.error)
+    assert until(lambda: ana.live.question is not None and ana.live.question["id"] == 2)
+    again.live.end()
+    assert until(lambda: "removeItem" in again.live.keeper.value)
 
 
 class RecordingLine:

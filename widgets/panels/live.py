@@ -20,7 +20,12 @@
 
 The page's kernel speaks to the room through :class:`widgets.server.live_client.LiveLine`
 (the tutor's server, :mod:`widgets.server.live`); the teacher's key stays in the teacher's
-kernel and is never drawn.
+kernel and is never drawn.  So that a reloaded teacher's page leads its room again (a reload
+starts a new kernel), the teacher's browser tab keeps the room's code and key in its
+``sessionStorage`` (that tab only, gone when it closes or the lesson ends) and types them into a
+hidden field of the new page (:meth:`LiveLesson.resume`), which asks the room to ``rejoin``: a key
+the room does not know is refused and the page stays an ordinary page.  A student's page carries
+``room=CODE`` in its address, so its reload joins again.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from tutor import quiz
-from tutor.room import LANGS, error_text, valid_code
+from tutor.room import LANGS, error_text, read_teacher_key, teacher_key, valid_code
 from widgets.panels import place as places
 from widgets.panels.common import esc, message
 from widgets.panels.i18n import Language, add_strings, t
@@ -105,6 +110,26 @@ def default_line(on_frame: Callable[[dict], None], on_connect: Callable[[], None
 def _run_js(code: str) -> str:
     """HTML that runs ``code`` when drawn (an HTML widget runs no script; an image's onerror runs)."""
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
+
+
+#: where the teacher's browser tab keeps the room's code and key (:func:`tutor.room.teacher_key`)
+KEPT = "rtLiveTeacher"
+
+# a new page types the kept key (if any) into its hidden field, once the field is drawn
+_RESUME_JS = (
+    "var i=0,put=function(){var f=document.querySelector('.rt-live-key-sink input');"
+    "if(!f){if(i++<100){setTimeout(put,100);}return;}"
+    f"var k='';try{{k=sessionStorage.getItem('{KEPT}')||'';}}catch(e){{}}"
+    "if(k){f.value=k;f.dispatchEvent(new Event('input',{bubbles:true}));"
+    "f.dispatchEvent(new Event('change',{bubbles:true}));}};put();"
+)
+
+
+def _keep_js(key: str | None) -> str:
+    """Script that keeps ``key`` in the browser tab (None: forgets it)."""
+    if key is None:
+        return f"try{{sessionStorage.removeItem('{KEPT}')}}catch(e){{}}"
+    return f"try{{sessionStorage.setItem('{KEPT}',{json.dumps(key)})}}catch(e){{}}"
 
 
 def _texts(question: dict, lang: str) -> dict:
@@ -258,12 +283,18 @@ class LiveLesson(w.VBox):
         self.msg = w.HTML()
         self.msg.add_class("rt-live-message")
         self.redirect = w.HTML(layout=w.Layout(height="0px", margin="0"))
+        # a reloaded teacher's page: the browser tab types the key it kept here (see the module's doc)
+        self.key_sink = w.Text(layout=w.Layout(display="none"))
+        self.key_sink.add_class("rt-live-key-sink")
+        self.key_sink.observe(lambda ch: self.resume(str(ch["new"])), "value")
+        self.keeper = w.HTML(_run_js(_RESUME_JS), layout=w.Layout(height="0px", margin="0"))
         row = w.Layout(flex_flow="row wrap", align_items="center")
         # the start button goes in the page's top row (beside presenter mode), so the page keeps its height
         self.tools = w.HBox([self.seat, self.ask_button, self.reveal_button, self.end_button,
                              self.explore_button, self.back_button], layout=row)
         self.children = [self.tools, self.head, self.msg, self.prompt, self.choices, self.send_button, self.result,
-                         self.table_title, self.table, self.redirect]
+                         self.table_title, self.table, self.redirect,
+                         w.Box([self.key_sink, self.keeper], layout=w.Layout(display="none"))]
         page.language.observe(lambda ch: self.draw(), "lang")
         self.draw()
 
@@ -306,6 +337,9 @@ class LiveLesson(w.VBox):
                 self.on_event(frame["event"])
             return
         what, extra = self.pending.pop(frame.get("re"), (None, None))
+        if what == "resume":
+            self.resumed(frame, extra)
+            return
         if "error" in frame:
             self.error = error_text(str(frame["error"]), self.lang)
             if what in ("join", "open"):
@@ -316,6 +350,8 @@ class LiveLesson(w.VBox):
         if what == "open":
             self.role, self.code, self._secret = "teacher", frame.get("room"), frame.get("secret")
             self.sent = None
+            if isinstance(self.code, str) and isinstance(self._secret, str):
+                self.keeper.value = _run_js(_keep_js(teacher_key(self.code, self._secret)))
             self.moved()
         elif what == "join":
             self.joined(frame)
@@ -330,6 +366,32 @@ class LiveLesson(w.VBox):
             self.reveal = frame
         elif what == "end":
             self.record, self.ended = frame.get("record"), True
+            self.keeper.value = _run_js(_keep_js(None))
+        self.draw()
+
+    def resume(self, kept: str) -> None:
+        """The key the browser tab kept (a reloaded teacher's page): lead that room again if it is
+        alive and the key is its teacher's; anything else is refused by the room, harmlessly."""
+        key = read_teacher_key(kept)
+        if key is None or self.role is not None:
+            return  # not a key's shape, or this page is already in a room (a student's link in that tab)
+        code, secret = key
+        self._frame("resume", {"op": "send", "room": code, "msg": {"type": "rejoin", "secret": secret}}, key)
+
+    def resumed(self, frame: dict, key: tuple[str, str]) -> None:
+        """The room's answer to :meth:`resume`: the teacher's page again, where the room is; or, for a
+        room that is over or a key that is not its teacher's, the key forgotten and the page as it was."""
+        if "error" in frame or self.role is not None:
+            if frame.get("error") in ("live_no_room", "live_ended", "live_forged"):
+                self.keeper.value = _run_js(_keep_js(None))
+            return
+        self.role, (self.code, self._secret) = "teacher", key
+        self.counts = {k: frame.get(k, 0) for k in ("connected", "following", "exploring", "answered")}
+        self.question, self.reveal = frame.get("question"), frame.get("reveal")
+        if isinstance(frame.get("next_question"), int):
+            self.next_question = max(self.next_question, frame["next_question"])
+        self.error, self.sent = "", None
+        self.moved()  # the class follows the reloaded page (it opens where the teacher's address was)
         self.draw()
 
     def on_event(self, event: dict) -> None:
