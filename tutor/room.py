@@ -16,6 +16,10 @@ error key (:data:`ERRORS`, words in English, Italian and French) and changes not
 * Students (``member`` ids, given by the broker: a page cannot speak for another)
   ``join``, ``follow`` or explore on their own, and ``answer`` the question the teacher
   asked: once per question, a size-capped message, a few messages a second at most.
+* A reloaded page (a new kernel, so a new member id) finds its room again: the teacher's page
+  sends ``rejoin`` with the secret its browser tab kept (:func:`teacher_key`), a student's page
+  ``join`` with the ``resume`` key its first join was given (:meth:`Room.member_key`), which
+  makes it the same student (its answers stay its own, counted once).
 * ``reveal`` gives every page the count of each option, the right ones (the engine's),
   the reason of each option and the rule; :meth:`Room.record` is the lesson's record.
 
@@ -430,6 +434,9 @@ class Room:
             place = self.place or {}
             return Outcome({"ok": True, "game": place.get("game"), "notebook": place.get("notebook")})
         if kind == "join":
+            resume = msg.get("resume")
+            if resume is not None and not _text(resume, 64):
+                return _error("live_bad_message")
             if m is None and len(self.members) >= MAX_MEMBERS:
                 return _error("live_full")
             if m is not None and not self._spend(m, now):
@@ -438,7 +445,9 @@ class Room:
                 m = self.members[member] = Member(last=now)
             m.connected = True
             self.touched = now
-            return Outcome({"ok": True, **self.member_view(member)}, (Event("teacher", self.counts()),))
+            resumed = bool(resume) and self._resume(member, m, str(resume))
+            return Outcome({"ok": True, **self.member_view(member), "resume": self.member_key(member),
+                            "resumed": resumed}, (Event("teacher", self.counts()),))
         if m is None:
             return _error("live_not_member")
         if kind == "leave":  # a page closed or lost its connection: never refused
@@ -474,6 +483,23 @@ class Room:
         m.answers[key] = sorted(choice)
         self.touched = now
         return Outcome({"ok": True, "answered": sorted(choice)}, (Event("teacher", self.counts()),))
+
+    def member_key(self, member: str) -> str:
+        """What a student's page keeps so that, reloaded (a new member id), it is the same student
+        again (:meth:`_resume`): its answers stay its own, and a question it answered is not
+        answered twice.  Made of the room's secret, so no page can make another's."""
+        return hmac.new(self.secret.encode(), b"member:" + member.encode(), "sha256").hexdigest()[:32]
+
+    def _resume(self, member: str, m: Member, key: str) -> bool:
+        """``member`` is the student whose page was given ``key``: that student's answers become
+        ``member``'s (its first answer to a question stays the one counted) and the old id is
+        forgotten.  False, nothing changed, for a key that is no other member's."""
+        for old_id, old in self.members.items():
+            if old_id != member and hmac.compare_digest(self.member_key(old_id).encode(), key.encode()):
+                m.answers = {**m.answers, **old.answers}
+                del self.members[old_id]
+                return True
+        return False
 
     def _spend(self, m: Member, now: float) -> bool:
         """Take a token of the member's bucket (refilled at :data:`RATE` a second up to :data:`BURST`);

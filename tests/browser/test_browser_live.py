@@ -148,7 +148,7 @@ def test_a_student_joins_by_typing_the_code_on_the_landing_page(new_page, voila)
     expect(teacher.locator(".rt-live-counts")).to_contain_text("1 connected · 1 following")
 
 
-def test_a_teachers_reload_leads_the_same_room_and_a_forged_key_leads_nothing(new_page, voila):
+def test_reloaded_pages_find_their_room_again_and_a_forged_key_leads_nothing(new_page, voila):
     teacher = new_page("projector", timeout=WAIT)
     teacher.goto(voila.url(games.entry(GAME).notebook))
     teacher.locator(".rt-chooser select").wait_for()
@@ -161,19 +161,27 @@ def test_a_teachers_reload_leads_the_same_room_and_a_forged_key_leads_nothing(ne
     ana.goto(link)
     expect(ana.locator(".rt-live-status")).to_contain_text(f"code {code} — Following the teacher")
     step_to(teacher, 1)
+    teacher.click(".rt-live-ask")
+    ana.locator(".rt-live-choice-button", has_text="Player 1 wins the duel").click()
+    expect(ana.locator(".rt-live-answered")).to_contain_text("You answered: Player 1 wins the duel")
 
-    # the teacher reloads the page (a new kernel): it leads the same room, with its student
+    # the teacher reloads the page (a new kernel): it leads the same room, with its student and question
     teacher.reload()
     expect(code_line).to_have_text(f"Live lesson: code {code}")
-    expect(teacher.locator(".rt-live-counts")).to_contain_text("1 connected · 1 following")
+    counts = teacher.locator(".rt-live-counts")
+    expect(counts).to_contain_text("1 connected · 1 following · 0 exploring · 1 answered")
     expect(teacher.locator(".rt-live-start")).to_be_hidden()
-    step = step_to(teacher, 2)
-    expect(ana.locator(".rt-step-count")).to_have_text(same_step(step))
+    expect(teacher.locator(".rt-live-reveal")).to_be_visible()
 
-    # the student reloads: the page's address names the room, it follows the teacher's next step
+    # the student reloads: the address names the room, the tab's key makes it the same student
     ana.reload()
     expect(ana.locator(".rt-live-status")).to_contain_text(f"code {code} — Following the teacher")
-    step_to(teacher, 1)
+    expect(ana.locator(".rt-live-answered")).to_contain_text("You answered: Player 1 wins the duel")
+    expect(counts).to_contain_text("1 connected · 1 following · 0 exploring · 1 answered")
+    teacher.click(".rt-live-reveal")
+    expect(ana.locator(".rt-live-option-right .rt-live-you")).to_be_visible()
+    step = step_to(teacher, 2)  # the class follows the reloaded teacher's next step
+    expect(ana.locator(".rt-step-count")).to_have_text(same_step(step))
     chosen = teacher.eval_on_selector(".rt-chooser select", "s => s.selectedIndex")
     ana.wait_for_function("i => document.querySelector('.rt-chooser select').selectedIndex === i", arg=chosen)
 
@@ -187,7 +195,7 @@ def test_a_teachers_reload_leads_the_same_room_and_a_forged_key_leads_nothing(ne
     forger.wait_for_function("() => sessionStorage.getItem('rtLiveTeacher') === null")  # forgotten
     expect(forger.locator(".rt-live-start")).to_be_visible()
     expect(forger.locator(".rt-live-code")).to_have_count(0)
-    step_to(teacher, 2)  # the teacher still leads the class
+    step_to(teacher, 1)  # the teacher still leads the class
     chosen = teacher.eval_on_selector(".rt-chooser select", "s => s.selectedIndex")
     ana.wait_for_function("i => document.querySelector('.rt-chooser select').selectedIndex === i", arg=chosen)
     expect(ana.locator(".rt-live-status")).to_contain_text("Following the teacher")

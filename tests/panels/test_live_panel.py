@@ -21,7 +21,7 @@ from widgets.server.live_client import LiveLine
 from widgets.server.serve import free_port
 
 GAME = "kamikaze-attack"
-KERNELS = {"aaaa", "bbbb", "cccc", "dddd", "eeee", "ffff"}
+KERNELS = {"aaaa", "bbbb", "cccc", "dddd", "eeee", "ffff", "abab"}
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +183,7 @@ def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
                  or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
 
 
-def test_a_reloaded_teachers_page_leads_its_room_again_and_a_forged_key_leads_nothing(server):
+def test_reloaded_pages_find_their_room_again_and_a_forged_key_leads_nothing(server):
     port, broker = server
     teacher = page(GAME, query="")
     wire(teacher.live, port, "aaaa")
@@ -200,7 +200,22 @@ def test_a_reloaded_teachers_page_leads_its_room_again_and_a_forged_key_leads_no
     teacher.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
     teacher.stepper.go(1)
     teacher.live.ask()
-    assert until(lambda: ana.live.question is not None)
+    assert until(lambda: ana.live.question is not None and len(ana.live.choices.children) >= 2)
+    ana.live.choices.children[0].click()
+    assert until(lambda: ana.live.answered == [0] and "rtLiveMember" in ana.live.keeper.value)
+    kept_by_ana = ana.live.keeper.value  # the script that keeps the student's own key in its tab
+    assert "rtLiveMember" in kept_by_ana and secret not in kept_by_ana and "bbbb" not in kept_by_ana
+
+    # the student reloads: a new kernel joins by the link, then the tab hands back the key it kept
+    ana_again = page(GAME, query="")
+    wire(ana_again.live, port, "abab")
+    ana_again.go(f"room={code}")
+    ana_again.live.key_sink.value = f"|{code} {broker.rooms[code].member_key('bbbb')}"
+    assert until(lambda: ana_again.live.answered == [0])  # "you answered ..." again, the same student
+    assert until(lambda: "1 connected" in teacher.live.head.value and "1 answered" in teacher.live.head.value)
+    ana_again.live.answer([1])
+    time.sleep(0.3)
+    assert broker.rooms[code].tally()[:2] == [1, 0]  # answered once
 
     # a page with a forged key (the tab's storage edited): refused, the page stays an ordinary one
     forger = page(GAME, query="")

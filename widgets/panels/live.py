@@ -112,24 +112,34 @@ def _run_js(code: str) -> str:
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
 
 
-#: where the teacher's browser tab keeps the room's code and key (:func:`tutor.room.teacher_key`)
+#: where a browser tab keeps the room's code and the teacher's key (:func:`tutor.room.teacher_key`) ...
 KEPT = "rtLiveTeacher"
+#: ... and a student's page the room's code and its own key (:meth:`tutor.room.Room.member_key`)
+KEPT_MEMBER = "rtLiveMember"
 
-# a new page types the kept key (if any) into its hidden field, once the field is drawn
+# a new page types the kept keys (if any: the teacher's, a bar, the student's) into its hidden
+# field, once the field is drawn
 _RESUME_JS = (
     "var i=0,put=function(){var f=document.querySelector('.rt-live-key-sink input');"
     "if(!f){if(i++<100){setTimeout(put,100);}return;}"
-    f"var k='';try{{k=sessionStorage.getItem('{KEPT}')||'';}}catch(e){{}}"
-    "if(k){f.value=k;f.dispatchEvent(new Event('input',{bubbles:true}));"
+    f"var k='',m='';try{{k=sessionStorage.getItem('{KEPT}')||'';m=sessionStorage.getItem('{KEPT_MEMBER}')||'';}}"
+    "catch(e){}"
+    "if(k||m){f.value=k+'|'+m;f.dispatchEvent(new Event('input',{bubbles:true}));"
     "f.dispatchEvent(new Event('change',{bubbles:true}));}};put();"
 )
 
 
-def _keep_js(key: str | None) -> str:
-    """Script that keeps ``key`` in the browser tab (None: forgets it)."""
+def _keep_js(key: str | None, name: str = KEPT) -> str:
+    """Script that keeps ``key`` in the browser tab under ``name`` (None: forgets it)."""
     if key is None:
-        return f"try{{sessionStorage.removeItem('{KEPT}')}}catch(e){{}}"
-    return f"try{{sessionStorage.setItem('{KEPT}',{json.dumps(key)})}}catch(e){{}}"
+        return f"try{{sessionStorage.removeItem('{name}')}}catch(e){{}}"
+    return f"try{{sessionStorage.setItem('{name}',{json.dumps(key)})}}catch(e){{}}"
+
+
+def _member_key(text: str) -> tuple[str, str] | None:
+    """The (code, key) a student's tab kept, or None for anything not of that shape."""
+    code, _, key = text.strip().partition(" ")
+    return (code, key) if valid_code(code) and 0 < len(key) <= 64 and key.isascii() and key.isalnum() else None
 
 
 def _texts(question: dict, lang: str) -> dict:
@@ -286,15 +296,17 @@ class LiveLesson(w.VBox):
         # a reloaded teacher's page: the browser tab types the key it kept here (see the module's doc)
         self.key_sink = w.Text(layout=w.Layout(display="none"))
         self.key_sink.add_class("rt-live-key-sink")
-        self.key_sink.observe(lambda ch: self.resume(str(ch["new"])), "value")
-        self.keeper = w.HTML(_run_js(_RESUME_JS), layout=w.Layout(height="0px", margin="0"))
+        self.key_sink.observe(lambda ch: self.kept(str(ch["new"])), "value")
+        self.kept_member: tuple[str, str] | None = None  # a student's kept key, for the room it names
+        self.keeper = w.HTML(layout=w.Layout(height="0px", margin="0"))  # keeps a key in the tab
         row = w.Layout(flex_flow="row wrap", align_items="center")
         # the start button goes in the page's top row (beside presenter mode), so the page keeps its height
         self.tools = w.HBox([self.seat, self.ask_button, self.reveal_button, self.end_button,
                              self.explore_button, self.back_button], layout=row)
         self.children = [self.tools, self.head, self.msg, self.prompt, self.choices, self.send_button, self.result,
                          self.table_title, self.table, self.redirect,
-                         w.Box([self.key_sink, self.keeper], layout=w.Layout(display="none"))]
+                         w.Box([self.key_sink, w.HTML(_run_js(_RESUME_JS)), self.keeper],
+                               layout=w.Layout(display="none"))]
         page.language.observe(lambda ch: self.draw(), "lang")
         self.draw()
 
@@ -355,6 +367,8 @@ class LiveLesson(w.VBox):
             self.moved()
         elif what == "join":
             self.joined(frame)
+            if isinstance(frame.get("resume"), str) and self.code:  # kept, so that a reload is this student again
+                self.keeper.value = _run_js(_keep_js(f"{self.code} {frame['resume']}", KEPT_MEMBER))
         elif what == "follow" and frame.get("following"):
             self.joined(frame)
         elif what == "answer":
@@ -368,6 +382,15 @@ class LiveLesson(w.VBox):
             self.record, self.ended = frame.get("record"), True
             self.keeper.value = _run_js(_keep_js(None))
         self.draw()
+
+    def kept(self, value: str) -> None:
+        """What the browser tab kept (:data:`_RESUME_JS`): the teacher's key, the student's key."""
+        teacher, _, member = value.partition("|")
+        self.kept_member = _member_key(member)
+        if teacher:
+            self.resume(teacher)
+        if self.kept_member and self.role == "student" and self.kept_member[0] == self.code:
+            self._room({"type": "join", "resume": self.kept_member[1]}, "join")  # joined before the key came
 
     def resume(self, kept: str) -> None:
         """The key the browser tab kept (a reloaded teacher's page): lead that room again if it is
@@ -496,7 +519,8 @@ class LiveLesson(w.VBox):
         if not valid_code(code) or self.role == "teacher" or (self.code == code and self.role == "student"):
             return
         self.role, self.code, self.following = "student", code, True
-        self._room({"type": "join"}, "join")
+        kept = self.kept_member
+        self._room({"type": "join", **({"resume": kept[1]} if kept and kept[0] == code else {})}, "join")
         self.draw()
 
     def joined(self, view: dict) -> None:
