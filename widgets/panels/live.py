@@ -40,6 +40,7 @@ import ipywidgets as w
 from tutor import quiz
 from tutor.room import LANGS, error_text, read_teacher_key, teacher_key, valid_code
 from widgets.panels import place as places
+from widgets.panels import share
 from widgets.panels.common import esc, message
 from widgets.panels.i18n import Language, add_strings, t
 from widgets.panels.presenter import qr_svg
@@ -643,8 +644,8 @@ class LiveLesson(w.VBox):
 
     def student_url(self) -> str:
         """The address students open: the teacher's page with the room's code (each student picks a language)."""
-        return live_client.for_students(places.link(self.page.notebook, urlencode({"room": self.code or ""}),
-                                                    self.page.request_url))
+        return share.reachable(places.link(self.page.notebook, urlencode({"room": self.code or ""}),
+                                           self.page.request_url))
 
     def _head_html(self) -> str:
         lang = self.lang

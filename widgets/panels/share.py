@@ -11,8 +11,10 @@
   it refuses is returned as a :class:`widgets.panels.place.Problem` in the page's language and
   nothing is opened from it;
 * :func:`reachable` puts a link at the address the students reach under ``make class``
-  (the server passes it to the kernels in :data:`ROOM_ENV`), and :func:`local_only` says when a
-  link names this computer only (``make run`` listens on localhost);
+  (the server passes it to the kernels in :data:`ROOM_ENV`): every link a page hands out (the
+  link box, the presenter's QR code, the live lesson's link) goes through it.  A link at localhost
+  is put at that address; one at a name or address the teacher opened the page at is kept.
+  :func:`local_only` says when a link names this computer only (``make run`` listens on localhost);
 * :func:`link_note` says when a link is too long for a QR code, or for a link at all, and
   names the file to save instead.
 """
@@ -35,18 +37,20 @@ __all__ = ["ROOM_ENV", "room", "reachable", "local_only", "shared_place", "open_
            "position_url"]
 
 #: the address students reach (``http://LAN-ADDRESS:PORT``): ``make class`` sets it for its kernels
-#: (:func:`widgets.server.serve.room_env`, whose name for it is the same)
+#: (:func:`widgets.server.serve.room_env`, whose name for it is the same), or keeps the one the
+#: teacher set in the environment before starting it (a name the school's network knows)
 ROOM_ENV = "RULES_TUTOR_ROOM_URL"
 
 
-def room() -> str | None:
+def room(env=None) -> str | None:
     """The room's address ``make class`` gave the kernels, or None (``make run``, tests, the static site)."""
-    return os.environ.get(ROOM_ENV) or None
+    return (os.environ if env is None else env).get(ROOM_ENV) or None
 
 
-def reachable(url: str) -> str:
-    """``url`` at the room's address, under ``make class``; as it is otherwise."""
-    return places.in_room(url, room())
+def reachable(url: str, env=None) -> str:
+    """``url`` as the students' devices reach it: at the room's address (under ``make class``) when
+    ``url`` names localhost; as it is otherwise (see :func:`widgets.panels.place.in_room`)."""
+    return places.in_room(url, room(env))
 
 
 def local_only(url: str | None) -> bool:

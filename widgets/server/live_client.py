@@ -43,46 +43,6 @@ def server_url(env=None) -> str | None:
     return f"ws://{host}:{port}{base}voila/live/{kernel}"
 
 
-def lan_address() -> str | None:
-    """This machine's first private IPv4 address on a network (not loopback), or None."""
-    import ipaddress
-
-    try:
-        import psutil
-    except ImportError:  # pragma: no cover - psutil comes with ipykernel
-        return None
-    found = []
-    for addrs in psutil.net_if_addrs().values():
-        for a in addrs:
-            try:
-                ip = ipaddress.ip_address(a.address.split("%")[0])
-            except ValueError:
-                continue
-            if ip.version == 4 and not ip.is_loopback and not ip.is_link_local:
-                found.append(ip)
-    found.sort(key=lambda ip: (not ip.is_private, int(ip)))
-    return str(found[0]) if found else None
-
-
-def for_students(url: str, env=None) -> str:
-    """``url`` as students' devices reach it: under ``make class`` (``RULES_TUTOR_LAN`` set, the server
-    on every interface) a page the teacher opened at localhost links to the machine's LAN address."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    env = os.environ if env is None else env
-    if env.get("RULES_TUTOR_LAN") != "1":
-        return url
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower()
-    if host not in ("localhost", "127.0.0.1", "::1") and not host.startswith("127."):
-        return url
-    lan = lan_address()
-    if lan is None:
-        return url
-    netloc = lan + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
 class LiveLine:
     """The websocket to the live lessons, kept open by a thread; frames sent in order."""
 

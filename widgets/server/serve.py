@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -309,16 +310,19 @@ def main(argv: list[str] | None = None) -> int:
     room = None
     if args.room:
         hosts = tuple(h for h in args.hosts.replace(",", " ").split() if h)
+        set_by_teacher = urllib.parse.urlsplit(os.environ.get(ROOM_ENV, "")).hostname
+        hosts += (set_by_teacher,) if set_by_teacher else ()  # the address the teacher set is one it answers
         room = Room(page=args.page, pool=args.pool, pool_others=args.pool_others,
                     max_kernels=args.max_kernels, hosts=hosts, ip=args.ip)
     server = VoilaServer(NOTEBOOKS, port=args.port, room=room)
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
     urls = lan_urls(args.port, room.page) if room is not None else []
-    # a room's kernels give students the LAN address, not the localhost the teacher may have opened
-    lan = {"RULES_TUTOR_LAN": "1"} if room is not None and room.ip != "127.0.0.1" else {}
+    if room is not None and os.environ.get(ROOM_ENV):  # the address the teacher set: printed, and kept
+        urls = [f"{os.environ[ROOM_ENV].rstrip('/')}/voila/render/{room.page}"] + urls
+    # a room's kernels give students this address, not the localhost the teacher may have opened
     proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT),
-                            env=server_env({**room_env(urls), **lan}))
+                            env=server_env(room_env(urls)))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
