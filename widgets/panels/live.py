@@ -105,7 +105,7 @@ LineFactory = Callable[[Callable[[dict], None], Callable[[], None]], "Line | Non
 def default_line(on_frame: Callable[[dict], None], on_connect: Callable[[], None]) -> Line | None:
     """The kernel's line to its server's live lessons (None outside the tutor's server)."""
     url = live_client.server_url()
-    return live_client.LiveLine(url, on_frame, on_connect) if url else None
+    return live_client.LiveLine(url, on_frame, on_connect, headers=live_client.auth_headers()) if url else None
 
 
 def _run_js(code: str) -> str:

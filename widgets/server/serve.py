@@ -135,6 +135,9 @@ def server_env(env: dict | None = None) -> dict:
     """The environment of our Voilà process (its kernels inherit it)."""
     out = dict(os.environ)
     out.setdefault("PYTHONUNBUFFERED", "1")
+    # a terminal of a Jupyter server hosting live lessons names that server's: this one's kernels use their own
+    for name in ("RULES_TUTOR_LIVE_URL", "RULES_TUTOR_LIVE_TOKEN"):
+        out.pop(name, None)
     # the page template from this checkout (an installed tutor has it under sys.prefix/share/jupyter too)
     out["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), out.get("JUPYTER_PATH", "")) if p)
     if env:
