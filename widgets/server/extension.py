@@ -71,8 +71,9 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     route = url_path_join(base_url, r"/voila/live/([0-9a-f-]{1,64})")
     web_app.add_handlers(".*$", [(route, ServerLiveSocket,
                                   {"broker": broker, "kernels": lambda: server_app.kernel_manager})])
-    token = getattr(getattr(server_app, "identity_provider", None), "token", "") \
-        or os.environ.get("JUPYTERHUB_API_TOKEN", "")
+    # a Hub's single-user server: its own Hub token (scoped to access the user's servers); else the server's
+    token = os.environ.get("JUPYTERHUB_API_TOKEN", "") \
+        or getattr(getattr(server_app, "identity_provider", None), "token", "")
 
     def tell_kernels() -> None:
         # the port is known for sure once the server has bound it (a busy one is retried, 0 is any)
