@@ -56,6 +56,7 @@ import hmac
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = ["Room", "Outcome", "Event", "open_room", "new_code", "new_secret", "error_text", "ERRORS", "CODE_ALPHABET",
@@ -179,6 +180,15 @@ class Event:
 
     to: str
     data: dict
+
+    @cached_property
+    def text(self) -> str:
+        """``data`` as JSON, made once however many pages hear it.
+
+        >>> Event("members", {"kind": "end"}).text
+        '{"kind":"end"}'
+        """
+        return json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
