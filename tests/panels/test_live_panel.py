@@ -277,3 +277,29 @@ def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_ques
     teacher.live.seat.value = "all"  # everything on the class's screen: the question may go
     teacher.live.ask()
     assert any(f.get("msg", {}).get("type") == "ask" for f in line.frames)
+
+
+def test_the_class_gets_the_teachers_step_before_the_projectors_qr_code_is_drawn_again():
+    """In presenter mode each step draws the link's QR code again (tens of milliseconds on a busy
+    laptop): the class's pages are sent the step first, so they do not wait for it."""
+    teacher = page(GAME, query="presenter=1")
+    line = RecordingLine()
+    teacher.live.make_line = lambda on_frame, on_connect: line
+    teacher.live.start()
+    teacher.live.on_frame({"re": 1, "ok": True, "room": "K7QP2M", "secret": "key-of-the-teacher"})
+    order: list[str] = []
+    relabel = teacher.presenter.relabel
+
+    def drawn() -> None:
+        order.append("qr code")
+        relabel()
+    teacher.presenter.relabel = drawn
+    sent = len(line.frames)
+    real_send = line.send
+
+    def send(frame: dict) -> int:
+        order.append(frame["msg"]["type"])
+        return real_send(frame)
+    line.send = send
+    teacher.stepper.go(1)
+    assert len(line.frames) == sent + 1 and order == ["place", "qr code"]
