@@ -379,3 +379,20 @@ def test_a_pooled_page_sent_to_a_game_link_after_it_was_built_opens_that_game():
     sid = scenarios.library("formula-e")[1].id
     later.go(f"lang=it&scenario={sid}", url)
     assert later.tabs.selected_index == 4 and later.scenarios.scenario.id == sid and later.notice.value == ""
+
+
+def test_under_a_jupyterhub_the_class_opens_the_link_on_its_own_servers(monkeypatch):
+    """On a school's JupyterHub the teacher's page is on the teacher's single-user server, which no
+    student may open: the live lesson's link and the link box go through the Hub to each student's own."""
+    monkeypatch.delenv(share.ROOM_ENV, raising=False)
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ms.rossi/")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    monkeypatch.setenv("VOILA_REQUEST_URL",
+                       "https://hub.school.org/user/ms.rossi/voila/render/kamikaze_attack.ipynb?lang=it")
+    p = page("kamikaze-attack", query="lang=it")
+    p.live.code, p.live.role = "K7QP2M", "teacher"
+    assert p.live.student_url() == \
+        "https://hub.school.org/hub/user-redirect/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
+    assert p.url.startswith("https://hub.school.org/hub/user-redirect/voila/render/kamikaze_attack.ipynb?lang=it")
+    p.live.draw()
+    assert "user-redirect" in p.live.head.value and "ms.rossi" not in p.live.head.value  # the link and its QR code

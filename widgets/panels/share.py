@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from urllib.parse import urlsplit, urlunsplit
 from typing import Any
 
 from tutor import scenarios
@@ -49,8 +50,29 @@ def room(env=None) -> str | None:
 
 def reachable(url: str, env=None) -> str:
     """``url`` as the students' devices reach it: at the room's address (under ``make class``) when
-    ``url`` names localhost; as it is otherwise (see :func:`widgets.panels.place.in_room`)."""
-    return places.in_room(url, room(env))
+    ``url`` names localhost; as it is otherwise (see :func:`widgets.panels.place.in_room`).  Under a
+    JupyterHub, where the page is on the teacher's own single-user server (``/user/NAME/``), the
+    link opens the same page on each student's own server (the Hub's ``user-redirect``).
+
+    >>> hub = {"JUPYTERHUB_SERVICE_PREFIX": "/user/ms.rossi/", "JUPYTERHUB_BASE_URL": "/"}
+    >>> reachable("https://hub.school.org/user/ms.rossi/voila/render/fire_bulls.ipynb?room=K7QP2M", hub)
+    'https://hub.school.org/hub/user-redirect/voila/render/fire_bulls.ipynb?room=K7QP2M'
+    """
+    env = os.environ if env is None else env
+    return places.in_room(on_own_server(url, env), room(env))
+
+
+def on_own_server(url: str, env) -> str:
+    """``url``, a page of this single-user server of a JupyterHub, as the Hub's link to that page on
+    whoever opens it's own server; ``url`` as it is anywhere else."""
+    prefix, base = env.get("JUPYTERHUB_SERVICE_PREFIX"), env.get("JUPYTERHUB_BASE_URL") or "/"
+    if not prefix or not prefix.startswith("/"):
+        return url
+    parts = urlsplit(url)
+    if not parts.path.startswith(prefix.rstrip("/") + "/"):
+        return url
+    path = base.rstrip("/") + "/hub/user-redirect/" + parts.path[len(prefix.rstrip("/")) + 1:]
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
 
 
 def local_only(url: str | None) -> bool:
