@@ -64,7 +64,7 @@ def reachable(url: str, env=None) -> str:
 
 def on_own_server(url: str, env) -> str:
     """``url``, a page of this single-user server of a JupyterHub, as the Hub's link to that page on
-    whoever opens it's own server; ``url`` as it is anywhere else."""
+    the server of whoever opens it; ``url`` as it is anywhere else."""
     prefix, base = env.get("JUPYTERHUB_SERVICE_PREFIX"), env.get("JUPYTERHUB_BASE_URL") or "/"
     if not prefix or not prefix.startswith("/"):
         return url
