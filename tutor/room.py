@@ -16,6 +16,10 @@ error key (:data:`ERRORS`, words in English, Italian and French) and changes not
 * Students (``member`` ids, given by the broker: a page cannot speak for another)
   ``join``, ``follow`` or explore on their own, and ``answer`` the question the teacher
   asked: once per question, a size-capped message, a few messages a second at most.
+* A reloaded page (a new kernel, so a new member id) finds its room again: the teacher's page
+  sends ``rejoin`` with the secret its browser tab kept (:func:`teacher_key`), a student's page
+  ``join`` with the ``resume`` key its first join was given (:meth:`Room.member_key`), which
+  makes it the same student (its answers stay its own, counted once).
 * ``reveal`` gives every page the count of each option, the right ones (the engine's),
   the reason of each option and the rule; :meth:`Room.record` is the lesson's record.
 
@@ -52,11 +56,12 @@ import hmac
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = ["Room", "Outcome", "Event", "open_room", "new_code", "new_secret", "error_text", "ERRORS", "CODE_ALPHABET",
            "CODE_LENGTH", "QUIET", "MAX_MESSAGE", "MAX_ANSWER_MESSAGE", "MAX_MEMBERS", "TABS", "parse_message",
-           "valid_code"]
+           "valid_code", "teacher_key", "read_teacher_key"]
 
 # short codes read aloud or typed on a phone: no 0/O, 1/I/L look-alikes
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -68,6 +73,7 @@ MAX_MEMBERS = 300
 MAX_CHOICES = 8
 MAX_TEXT = 2000
 MAX_QUESTIONS = 200
+MIN_SECRET, MAX_SECRET = 6, 128  # characters of the teacher's secret
 RATE = 5.0  # a student's messages per second, on average ...
 BURST = 10.0  # ... with this many at once
 TABS = ("examples", "play", "rules", "quiz", "scenarios")
@@ -140,12 +146,49 @@ def new_secret(token_hex) -> str:
     return str(token_hex(16))
 
 
+def teacher_key(code: str, secret: str) -> str:
+    """What the teacher's browser tab keeps so that a reloaded page leads its room again: the
+    room's code and the teacher's secret, in one line (:func:`read_teacher_key` reads it back).
+
+    >>> teacher_key("K7QP2M", "0123abcd")
+    'K7QP2M 0123abcd'
+    """
+    return f"{code} {secret}"
+
+
+def read_teacher_key(text: Any) -> tuple[str, str] | None:
+    """The (code, secret) a browser tab gave back, or None for anything not of that shape.  Only
+    its shape is checked here: whether the secret is the room's is the room's to say (``rejoin``).
+
+    >>> read_teacher_key("K7QP2M 0123abcd"), read_teacher_key("K7QP2M"), read_teacher_key("k7qp2m 0123abcd")
+    (('K7QP2M', '0123abcd'), None, None)
+    >>> read_teacher_key("K7QP2M " + "a" * 500), read_teacher_key(["K7QP2M", "0123abcd"])
+    (None, None)
+    """
+    if not isinstance(text, str) or len(text) > CODE_LENGTH + 1 + MAX_SECRET:
+        return None
+    code, _, secret = text.strip().partition(" ")
+    if not valid_code(code) or not MIN_SECRET <= len(secret) <= MAX_SECRET \
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in secret):
+        return None
+    return code, secret
+
+
 @dataclass(frozen=True)
 class Event:
     """Something to send: ``to`` "members" (every student's page) or "teacher"."""
 
     to: str
     data: dict
+
+    @cached_property
+    def text(self) -> str:
+        """``data`` as JSON, made once however many pages hear it.
+
+        >>> Event("members", {"kind": "end"}).text
+        '{"kind":"end"}'
+        """
+        return json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -401,6 +444,9 @@ class Room:
             place = self.place or {}
             return Outcome({"ok": True, "game": place.get("game"), "notebook": place.get("notebook")})
         if kind == "join":
+            resume = msg.get("resume")
+            if resume is not None and not _text(resume, 64):
+                return _error("live_bad_message")
             if m is None and len(self.members) >= MAX_MEMBERS:
                 return _error("live_full")
             if m is not None and not self._spend(m, now):
@@ -409,7 +455,9 @@ class Room:
                 m = self.members[member] = Member(last=now)
             m.connected = True
             self.touched = now
-            return Outcome({"ok": True, **self.member_view(member)}, (Event("teacher", self.counts()),))
+            resumed = bool(resume) and self._resume(member, m, str(resume))
+            return Outcome({"ok": True, **self.member_view(member), "resume": self.member_key(member),
+                            "resumed": resumed}, (Event("teacher", self.counts()),))
         if m is None:
             return _error("live_not_member")
         if kind == "leave":  # a page closed or lost its connection: never refused
@@ -446,6 +494,23 @@ class Room:
         self.touched = now
         return Outcome({"ok": True, "answered": sorted(choice)}, (Event("teacher", self.counts()),))
 
+    def member_key(self, member: str) -> str:
+        """What a student's page keeps so that, reloaded (a new member id), it is the same student
+        again (:meth:`_resume`): its answers stay its own, and a question it answered is not
+        answered twice.  Made of the room's secret, so no page can make another's."""
+        return hmac.new(self.secret.encode(), b"member:" + member.encode(), "sha256").hexdigest()[:32]
+
+    def _resume(self, member: str, m: Member, key: str) -> bool:
+        """``member`` is the student whose page was given ``key``: that student's answers become
+        ``member``'s (its first answer to a question stays the one counted) and the old id is
+        forgotten.  False, nothing changed, for a key that is no other member's."""
+        for old_id, old in self.members.items():
+            if old_id != member and hmac.compare_digest(self.member_key(old_id).encode(), key.encode()):
+                m.answers = {**m.answers, **old.answers}
+                del self.members[old_id]
+                return True
+        return False
+
     def _spend(self, m: Member, now: float) -> bool:
         """Take a token of the member's bucket (refilled at :data:`RATE` a second up to :data:`BURST`);
         False, and the bucket left as it was, when it is empty."""
@@ -457,10 +522,11 @@ class Room:
         return True
 
     def _teacher(self, kind: str, msg: dict, now: float) -> Outcome:
-        if kind == "rejoin":  # the teacher's page reconnected: where the room is
+        if kind == "rejoin":  # the teacher's page reconnected, or was reloaded: where the room is
             self.touched = now
             return Outcome({"ok": True, "room": self.code, **self.counts(), "place": self.place_data(),
-                            "question": self.question, "reveal": self.reveal_data()})
+                            "question": self.question, "reveal": self.reveal_data(),
+                            "next_question": self.next_question()})
         if kind == "place":
             place = _place(msg.get("place"))
             if place is None:
@@ -499,6 +565,12 @@ class Room:
         self.ended = True
         self.touched = now
         return Outcome({"ok": True, "record": self.record()}, (Event("members", {"kind": "end"}),))
+
+    def next_question(self) -> int:
+        """The first question id not used yet: a reloaded teacher's page asks on from it (an id
+        already used is refused, since a question's answers are counted under its id)."""
+        used = [a["id"] for a in self.asked] + ([self.question["id"]] if self.question else [])
+        return max(used, default=0) + 1
 
     def _close_question(self) -> None:
         q = self.question
@@ -558,6 +630,6 @@ class Room:
 
 def open_room(code: str, secret: str, now: float) -> tuple[Room, str]:
     """A new room with ``code`` (:func:`new_code`) whose teacher holds ``secret`` (:func:`new_secret`)."""
-    if not valid_code(code) or not isinstance(secret, str) or len(secret) < 6:
+    if not valid_code(code) or not isinstance(secret, str) or len(secret) < MIN_SECRET:
         raise ValueError("a room needs a valid code and a secret")
     return Room(code=code, secret=secret, created=now, touched=now), secret

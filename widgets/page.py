@@ -410,6 +410,8 @@ class GamePage(w.VBox):
     def _moved(self) -> None:
         """The place changed: the link, the address bar and the browser tab follow (one
         widget, so a step of the stepper sends one message for them)."""
+        if getattr(self, "live", None) is not None:
+            self.live.moved()  # a live lesson's class follows: first, before the link's and the QR code's work
         lang, here = self.language.lang, self.current_place
         url = self.url
         title = t("page_title", lang, game=self.spec.engine.title)
@@ -429,8 +431,6 @@ class GamePage(w.VBox):
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:
             presenter.relabel()
-        if getattr(self, "live", None) is not None:
-            self.live.moved()  # a live lesson's class follows
 
     @property
     def game(self) -> GameShell:

@@ -146,3 +146,56 @@ def test_a_student_joins_by_typing_the_code_on_the_landing_page(new_page, voila)
     phone.wait_for_url(re.compile(rf"{games.entry(GAME).notebook}\?lang=fr&room={code}"))
     expect(phone.locator(".rt-live-status")).to_contain_text("Vous suivez l'enseignant")
     expect(teacher.locator(".rt-live-counts")).to_contain_text("1 connected · 1 following")
+
+
+def test_reloaded_pages_find_their_room_again_and_a_forged_key_leads_nothing(new_page, voila):
+    teacher = new_page("projector", timeout=WAIT)
+    teacher.goto(voila.url(games.entry(GAME).notebook))
+    teacher.locator(".rt-chooser select").wait_for()
+    teacher.click(".rt-live-start")
+    code_line = teacher.locator(".rt-live-code")
+    expect(code_line).to_have_text(re.compile(r"code [A-Z2-9]{6}$"))
+    code = code_line.inner_text()[-6:]
+    link = teacher.locator(".rt-live-link a").get_attribute("href")
+    ana = new_page("phone", timeout=WAIT)
+    ana.goto(link)
+    expect(ana.locator(".rt-live-status")).to_contain_text(f"code {code} — Following the teacher")
+    step_to(teacher, 1)
+    teacher.click(".rt-live-ask")
+    ana.locator(".rt-live-choice-button", has_text="Player 1 wins the duel").click()
+    expect(ana.locator(".rt-live-answered")).to_contain_text("You answered: Player 1 wins the duel")
+
+    # the teacher reloads the page (a new kernel): it leads the same room, with its student and question
+    teacher.reload()
+    expect(code_line).to_have_text(f"Live lesson: code {code}")
+    counts = teacher.locator(".rt-live-counts")
+    expect(counts).to_contain_text("1 connected · 1 following · 0 exploring · 1 answered")
+    expect(teacher.locator(".rt-live-start")).to_be_hidden()
+    expect(teacher.locator(".rt-live-reveal")).to_be_visible()
+
+    # the student reloads: the address names the room, the tab's key makes it the same student
+    ana.reload()
+    expect(ana.locator(".rt-live-status")).to_contain_text(f"code {code} — Following the teacher")
+    expect(ana.locator(".rt-live-answered")).to_contain_text("You answered: Player 1 wins the duel")
+    expect(counts).to_contain_text("1 connected · 1 following · 0 exploring · 1 answered")
+    teacher.click(".rt-live-reveal")
+    expect(ana.locator(".rt-live-option-right .rt-live-you")).to_be_visible()
+    step = step_to(teacher, 2)  # the class follows the reloaded teacher's next step
+    expect(ana.locator(".rt-step-count")).to_have_text(same_step(step))
+    chosen = teacher.eval_on_selector(".rt-chooser select", "s => s.selectedIndex")
+    ana.wait_for_function("i => document.querySelector('.rt-chooser select').selectedIndex === i", arg=chosen)
+
+    # a tab whose kept key was edited: the room refuses it, the page stays an ordinary page
+    forger = new_page("projector", timeout=WAIT)
+    forger.goto(voila.url(games.entry(GAME).notebook))
+    forger.locator(".rt-chooser select").wait_for()
+    forger.evaluate("c => sessionStorage.setItem('rtLiveTeacher', c + ' 0123456789abcdef0123456789abcdef')", code)
+    forger.reload()
+    forger.locator(".rt-chooser select").wait_for()
+    forger.wait_for_function("() => sessionStorage.getItem('rtLiveTeacher') === null")  # forgotten
+    expect(forger.locator(".rt-live-start")).to_be_visible()
+    expect(forger.locator(".rt-live-code")).to_have_count(0)
+    step_to(teacher, 1)  # the teacher still leads the class
+    chosen = teacher.eval_on_selector(".rt-chooser select", "s => s.selectedIndex")
+    ana.wait_for_function("i => document.querySelector('.rt-chooser select').selectedIndex === i", arg=chosen)
+    expect(ana.locator(".rt-live-status")).to_contain_text("Following the teacher")

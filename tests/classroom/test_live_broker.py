@@ -22,7 +22,7 @@ from tornado.websocket import websocket_connect
 
 from tutor import room as rooms
 from widgets.server import live
-from widgets.server.live_client import LiveLine, for_students, server_url
+from widgets.server.live_client import LiveLine, server_url
 from widgets.server.serve import free_port
 
 REDIS = "/usr/bin/redis-server"
@@ -256,20 +256,6 @@ def test_the_live_bench_runs_a_small_lesson(capsys):
     assert bench.main(["--students", "3", "--steps", "3", "--asks", "1"]) == 0
     out = capsys.readouterr().out
     assert "answers counted: 3 of 3; errors: 0" in out and "0 not delivered" in out
-
-
-def test_the_students_link_names_the_lan_address_under_make_class(monkeypatch):
-    """A teacher who opened the page at localhost under `make class` hands out an address the
-    students' devices reach; under `make run` (local only) the link is left as it is."""
-    import widgets.server.live_client as client
-
-    monkeypatch.setattr(client, "lan_address", lambda: "192.168.1.20")
-    url = "http://localhost:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
-    assert for_students(url, {"RULES_TUTOR_LAN": "1"}) == \
-        "http://192.168.1.20:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
-    assert for_students(url, {}) == url
-    lan = "http://tutor.school.lan:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
-    assert for_students(lan, {"RULES_TUTOR_LAN": "1"}) == lan
 
 
 FRAMES = st.one_of(

@@ -260,3 +260,53 @@ def test_a_question_on_a_tables_position_is_answered_by_the_rules(name):
     assert [i for i, a in enumerate(q.actions) if a in legal] == list(q.answer)
     italian = quiz.position_question(game, state, "it", others=others)
     assert italian is not None and italian.actions == q.actions and italian.prompt != q.prompt
+
+
+def test_a_reloaded_teachers_page_leads_its_room_again_and_a_forged_key_is_refused():
+    room = fresh()
+    room.handle({"type": "join", "member": "ana"}, 1.0)
+    lead(room, "place", 2.0, place=PLACE)
+    lead(room, "ask", 3.0, question=question(qid=1))
+    room.handle({"type": "answer", "member": "ana", "question": 1, "choice": [2]}, 4.0)
+    # the browser tab kept the room's code and the key; the new page hands them back
+    kept = rooms.teacher_key("K7QP2M", SECRET)
+    code, secret = rooms.read_teacher_key(kept)
+    back = room.handle({"type": "rejoin", "secret": secret}, 5.0).reply
+    assert code == "K7QP2M" and back["room"] == "K7QP2M"
+    assert back["place"]["place"]["step"] == 3 and back["connected"] == 1 and back["answered"] == 1
+    assert back["question"]["id"] == 1  # the question still open, as the teacher's page had it
+    assert back["next_question"] == 2  # asked on from there: question 1's answers stay question 1's
+    assert lead(room, "ask", 6.0, question=question(qid=back["next_question"])).ok
+    # a tab's key that is not the room's: refused, nothing changed, nothing sent
+    before = room.to_json()
+    for forged in ("K7QP2M teacher-key-0123456788", "K7QP2M " + SECRET[:-1]):
+        assert room.handle({"type": "rejoin", "secret": rooms.read_teacher_key(forged)[1]}, 7.0).reply == \
+            {"error": "live_forged"}
+    assert room.to_json() == before
+    for junk in ("", "K7QP2M", "K7QP2M <script>", "K7QP2O " + SECRET, None, 42, "K7QP2M " + "x" * 400):
+        assert rooms.read_teacher_key(junk) is None
+
+
+def test_a_reloaded_students_page_is_the_same_student_and_answers_once():
+    room = fresh()
+    first = room.handle({"type": "join", "member": "kernel-1"}, 1.0).reply
+    room.handle({"type": "join", "member": "kernel-of-bo"}, 1.0)
+    lead(room, "ask", 2.0, question=question(qid=1))
+    assert room.handle({"type": "answer", "member": "kernel-1", "question": 1, "choice": [1]}, 3.0).ok
+    # reloaded: a new kernel joins by the link, then hands back the key its browser tab kept
+    again = room.handle({"type": "join", "member": "kernel-2"}, 4.0).reply
+    assert again["answered"] is None and room.counts()["connected"] == 3  # a stranger, until the key comes
+    back = room.handle({"type": "join", "member": "kernel-2", "resume": first["resume"]}, 4.5).reply
+    assert back["resumed"] and back["answered"] == [1]  # "you answered" again on the reloaded page
+    assert room.handle({"type": "answer", "member": "kernel-2", "question": 1, "choice": [2]}, 5.0).reply == \
+        {"error": "live_answered"}
+    assert room.tally() == [0, 1, 0] and room.counts()["connected"] == 2  # one student, one answer
+    # someone else's key is not for the taking: bo's page keeps its own answers
+    bo_key = room.member_key("kernel-of-bo")
+    assert bo_key != first["resume"] and "kernel-1" not in json.dumps(first)
+    before = room.to_json()
+    for forged in ("0" * 32, first["resume"][:-1] + "x", "x" * 65, 7):
+        out = room.handle({"type": "join", "member": "kernel-3", "resume": forged}, 6.0 + len(str(forged)))
+        assert not out.ok or not out.reply["resumed"]
+    assert "kernel-of-bo" in room.members and "kernel-2" in room.members
+    assert json.loads(room.to_json())["members"]["kernel-2"] == json.loads(before)["members"]["kernel-2"]

@@ -332,6 +332,26 @@ def test_under_make_class_the_links_give_the_address_students_reach(monkeypatch)
     assert "localhost" not in p.presenter.panel.value and "rt-presenter-local" not in p.presenter.panel.value
 
 
+def test_every_link_a_page_hands_out_goes_to_the_same_address_and_a_teachers_name_is_kept(monkeypatch):
+    """The link box, the presenter's QR code and the live lesson's link: one address for the class.
+    A page the teacher opened at localhost hands out the room's address; one opened at a name the
+    school's network knows (or the room's own address) hands out the name the teacher used."""
+    monkeypatch.setenv(share.ROOM_ENV, "http://192.168.1.20:8866")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/voila/render/kamikaze_attack.ipynb")
+    p = page("kamikaze-attack", query="presenter=1")
+    p.live.code, p.live.role = "K7QP2M", "teacher"
+    assert p.live.student_url() == "http://192.168.1.20:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
+    assert p.url.startswith("http://192.168.1.20:8866/voila/render/kamikaze_attack.ipynb")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://tutor.school.lan:8866/voila/render/kamikaze_attack.ipynb")
+    q = page("kamikaze-attack", query="presenter=1")
+    q.live.code, q.live.role = "K7QP2M", "teacher"
+    assert q.live.student_url() == "http://tutor.school.lan:8866/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
+    assert q.url.startswith("http://tutor.school.lan:8866/") and "tutor.school.lan:8866" in q.presenter.panel.value
+    assert "192.168.1.20" not in q.presenter.panel.value
+    monkeypatch.delenv(share.ROOM_ENV)  # make run: the link as the page was opened
+    assert share.reachable("http://localhost:8866/x.ipynb") == "http://localhost:8866/x.ipynb"
+
+
 def test_under_make_run_the_presenter_panel_says_the_link_works_only_here(monkeypatch):
     monkeypatch.delenv(share.ROOM_ENV, raising=False)
     monkeypatch.setenv("VOILA_REQUEST_URL", "http://localhost:8866/voila/render/fire_bulls.ipynb?lang=it")
@@ -359,3 +379,20 @@ def test_a_pooled_page_sent_to_a_game_link_after_it_was_built_opens_that_game():
     sid = scenarios.library("formula-e")[1].id
     later.go(f"lang=it&scenario={sid}", url)
     assert later.tabs.selected_index == 4 and later.scenarios.scenario.id == sid and later.notice.value == ""
+
+
+def test_under_a_jupyterhub_the_class_opens_the_link_on_its_own_servers(monkeypatch):
+    """On a school's JupyterHub the teacher's page is on the teacher's single-user server, which no
+    student may open: the live lesson's link and the link box go through the Hub to each student's own."""
+    monkeypatch.delenv(share.ROOM_ENV, raising=False)
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ms.rossi/")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    monkeypatch.setenv("VOILA_REQUEST_URL",
+                       "https://hub.school.org/user/ms.rossi/voila/render/kamikaze_attack.ipynb?lang=it")
+    p = page("kamikaze-attack", query="lang=it")
+    p.live.code, p.live.role = "K7QP2M", "teacher"
+    assert p.live.student_url() == \
+        "https://hub.school.org/hub/user-redirect/voila/render/kamikaze_attack.ipynb?room=K7QP2M"
+    assert p.url.startswith("https://hub.school.org/hub/user-redirect/voila/render/kamikaze_attack.ipynb?lang=it")
+    p.live.draw()
+    assert "user-redirect" in p.live.head.value and "ms.rossi" not in p.live.head.value  # the link and its QR code

@@ -21,7 +21,7 @@ from widgets.server.live_client import LiveLine
 from widgets.server.serve import free_port
 
 GAME = "kamikaze-attack"
-KERNELS = {"aaaa", "bbbb", "cccc", "dddd"}
+KERNELS = {"aaaa", "bbbb", "cccc", "dddd", "eeee", "ffff", "abab"}
 
 
 @pytest.fixture(scope="module")
@@ -183,6 +183,68 @@ def test_the_landing_page_sends_a_code_to_the_lessons_page(server):
                  or f"{nb}?lang=it&room={teacher.live.code}" in home.join.msg.value)
 
 
+def test_reloaded_pages_find_their_room_again_and_a_forged_key_leads_nothing(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "aaaa")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and broker.rooms[teacher.live.code].place is not None)
+    code, secret = teacher.live.code, teacher.live._secret
+    kept = teacher.live.keeper.value  # the script that keeps the key in the teacher's browser tab
+    assert "sessionStorage.setItem" in kept and code in kept
+    ana = page(GAME, query="")
+    wire(ana.live, port, "bbbb")
+    ana.go(f"room={code}")
+    assert until(lambda: "1 connected" in teacher.live.head.value)
+    ids = [ex.id for ex in teacher.stepper.examples]
+    teacher.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
+    teacher.stepper.go(1)
+    teacher.live.ask()
+    assert until(lambda: ana.live.question is not None and len(ana.live.choices.children) >= 2)
+    ana.live.choices.children[0].click()
+    assert until(lambda: ana.live.answered == [0] and "rtLiveMember" in ana.live.keeper.value)
+    kept_by_ana = ana.live.keeper.value  # the script that keeps the student's own key in its tab
+    assert "rtLiveMember" in kept_by_ana and secret not in kept_by_ana and "bbbb" not in kept_by_ana
+
+    # the student reloads: a new kernel joins by the link, then the tab hands back the key it kept
+    ana_again = page(GAME, query="")
+    wire(ana_again.live, port, "abab")
+    ana_again.go(f"room={code}")
+    ana_again.live.key_sink.value = f"|{code} {broker.rooms[code].member_key('bbbb')}"
+    assert until(lambda: ana_again.live.answered == [0])  # "you answered ..." again, the same student
+    assert until(lambda: "1 connected" in teacher.live.head.value and "1 answered" in teacher.live.head.value)
+    ana_again.live.answer([1])
+    time.sleep(0.3)
+    assert broker.rooms[code].tally()[:2] == [1, 0]  # answered once
+
+    # a page with a forged key (the tab's storage edited): refused, the page stays an ordinary one
+    forger = page(GAME, query="")
+    wire(forger.live, port, "ffff")
+    forger.live.key_sink.value = f"{code} {'0' * len(secret)}"
+    assert until(lambda: "removeItem" in forger.live.keeper.value)  # the tab forgets the key
+    assert forger.live.role is None and forger.live.code is None and forger.live.msg.value == ""
+    assert not forger.live.start_button.layout.display  # it may start a lesson of its own
+
+    # the teacher reloads: a new page and kernel, to which the tab types the key it kept
+    again = page(GAME, query="")
+    wire(again.live, port, "eeee")
+    again.live.key_sink.value = f"{code} {secret}"
+    assert until(lambda: again.live.role == "teacher" and "1 connected" in again.live.head.value)
+    assert again.live.code == code and again.live.question is not None  # the question still open
+    assert again.live.start_button.layout.display == "none"
+    # the class follows the reloaded page's next step, and the next question is asked
+    again.stepper.chooser.value = ids.index("cell/swordsman-vs-archer")
+    again.stepper.go(2)
+    assert until(lambda: (ana.stepper.example.id, ana.stepper.position) == ("cell/swordsman-vs-archer", 2))
+    again.live.do_reveal()
+    assert until(lambda: ana.live.reveal is not None)
+    again.live.ask()
+    assert until(lambda: again.live.question is not None and again.live.question["id"] == 2 and not again.live.error)
+    assert until(lambda: ana.live.question is not None and ana.live.question["id"] == 2)
+    again.live.end()
+    assert until(lambda: "removeItem" in again.live.keeper.value)
+
+
 class RecordingLine:
     """A line that records the frames a page sends (no server, no thread: the test answers them)."""
 
@@ -215,3 +277,29 @@ def test_a_hotseat_hand_hidden_on_the_screen_is_not_shown_to_the_class_by_a_ques
     teacher.live.seat.value = "all"  # everything on the class's screen: the question may go
     teacher.live.ask()
     assert any(f.get("msg", {}).get("type") == "ask" for f in line.frames)
+
+
+def test_the_class_gets_the_teachers_step_before_the_projectors_qr_code_is_drawn_again():
+    """In presenter mode each step draws the link's QR code again (tens of milliseconds on a busy
+    laptop): the class's pages are sent the step first, so they do not wait for it."""
+    teacher = page(GAME, query="presenter=1")
+    line = RecordingLine()
+    teacher.live.make_line = lambda on_frame, on_connect: line
+    teacher.live.start()
+    teacher.live.on_frame({"re": 1, "ok": True, "room": "K7QP2M", "secret": "key-of-the-teacher"})
+    order: list[str] = []
+    relabel = teacher.presenter.relabel
+
+    def drawn() -> None:
+        order.append("qr code")
+        relabel()
+    teacher.presenter.relabel = drawn
+    sent = len(line.frames)
+    real_send = line.send
+
+    def send(frame: dict) -> int:
+        order.append(frame["msg"]["type"])
+        return real_send(frame)
+    line.send = send
+    teacher.stepper.go(1)
+    assert len(line.frames) == sent + 1 and order == ["place", "qr code"]

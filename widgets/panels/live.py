@@ -20,7 +20,12 @@
 
 The page's kernel speaks to the room through :class:`widgets.server.live_client.LiveLine`
 (the tutor's server, :mod:`widgets.server.live`); the teacher's key stays in the teacher's
-kernel and is never drawn.
+kernel and is never drawn.  So that a reloaded teacher's page leads its room again (a reload
+starts a new kernel), the teacher's browser tab keeps the room's code and key in its
+``sessionStorage`` (that tab only, gone when it closes or the lesson ends) and types them into a
+hidden field of the new page (:meth:`LiveLesson.resume`), which asks the room to ``rejoin``: a key
+the room does not know is refused and the page stays an ordinary page.  A student's page carries
+``room=CODE`` in its address, so its reload joins again.
 """
 
 from __future__ import annotations
@@ -33,8 +38,9 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from tutor import quiz
-from tutor.room import LANGS, error_text, valid_code
+from tutor.room import LANGS, error_text, read_teacher_key, teacher_key, valid_code
 from widgets.panels import place as places
+from widgets.panels import share
 from widgets.panels.common import esc, message
 from widgets.panels.i18n import Language, add_strings, t
 from widgets.panels.presenter import qr_svg
@@ -99,12 +105,42 @@ LineFactory = Callable[[Callable[[dict], None], Callable[[], None]], "Line | Non
 def default_line(on_frame: Callable[[dict], None], on_connect: Callable[[], None]) -> Line | None:
     """The kernel's line to its server's live lessons (None outside the tutor's server)."""
     url = live_client.server_url()
-    return live_client.LiveLine(url, on_frame, on_connect) if url else None
+    return live_client.LiveLine(url, on_frame, on_connect, headers=live_client.auth_headers()) if url else None
 
 
 def _run_js(code: str) -> str:
     """HTML that runs ``code`` when drawn (an HTML widget runs no script; an image's onerror runs)."""
     return f"<img alt='' src='data:,' style='display:none' onerror=\"{esc(code)}\">"
+
+
+#: where a browser tab keeps the room's code and the teacher's key (:func:`tutor.room.teacher_key`) ...
+KEPT = "rtLiveTeacher"
+#: ... and a student's page the room's code and its own key (:meth:`tutor.room.Room.member_key`)
+KEPT_MEMBER = "rtLiveMember"
+
+# a new page types the kept keys (if any: the teacher's, a bar, the student's) into its hidden
+# field, once the field is drawn
+_RESUME_JS = (
+    "var i=0,put=function(){var f=document.querySelector('.rt-live-key-sink input');"
+    "if(!f){if(i++<100){setTimeout(put,100);}return;}"
+    f"var k='',m='';try{{k=sessionStorage.getItem('{KEPT}')||'';m=sessionStorage.getItem('{KEPT_MEMBER}')||'';}}"
+    "catch(e){}"
+    "if(k||m){f.value=k+'|'+m;f.dispatchEvent(new Event('input',{bubbles:true}));"
+    "f.dispatchEvent(new Event('change',{bubbles:true}));}};put();"
+)
+
+
+def _keep_js(key: str | None, name: str = KEPT) -> str:
+    """Script that keeps ``key`` in the browser tab under ``name`` (None: forgets it)."""
+    if key is None:
+        return f"try{{sessionStorage.removeItem('{name}')}}catch(e){{}}"
+    return f"try{{sessionStorage.setItem('{name}',{json.dumps(key)})}}catch(e){{}}"
+
+
+def _member_key(text: str) -> tuple[str, str] | None:
+    """The (code, key) a student's tab kept, or None for anything not of that shape."""
+    code, _, key = text.strip().partition(" ")
+    return (code, key) if valid_code(code) and 0 < len(key) <= 64 and key.isascii() and key.isalnum() else None
 
 
 def _texts(question: dict, lang: str) -> dict:
@@ -258,12 +294,20 @@ class LiveLesson(w.VBox):
         self.msg = w.HTML()
         self.msg.add_class("rt-live-message")
         self.redirect = w.HTML(layout=w.Layout(height="0px", margin="0"))
+        # a reloaded teacher's page: the browser tab types the key it kept here (see the module's doc)
+        self.key_sink = w.Text(layout=w.Layout(display="none"))
+        self.key_sink.add_class("rt-live-key-sink")
+        self.key_sink.observe(lambda ch: self.kept(str(ch["new"])), "value")
+        self.kept_member: tuple[str, str] | None = None  # a student's kept key, for the room it names
+        self.keeper = w.HTML(layout=w.Layout(height="0px", margin="0"))  # keeps a key in the tab
         row = w.Layout(flex_flow="row wrap", align_items="center")
         # the start button goes in the page's top row (beside presenter mode), so the page keeps its height
         self.tools = w.HBox([self.seat, self.ask_button, self.reveal_button, self.end_button,
                              self.explore_button, self.back_button], layout=row)
         self.children = [self.tools, self.head, self.msg, self.prompt, self.choices, self.send_button, self.result,
-                         self.table_title, self.table, self.redirect]
+                         self.table_title, self.table, self.redirect,
+                         w.Box([self.key_sink, w.HTML(_run_js(_RESUME_JS)), self.keeper],
+                               layout=w.Layout(display="none"))]
         page.language.observe(lambda ch: self.draw(), "lang")
         self.draw()
 
@@ -306,6 +350,9 @@ class LiveLesson(w.VBox):
                 self.on_event(frame["event"])
             return
         what, extra = self.pending.pop(frame.get("re"), (None, None))
+        if what == "resume":
+            self.resumed(frame, extra)
+            return
         if "error" in frame:
             self.error = error_text(str(frame["error"]), self.lang)
             if what in ("join", "open"):
@@ -316,9 +363,13 @@ class LiveLesson(w.VBox):
         if what == "open":
             self.role, self.code, self._secret = "teacher", frame.get("room"), frame.get("secret")
             self.sent = None
+            if isinstance(self.code, str) and isinstance(self._secret, str):
+                self.keeper.value = _run_js(_keep_js(teacher_key(self.code, self._secret)))
             self.moved()
         elif what == "join":
             self.joined(frame)
+            if isinstance(frame.get("resume"), str) and self.code:  # kept, so that a reload is this student again
+                self.keeper.value = _run_js(_keep_js(f"{self.code} {frame['resume']}", KEPT_MEMBER))
         elif what == "follow" and frame.get("following"):
             self.joined(frame)
         elif what == "answer":
@@ -330,6 +381,41 @@ class LiveLesson(w.VBox):
             self.reveal = frame
         elif what == "end":
             self.record, self.ended = frame.get("record"), True
+            self.keeper.value = _run_js(_keep_js(None))
+        self.draw()
+
+    def kept(self, value: str) -> None:
+        """What the browser tab kept (:data:`_RESUME_JS`): the teacher's key, the student's key."""
+        teacher, _, member = value.partition("|")
+        self.kept_member = _member_key(member)
+        if teacher:
+            self.resume(teacher)
+        if self.kept_member and self.role == "student" and self.kept_member[0] == self.code:
+            self._room({"type": "join", "resume": self.kept_member[1]}, "join")  # joined before the key came
+
+    def resume(self, kept: str) -> None:
+        """The key the browser tab kept (a reloaded teacher's page): lead that room again if it is
+        alive and the key is its teacher's; anything else is refused by the room, harmlessly."""
+        key = read_teacher_key(kept)
+        if key is None or self.role is not None:
+            return  # not a key's shape, or this page is already in a room (a student's link in that tab)
+        code, secret = key
+        self._frame("resume", {"op": "send", "room": code, "msg": {"type": "rejoin", "secret": secret}}, key)
+
+    def resumed(self, frame: dict, key: tuple[str, str]) -> None:
+        """The room's answer to :meth:`resume`: the teacher's page again, where the room is; or, for a
+        room that is over or a key that is not its teacher's, the key forgotten and the page as it was."""
+        if "error" in frame or self.role is not None:
+            if frame.get("error") in ("live_no_room", "live_ended", "live_forged"):
+                self.keeper.value = _run_js(_keep_js(None))
+            return
+        self.role, (self.code, self._secret) = "teacher", key
+        self.counts = {k: frame.get(k, 0) for k in ("connected", "following", "exploring", "answered")}
+        self.question, self.reveal = frame.get("question"), frame.get("reveal")
+        if isinstance(frame.get("next_question"), int):
+            self.next_question = max(self.next_question, frame["next_question"])
+        self.error, self.sent = "", None
+        self.moved()  # the class follows the reloaded page (it opens where the teacher's address was)
         self.draw()
 
     def on_event(self, event: dict) -> None:
@@ -434,7 +520,8 @@ class LiveLesson(w.VBox):
         if not valid_code(code) or self.role == "teacher" or (self.code == code and self.role == "student"):
             return
         self.role, self.code, self.following = "student", code, True
-        self._room({"type": "join"}, "join")
+        kept = self.kept_member
+        self._room({"type": "join", **({"resume": kept[1]} if kept and kept[0] == code else {})}, "join")
         self.draw()
 
     def joined(self, view: dict) -> None:
@@ -557,8 +644,8 @@ class LiveLesson(w.VBox):
 
     def student_url(self) -> str:
         """The address students open: the teacher's page with the room's code (each student picks a language)."""
-        return live_client.for_students(places.link(self.page.notebook, urlencode({"room": self.code or ""}),
-                                                    self.page.request_url))
+        return share.reachable(places.link(self.page.notebook, urlencode({"room": self.code or ""}),
+                                           self.page.request_url))
 
     def _head_html(self) -> str:
         lang = self.lang

@@ -368,15 +368,19 @@ def position_link(notebook: str, position: str, lang: str = "en", request_url: s
 
 def in_room(url: str, room: str | None) -> str:
     """``url`` at the address students reach: ``room`` (``http://LAN-ADDRESS:PORT``, what ``make class``
-    prints) in place of the scheme, host and port ``url`` names; ``url`` as it is without a room or for
-    a relative one.
+    prints, or the address the teacher set) in place of the scheme, host and port of a ``url`` that
+    names this computer only (localhost).  A ``url`` at any other host is kept as it is: the teacher
+    opened the page at a name or address the class reaches (``tutor.school.lan``), and that is the
+    one to hand out.  As it is, too, without a room or for a relative one.
 
     >>> in_room("http://localhost:8866/voila/render/formula_e.ipynb?lang=it", "http://192.168.1.20:8866")
     'http://192.168.1.20:8866/voila/render/formula_e.ipynb?lang=it'
+    >>> in_room("http://tutor.school.lan:8866/voila/render/formula_e.ipynb", "http://192.168.1.20:8866")
+    'http://tutor.school.lan:8866/voila/render/formula_e.ipynb'
     >>> in_room("formula_e.ipynb?lang=it", "http://192.168.1.20:8866")
     'formula_e.ipynb?lang=it'
     """
-    if not room:
+    if not room or not loopback(url):
         return url
     try:
         scheme, netloc, path, query_string, fragment = urlsplit(url)

@@ -11,8 +11,10 @@
   it refuses is returned as a :class:`widgets.panels.place.Problem` in the page's language and
   nothing is opened from it;
 * :func:`reachable` puts a link at the address the students reach under ``make class``
-  (the server passes it to the kernels in :data:`ROOM_ENV`), and :func:`local_only` says when a
-  link names this computer only (``make run`` listens on localhost);
+  (the server passes it to the kernels in :data:`ROOM_ENV`): every link a page hands out (the
+  link box, the presenter's QR code, the live lesson's link) goes through it.  A link at localhost
+  is put at that address; one at a name or address the teacher opened the page at is kept.
+  :func:`local_only` says when a link names this computer only (``make run`` listens on localhost);
 * :func:`link_note` says when a link is too long for a QR code, or for a link at all, and
   names the file to save instead.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from urllib.parse import urlsplit, urlunsplit
 from typing import Any
 
 from tutor import scenarios
@@ -35,18 +38,41 @@ __all__ = ["ROOM_ENV", "room", "reachable", "local_only", "shared_place", "open_
            "position_url"]
 
 #: the address students reach (``http://LAN-ADDRESS:PORT``): ``make class`` sets it for its kernels
-#: (:func:`widgets.server.serve.room_env`, whose name for it is the same)
+#: (:func:`widgets.server.serve.room_env`, whose name for it is the same), or keeps the one the
+#: teacher set in the environment before starting it (a name the school's network knows)
 ROOM_ENV = "RULES_TUTOR_ROOM_URL"
 
 
-def room() -> str | None:
+def room(env=None) -> str | None:
     """The room's address ``make class`` gave the kernels, or None (``make run``, tests, the static site)."""
-    return os.environ.get(ROOM_ENV) or None
+    return (os.environ if env is None else env).get(ROOM_ENV) or None
 
 
-def reachable(url: str) -> str:
-    """``url`` at the room's address, under ``make class``; as it is otherwise."""
-    return places.in_room(url, room())
+def reachable(url: str, env=None) -> str:
+    """``url`` as the students' devices reach it: at the room's address (under ``make class``) when
+    ``url`` names localhost; as it is otherwise (see :func:`widgets.panels.place.in_room`).  Under a
+    JupyterHub, where the page is on the teacher's own single-user server (``/user/NAME/``), the
+    link opens the same page on each student's own server (the Hub's ``user-redirect``).
+
+    >>> hub = {"JUPYTERHUB_SERVICE_PREFIX": "/user/ms.rossi/", "JUPYTERHUB_BASE_URL": "/"}
+    >>> reachable("https://hub.school.org/user/ms.rossi/voila/render/fire_bulls.ipynb?room=K7QP2M", hub)
+    'https://hub.school.org/hub/user-redirect/voila/render/fire_bulls.ipynb?room=K7QP2M'
+    """
+    env = os.environ if env is None else env
+    return places.in_room(on_own_server(url, env), room(env))
+
+
+def on_own_server(url: str, env) -> str:
+    """``url``, a page of this single-user server of a JupyterHub, as the Hub's link to that page on
+    the server of whoever opens it; ``url`` as it is anywhere else."""
+    prefix, base = env.get("JUPYTERHUB_SERVICE_PREFIX"), env.get("JUPYTERHUB_BASE_URL") or "/"
+    if not prefix or not prefix.startswith("/"):
+        return url
+    parts = urlsplit(url)
+    if not parts.path.startswith(prefix.rstrip("/") + "/"):
+        return url
+    path = base.rstrip("/") + "/hub/user-redirect/" + parts.path[len(prefix.rstrip("/")) + 1:]
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
 
 
 def local_only(url: str | None) -> bool:

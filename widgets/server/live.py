@@ -285,9 +285,12 @@ class LiveSocket(tornado.websocket.WebSocketHandler):
         return False  # never reached: a frame with an Origin was refused in get()
 
     def _event(self, code: str, role: str) -> Listener:
+        head = '{"room":' + json.dumps(code) + ',"event":'
+
         def send(event: Event) -> None:
             if event.to == role and self.ws_connection is not None:
-                self.write_message(json.dumps({"room": code, "event": event.data}, ensure_ascii=False))
+                # the event's JSON is made once for the whole class, not once per page
+                self.write_message(head + event.text + "}")
         send.__name__ = f"{role}:{code}:{id(self)}"
         return send
 

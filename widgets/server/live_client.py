@@ -2,7 +2,10 @@
 
 Every kernel Voilà starts knows its server's port, its address prefix and its own id
 (``VOILA_APP_PORT``, ``VOILA_SERVER_URL``, ``VOILA_KERNEL_ID``); :func:`server_url` makes
-the live lessons' websocket address of them.  A :class:`LiveLine` keeps that websocket
+the live lessons' websocket address of them.  Under a Jupyter server (a JupyterHub's
+single-user server, :mod:`widgets.server.extension`) the server itself tells its kernels
+where the live lessons are and the token its authentication asks for (:data:`LIVE_URL_ENV`,
+:data:`LIVE_TOKEN_ENV`): the port a page's request named may be a proxy's.  A :class:`LiveLine` keeps that websocket
 open from a thread of its own (the kernel's event loop is never blocked), opens it again
 when it drops (the page finds its room again: ``on_connect`` is called each time), and
 hands every frame that comes -- a reply or a room's event -- to ``on_frame`` on the loop
@@ -28,10 +31,27 @@ Frame = dict
 RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between attempts to (re)connect
 
 
+#: the live lessons' websocket address up to the kernel's id (``ws://127.0.0.1:PORT/BASE/voila/live/``),
+#: set by a Jupyter server hosting them (:mod:`widgets.server.extension`) for its kernels
+LIVE_URL_ENV = "RULES_TUTOR_LIVE_URL"
+#: the token that Jupyter server's authentication asks of its kernels' connections
+LIVE_TOKEN_ENV = "RULES_TUTOR_LIVE_TOKEN"
+
+
 def server_url(env=None) -> str | None:
-    """The live lessons' websocket address for this kernel, or None outside the tutor's server."""
+    """The live lessons' websocket address for this kernel, or None outside the tutor's server.
+
+    >>> server_url({"VOILA_KERNEL_ID": "ab12", "VOILA_APP_PORT": "8866", "VOILA_SERVER_URL": "/"})
+    'ws://127.0.0.1:8866/voila/live/ab12'
+    >>> server_url({"VOILA_KERNEL_ID": "ab12", "VOILA_APP_PORT": "443",
+    ...             LIVE_URL_ENV: "ws://127.0.0.1:8888/user/ana/voila/live/"})
+    'ws://127.0.0.1:8888/user/ana/voila/live/ab12'
+    """
     env = os.environ if env is None else env
     kernel, port = env.get("VOILA_KERNEL_ID"), env.get("VOILA_APP_PORT")
+    if kernel and env.get(LIVE_URL_ENV, "").startswith("ws://"):
+        base = env[LIVE_URL_ENV]
+        return base + ("" if base.endswith("/") else "/") + kernel
     if not kernel or not port:
         return None
     ip = env.get("VOILA_APP_IP", "") or "127.0.0.1"
@@ -43,54 +63,21 @@ def server_url(env=None) -> str | None:
     return f"ws://{host}:{port}{base}voila/live/{kernel}"
 
 
-def lan_address() -> str | None:
-    """This machine's first private IPv4 address on a network (not loopback), or None."""
-    import ipaddress
-
-    try:
-        import psutil
-    except ImportError:  # pragma: no cover - psutil comes with ipykernel
-        return None
-    found = []
-    for addrs in psutil.net_if_addrs().values():
-        for a in addrs:
-            try:
-                ip = ipaddress.ip_address(a.address.split("%")[0])
-            except ValueError:
-                continue
-            if ip.version == 4 and not ip.is_loopback and not ip.is_link_local:
-                found.append(ip)
-    found.sort(key=lambda ip: (not ip.is_private, int(ip)))
-    return str(found[0]) if found else None
-
-
-def for_students(url: str, env=None) -> str:
-    """``url`` as students' devices reach it: under ``make class`` (``RULES_TUTOR_LAN`` set, the server
-    on every interface) a page the teacher opened at localhost links to the machine's LAN address."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    env = os.environ if env is None else env
-    if env.get("RULES_TUTOR_LAN") != "1":
-        return url
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower()
-    if host not in ("localhost", "127.0.0.1", "::1") and not host.startswith("127."):
-        return url
-    lan = lan_address()
-    if lan is None:
-        return url
-    netloc = lan + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+def auth_headers(env=None) -> dict:
+    """What this kernel's connection says to the server's authentication (nothing for the tutor's own server)."""
+    token = (os.environ if env is None else env).get(LIVE_TOKEN_ENV)
+    return {"Authorization": f"token {token}"} if token else {}
 
 
 class LiveLine:
     """The websocket to the live lessons, kept open by a thread; frames sent in order."""
 
     def __init__(self, url: str, on_frame: Callable[[Frame], None], on_connect: Callable[[], None] | None = None,
-                 in_loop: bool = True):
+                 in_loop: bool = True, headers: dict | None = None):
         """``in_loop``: deliver frames in the event loop running where the line is made (a kernel's), else
         in the line's own thread (a caller with no loop of its own, or one that only runs now and then)."""
         self.url = url
+        self.headers = headers or {}  # the server's authentication (:func:`auth_headers`)
         self.on_frame = on_frame
         self.on_connect = on_connect
         self.ids = itertools.count(1)
@@ -154,7 +141,7 @@ class LiveLine:
         while not self._stop.is_set():
             try:
                 with connect(self.url, open_timeout=10, ping_interval=None, close_timeout=1,
-                             max_size=2**21) as ws:
+                             max_size=2**21, additional_headers=self.headers or None) as ws:
                     attempt = 0
                     with self._lock:
                         self._ws = ws

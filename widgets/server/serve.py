@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +135,9 @@ def server_env(env: dict | None = None) -> dict:
     """The environment of our Voilà process (its kernels inherit it)."""
     out = dict(os.environ)
     out.setdefault("PYTHONUNBUFFERED", "1")
+    # a terminal of a Jupyter server hosting live lessons names that server's: this one's kernels use their own
+    for name in ("RULES_TUTOR_LIVE_URL", "RULES_TUTOR_LIVE_TOKEN"):
+        out.pop(name, None)
     # the page template from this checkout (an installed tutor has it under sys.prefix/share/jupyter too)
     out["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), out.get("JUPYTER_PATH", "")) if p)
     if env:
@@ -309,16 +313,19 @@ def main(argv: list[str] | None = None) -> int:
     room = None
     if args.room:
         hosts = tuple(h for h in args.hosts.replace(",", " ").split() if h)
+        set_by_teacher = urllib.parse.urlsplit(os.environ.get(ROOM_ENV, "")).hostname
+        hosts += (set_by_teacher,) if set_by_teacher else ()  # the address the teacher set is one it answers
         room = Room(page=args.page, pool=args.pool, pool_others=args.pool_others,
                     max_kernels=args.max_kernels, hosts=hosts, ip=args.ip)
     server = VoilaServer(NOTEBOOKS, port=args.port, room=room)
     previous = {s: signal.signal(s, _raise_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     print("Starting Voilà ...", flush=True)
     urls = lan_urls(args.port, room.page) if room is not None else []
-    # a room's kernels give students the LAN address, not the localhost the teacher may have opened
-    lan = {"RULES_TUTOR_LAN": "1"} if room is not None and room.ip != "127.0.0.1" else {}
+    if room is not None and os.environ.get(ROOM_ENV):  # the address the teacher set: printed, and kept
+        urls = [f"{os.environ[ROOM_ENV].rstrip('/')}/voila/render/{room.page}"] + urls
+    # a room's kernels give students this address, not the localhost the teacher may have opened
     proc = subprocess.Popen(voila_command(NOTEBOOKS, args.port, room=room), cwd=str(ROOT),
-                            env=server_env({**room_env(urls), **lan}))
+                            env=server_env(room_env(urls)))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
