@@ -175,7 +175,7 @@ class Editor:
     def items(self, kind: str | None = None) -> list[str]:
         """The palette: every item id (of one kind), in the game's order (a seat's piece: the seats at the table)."""
         return [i for i, k in self._kind_of.items() if (kind is None or k == kind)
-                and (self._seat_of(i) is None or self._seat_of(i) < self.players)]
+                and (self._seat_of(i) or 0) < max(self.players, 1)]
 
     def _seat_of(self, item: str) -> int | None:
         """The seat a piece belongs to (an elephant, a pawn: ids ``kind-seat``), or None."""
@@ -446,11 +446,13 @@ class Editor:
         if zone is not None:
             return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
         label = getattr(self.layout, "FIELD_LABELS", {}).get(m[1]) if m else None
+        if m is None or not label:
+            return f"{exc.field}: {text}" if exc.field else text
         if isinstance(label, str):  # a flag of a place (a committed card's "hidden"): the place's name
             zone = self.zone(label if m[2] is None else f"{label}.{m[2]}")
             if zone is not None:
                 return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
-        elif label:  # a field no place shows as a list (an elephant's space): the declaration's words
+        else:  # a field no place shows as a list (an elephant's space): the declaration's words
             seat = int(m[2]) if m[2] is not None else None
             player = self.game.seat_name(None, seat, lang) if seat is not None and seat < self.players else ""
             name = (label.get(lang) or label["en"]).format(player=player)

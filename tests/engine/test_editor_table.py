@@ -152,6 +152,7 @@ def test_the_rat_piece_by_its_italian_name_and_an_elephant_on_the_start_grid():
     assert out.legal, out.text
     assert out.text == ("Il motore accetta questa posizione: decide Giocatore 2 "
                         "(piazza il proprio Elefante sulla griglia di partenza).")
-    cow = ed.add("Mucca Sacra", "track.b1")  # "Le Mucche Sacre non possono muovere in una casella occupata da un Elefante"
+    # "Le Mucche Sacre non possono muovere in una casella occupata da un Elefante"
+    cow = ed.add("Mucca Sacra", "track.b1")
     assert cow.done and not cow.legal and "due pedine su una casella" in cow.text
     assert cow.text.startswith("Il motore rifiuta questa posizione: ")

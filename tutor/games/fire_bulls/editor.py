@@ -22,7 +22,8 @@ ITEMS: dict[str, dict[str, Any]] = {
     "yen": {"ids": list(YEN_CARDS), "param": "card", "unique": False, "supply": ["piles"],
             "label": {"en": "Yen cards", "it": "Carte Yen", "fr": "Cartes Yen"}},
     "pawn": {"ids": [f"pawn-{p}" for p in range(MAX_SEATS)], "param": "pawn", "unique": True, "per_seat": True,
-             "icon": "♟", "name": {"en": "Pawn of {player}", "it": "Toro di fuoco di {player}", "fr": "Pion de {player}"},
+             "icon": "♟",
+             "name": {"en": "Pawn of {player}", "it": "Toro di fuoco di {player}", "fr": "Pion de {player}"},
              "label": {"en": "Pawns", "it": "Tori di fuoco", "fr": "Pions"}},
 }
 

@@ -38,7 +38,9 @@ def track_of(data: dict) -> Track | None:
     raw = data.get("track")
     if isinstance(raw, str):
         return TRACKS.get(raw)
-    rows = raw.get("rows") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict):
+        return None
+    rows = raw.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) and r for r in rows):
         return None
     track = Track(str(raw.get("name", "")), tuple(rows))
