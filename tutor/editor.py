@@ -175,9 +175,9 @@ class Editor:
     def items(self, kind: str | None = None) -> list[str]:
         """The palette: every item id (of one kind), in the game's order (a seat's piece: the seats at the table)."""
         return [i for i, k in self._kind_of.items() if (kind is None or k == kind)
-                and (self._seat_of(i) or 0) < max(self.players, 1)]
+                and (self.seat_of(i) or 0) < max(self.players, 1)]
 
-    def _seat_of(self, item: str) -> int | None:
+    def seat_of(self, item: str) -> int | None:
         """The seat a piece belongs to (an elephant, a pawn: ids ``kind-seat``), or None."""
         per = self.layout.ITEMS[self._kind_of[item]].get("per_seat")
         if not (item in per if isinstance(per, list) else per):
@@ -216,7 +216,7 @@ class Editor:
         spec = self.layout.ITEMS[kind]
         own = (spec.get("names") or {}).get(item) or spec.get("name")
         if own:  # a piece the catalog does not name: the declaration's words ("Elephant of {player}")
-            seat = self._seat_of(item)
+            seat = self.seat_of(item)
             text = own.get(lang) or own["en"]
             player = self.game.seat_name(None, seat, lang) if seat is not None else ""
             return finish_text(text.format(player=player), lang)
