@@ -75,6 +75,18 @@ t = add_strings({
 })
 
 
+# the Share link's Copy button: the clipboard where the page is a secure context, else the link's text
+# selected and copied the old way (a school LAN over plain http); it says which happened
+_COPY_JS = (
+    "var r=this.closest('.rt-editor-link'),a=r.querySelector('a'),s=r.querySelector('.rt-copied'),b=this;"
+    "var ok=function(){s.textContent=b.dataset.done;},no=function(){s.textContent=b.dataset.fail;};"
+    "var old=function(){var x=document.createRange();x.selectNodeContents(a);var g=getSelection();"
+    "g.removeAllRanges();g.addRange(x);try{if(document.execCommand('copy')){ok();}else{no();}}catch(e){no();}};"
+    "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(a.href).then(ok,old);}"
+    "else{old();}"
+)
+
+
 def _item_look(game: Any) -> Callable[[str, str], dict] | None:
     """The game page's ``editor_item`` (a card drawn as the board draws it), if it has one."""
     try:
@@ -516,8 +528,14 @@ class PositionEditor(w.VBox):
         assert self.editor is not None
         link = self.on_share(self.editor.to_json())
         if link:
+            lang = self.lang
             self.said.value = (f"<div class='rt-msg rt-msg-ok rt-editor-link' role='status'>"
-                               f"<a href='{esc(link)}' target='_blank'>{esc(link)}</a></div>")
+                               f"<a href='{esc(link)}' target='_blank'>{esc(link)}</a>"
+                               f"<div class='rt-copy-row'><button type='button' class='rt-editor-copy'"
+                               f" onclick=\"{esc(_COPY_JS)}\" data-done='{esc(t('link_copied', lang))}'"
+                               f" data-fail='{esc(t('link_copy_failed', lang))}'>"
+                               f"<i class='fa fa-copy' aria-hidden='true'></i> {esc(t('link_copy', lang))}</button>"
+                               f" <span class='rt-copied' role='status' aria-live='polite'></span></div></div>")
         return link
 
 

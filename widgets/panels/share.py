@@ -26,13 +26,13 @@ from typing import Any
 
 from tutor import scenarios
 from tutor.core import ScenarioError
-from tutor.table import Table
+from tutor.table import PERSON, Table, seat_count
 from widgets.panels import place as places
 from widgets.panels.common import esc
 from widgets.panels.i18n import t
 
 __all__ = ["ROOM_ENV", "room", "reachable", "local_only", "shared_place", "open_place", "link_note",
-           "position_url"]
+           "position_url", "edited_url"]
 
 #: the address students reach (``http://LAN-ADDRESS:PORT``): ``make class`` sets it for its kernels
 #: (:func:`widgets.server.serve.room_env`, whose name for it is the same)
@@ -162,3 +162,21 @@ def position_url(page: Any, position: str) -> str:
     """The address that opens ``position`` (the game's scenario JSON) in ``page``'s Play tab, in the
     page's language, at the address students reach: what "Link to this place" gives for it."""
     return reachable(places.position_link(page.notebook, position, page.language.lang, page.request_url))
+
+
+def edited_url(page: Any, position: str) -> str:
+    """The address that opens a position built in the editor as its "Play it" opens it: the position
+    and the seats chosen in the Play tab (a game with no move yet, ``table=``), so the page it opens
+    seats people where the teacher did and no bot of that page plays on from it unasked.  "" when the
+    engine refuses the position."""
+    game = page.spec.engine
+    try:
+        n = seat_count(game.view(game.from_json(position), None))
+    except Exception:  # noqa: BLE001 - the editor shares legal positions only; anything else has no link
+        return ""
+    chosen = [box.value for box in page.game.seat_boxes[:n]]
+    seats = chosen + [PERSON] * (n - len(chosen))
+    table = json.dumps({"start": {"seed": 1, "scenario": json.loads(position)}, "seats": seats, "moves": []},
+                       separators=(",", ":"), ensure_ascii=False)
+    here = places.Place(lang=page.language.lang, tab="play", table=table)
+    return reachable(places.link(page.notebook, places.query(here), page.request_url))
