@@ -98,7 +98,7 @@ def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artif
     pg.click(".rt-editor-link .rt-editor-copy")
     expect(pg.locator(".rt-editor-link .rt-copied")).to_contain_text("Copiato")
     link = pg.evaluate("navigator.clipboard.readText()")
-    assert link == anchor.get_attribute("href") and "pos=" in link and "lang=it" in link
+    assert link == anchor.get_attribute("href") and "table=" in link and "lang=it" in link
     shot(pg, ".rt-position-editor", artifacts / "editor-projector-shared.png")
     # played: the Play tab shows the dispute, Carlo to declare
     pg.click(".rt-editor-play")
@@ -112,15 +112,24 @@ def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artif
     phone.goto(link)
     phone.wait_for_selector(".rt-game .rt-to-move[data-player='2'][data-decision='dispute']")
     assert seats(phone) == projector
-    assert projector[0].startswith("Giocatore 1") and "grifone" in projector[0]
-    assert "vulcano 1" in projector[1] and "fata" in projector[1]
+    # the seats' words: whose turn, each stack's top and value, each hand's size
+    # (Alfredo revealed the fountain: the turn stays his while Carlo declares)
+    assert [x.split(" — ")[0] for x in projector] == ["Giocatore 1 (di turno)", "Giocatore 2", "Giocatore 3"]
+    assert "Consolidati: ▬ pianura valore 2" in projector[0] and "Consolidati: ▲ vulcano valore 1" in projector[1]
+    assert "castello valore 3" in projector[2]  # the rulebook's values: plain 2, volcano 1, castle 3
+    # the hands held face down on a shared screen, their sizes shown: Alfredo 2, Alex 3, Carlo 2
+    assert ["(2): (coperte)" in projector[0], "(3): (coperte)" in projector[1], "(2): (coperte)" in projector[2]] \
+        == [True, True, True]
     shot(phone, ".rt-game .rt-status", artifacts / "editor-phone-shared.png")
     assert overflow(phone) <= 1, "the shared position scrolls sideways at 390x844"
     # and in the editor on the phone: the same verdict, the same places
     phone.click(".rt-game .rt-edit-position")
     expect(phone.locator(".rt-editor-verdict")).to_have_text(VERDICT)
+    expect(placed(phone, "hands-0")).to_have_text(["✦ grifone", "✦ grifone"])
+    expect(placed(phone, "hands-1")).to_have_text(["♨ drago", "✿ fata", "✿ fata"])
     expect(placed(phone, "hands-2")).to_have_text(["✦ grifone", "♞ centauro"])
     expect(placed(phone, "stacks-0")).to_have_text(["▬ pianura 1"])
+    expect(placed(phone, "stacks-1")).to_have_text(["▲ vulcano 1"])
     shot(phone, ".rt-position-editor", artifacts / "editor-phone-dispute.png")
     shot(phone, ".rt-editor-decision", artifacts / "editor-phone-decision.png")
     assert overflow(phone) <= 1, "the editor scrolls sideways at 390x844"
