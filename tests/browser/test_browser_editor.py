@@ -163,3 +163,28 @@ def test_a_kamikaze_step_edited_on_a_phone_in_french(new_page, voila, artifacts)
     expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur")
     shot(pg, ".rt-position-editor", artifacts / "editor-phone-kamikaze.png")
     assert overflow(pg) <= 1, "the editor scrolls sideways at 390x844"
+
+
+def test_a_formula_e_track_on_a_phone_takes_a_sacred_cow_in_french(new_page, voila, artifacts):
+    """The track drawn as it lies, the finish at the top: a Vache Sacrée put on a space by two clicks
+    (the rulebook's "10 pedine Mucca Sacra" are pieces on the track), and taken off by one."""
+    pg = new_page("phone")
+    pg.goto(voila.url("formula_e.ipynb") + "?lang=fr&tab=play&seed=1")
+    pg.wait_for_selector(".rt-game .rt-to-move")
+    pg.click(".rt-game .rt-edit-position")
+    pg.wait_for_selector(".rt-position-editor .rt-editor-board.rt-board-track")
+    first = pg.locator(".rt-board-track .rt-editor-cell .rt-editor-zone").first
+    expect(first).to_have_text("a20")
+    pg.click(".rt-editor-palette >> text=Pièces sur la piste")
+    pg.wait_for_selector(".rt-editor-palette .rt-item-piece-cow", state="visible")
+    cows = placed(pg, "track-a12")
+    expect(cows).to_have_count(0)
+    pg.click(".rt-editor-palette .rt-item-piece-cow")
+    pg.wait_for_selector(".rt-editor-palette .rt-item-piece-cow.rt-picked")
+    pg.click(".rt-editor-zone.rt-zone-track-a12")
+    expect(cows).to_have_text(["● Vache Sacrée"])
+    expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur accepte cette position")
+    shot(pg, ".rt-board-track", artifacts / "editor-phone-track.png")
+    assert overflow(pg) <= 1, "the track scrolls sideways at 390x844"
+    cows.first.click()  # taken off again
+    expect(cows).to_have_count(0)

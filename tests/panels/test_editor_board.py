@@ -30,6 +30,10 @@ def test_formula_e_track_is_drawn_finish_at_the_top_and_takes_a_cow_by_clicks():
     assert len(track.children) == 60
     spaces = [c.children[0].description for c in track.children if "rt-editor-cell" in c._dom_classes]
     assert len(spaces) == 58 and "a10" not in spaces and "a11" not in spaces and "b10" in spaces
+    # the map's river (row 16: "~~.") and bridge (row 10: "#=.") in the track's colours
+    assert "rt-space-river" in cell(track, "track-a16")._dom_classes
+    assert "rt-space-bridge" in cell(track, "track-b10")._dom_classes
+    assert "rt-space-plain" in cell(track, "track-c16")._dom_classes
     first = track.children[0].children[0]
     assert first.description == "a20" and first.tooltip == "Metti qui: Casella a20"
     pe.pick("piece-cow")

@@ -231,10 +231,12 @@ class PositionEditor(w.VBox):
         assert ed is not None
         name = ed.item_name(item)
         icon = ed.layout.ITEMS[ed.kind_of(item)].get("icon")
-        if icon:  # a piece the game's page does not draw as a card: its symbol and its name
-            return {"label": f"{icon} {name}", "tip": name}
         look = _item_look(self.game)
         got = look(item, self.lang) if look else None
+        if got and icon:  # a piece the page draws (an elephant in its seat's colour): named in full
+            return {**got, "label": f"{icon} {name}", "tip": got.get("tip") or name}
+        if icon:  # a piece the game's page does not draw as a card: its symbol and its name
+            return {"label": f"{icon} {name}", "tip": name}
         return got or {"label": name, "tip": name}
 
     def _item_button(self, item: str, tip: str, cls: str, short: bool = False) -> w.Button:
@@ -318,6 +320,9 @@ class PositionEditor(w.VBox):
         box.add_class("rt-editor-place")
         if cell:
             box.add_class("rt-editor-cell")
+            kind = z.spec.get("cell_class")
+            if kind is not None:  # what lies on the space (a river, a bridge ...): the track's colour
+                box.add_class(f"rt-space-{kind(ed.data, z.name)}")
         if len(self._boxes) > 2000:
             self._boxes.clear()
         self._boxes[key] = box

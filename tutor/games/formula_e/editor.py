@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import BANANA_HAND, ORDER
-from .track import TRACKS, Track, cell_name
+from .track import TRACKS, Track, cell_name, parse_cell
 
 MAX_SEATS = 6
 ELEPHANTS = [f"elephant-{p}" for p in range(MAX_SEATS)]
@@ -65,6 +65,18 @@ def board(data: dict) -> list[list[str | None]]:
             for r in reversed(range(track.rows_count))]
 
 
+# what a space of the map is, for its colour in the editor (the legend of ``data/tracks.json``)
+SPACE_KINDS = {"S": "start", "C": "cow", "B": "banana", "=": "bridge", "~": "river", "o": "hole"}
+
+
+def space_kind(data: dict, space: str) -> str:
+    """What lies on a space: ``start``, ``cow`` (a Sacred Cow's place), ``banana``, ``bridge``, ``river``,
+    ``hole`` (the Rat's) or ``plain``."""
+    track = track_of(data)
+    cell = parse_cell(space)
+    return SPACE_KINDS.get(track.kind(cell), "plain") if track is not None and cell is not None else "plain"
+
+
 def _seats(data: dict) -> list:
     got = data.get("elephants")
     return got if isinstance(got, list) else []
@@ -103,7 +115,8 @@ ZONES: list[dict[str, Any]] = [
      "label": {"en": "Discards", "it": "Scarti", "fr": "Défausse"}},
     {"field": "deck", "accepts": "card", "order": "top-first", "max": 120, "supply": True,
      "label": {"en": "Deck", "it": "Mazzo", "fr": "Pioche"}},
-    {"field": "track", "per": "name", "names": spaces, "board": board, "accepts": "piece", "order": "set", "max": 3,
+    {"field": "track", "per": "name", "names": spaces, "board": board, "cell_class": space_kind, "accepts": "piece",
+     "order": "set", "max": 3,
      "get": lambda data, z: space_get(data, z.name), "set": lambda data, z, got: space_set(data, z.name, got),
      "label": {"en": "Space {name}", "it": "Casella {name}", "fr": "Case {name}"}},
 ]
