@@ -5,7 +5,8 @@
 * :func:`shared_place` adds to the place of a :class:`widgets.page.GamePage` what its Play and
   Scenarios tabs show that an example's step cannot name: a game in progress (its start, seats
   and moves: ``table=``), a position loaded or made (``pos=``), a scenario of the library
-  (``scenario=ID``) or of a teacher's file (the scenario itself: ``scn=``);
+  (``scenario=ID``) or of a teacher's file (the scenario itself: ``scn=``) with the moves made on
+  it (``played=``, made again through the engine when the link opens);
 * :func:`open_place` opens them on a page, each read through the engine with all its checks
   (``game.from_json``, :meth:`tutor.table.Table.from_json`, :func:`tutor.scenarios.load`): what
   it refuses is returned as a :class:`widgets.panels.place.Problem` in the page's language and
@@ -19,8 +20,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -76,9 +79,11 @@ def shared_place(found: places.Place, shell: Any, panel: Any) -> places.Place:
             return replace(found, position=places.compact(table.start.scenario))
     if found.tab == "scenarios" and panel is not None and panel.scenario is not None:
         sc = panel.scenario
+        moves = panel.session.played if panel.session is not None and panel.solution_step is None else []
+        played = json.dumps(moves, separators=(",", ":"), ensure_ascii=False) if moves else None
         if sc.id in panel.teacher_ids:  # not shipped: the scenario itself
-            return replace(found, scenario_data=scenario_json(sc, panel.game))
-        return replace(found, scenario=sc.id)
+            return replace(found, scenario_data=scenario_json(sc, panel.game), played=played)
+        return replace(found, scenario=sc.id, played=played)
     return found
 
 
@@ -113,7 +118,10 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
         else:
             page.play_from(state)
     if place.scenario_data is not None:
-        problems += _open_scenario(page, place.scenario_data, lang)
+        refused = _open_scenario(page, place.scenario_data, lang)
+        problems += refused
+        if not refused and place.played is not None:
+            problems += _replay(page, place.played)
     elif place.scenario is not None:
         panel = page.scenarios
         if any(sc.id == place.scenario for sc in panel.library):
@@ -123,9 +131,26 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
                 del panel.attempts[first.id]
             panel.choose(place.scenario)
             page.tabs.selected_index = 4
+            if place.played is not None:
+                problems += _replay(page, place.played)
         else:
             problems.append(places.Problem("place_bad_scenario", {"value": places.shown(place.scenario)}))
     return problems
+
+
+def _replay(page: Any, played: str) -> list[places.Problem]:
+    """The moves a link carries, made again on the scenario it opened (the engine checks each one)."""
+    try:
+        moves = json.loads(played)
+    except ValueError:
+        moves = None
+    if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 200 for m in moves) \
+            or len(moves) > 200:
+        return [places.Problem("place_bad_packed", {"part": "played"})]
+    if not page.scenarios.replay(moves):
+        return [places.Problem("place_bad_position", {"why": scenarios.cut(
+            html.unescape(re.sub(r"<[^>]+>", " ", page.scenarios.verdict.value)).strip() or "-", 160)})]
+    return []
 
 
 def _open_scenario(page: Any, text: str, lang: str) -> list[places.Problem]:
