@@ -27,14 +27,15 @@ def test_formula_e_track_is_drawn_finish_at_the_top_and_takes_a_cow_by_clicks():
     track = boards(pe)["rt-board-track"]
     # the small track: 20 rows of 3 lanes, its last row first; no space where the map has none (a10, a11)
     assert track.layout.grid_template_columns == "repeat(3, minmax(0, 1fr))"
-    assert len(track.children) == 60
+    assert "Il tracciato (l&#x27;arrivo in alto)" in track.children[0].value
+    assert len(track.children) == 1 + 60
     spaces = [c.children[0].description for c in track.children if "rt-editor-cell" in c._dom_classes]
     assert len(spaces) == 58 and "a10" not in spaces and "a11" not in spaces and "b10" in spaces
     # the map's river (row 16: "~~.") and bridge (row 10: "#=.") in the track's colours
     assert "rt-space-river" in cell(track, "track-a16")._dom_classes
     assert "rt-space-bridge" in cell(track, "track-b10")._dom_classes
     assert "rt-space-plain" in cell(track, "track-c16")._dom_classes
-    first = track.children[0].children[0]
+    first = track.children[1].children[0]
     assert first.description == "a20" and first.tooltip == "Metti qui: Casella a20"
     pe.pick("piece-cow")
     assert pe.put("track.a12")
@@ -56,8 +57,9 @@ def test_fire_bulls_rows_and_directions_are_boards_and_a_pawn_is_moved():
     pe.open_button.click()
     got = boards(pe)
     rows, directions = got["rt-board-rows"], got["rt-board-directions"]
-    assert [c.children[0].description for c in rows.children] == list("ABCDEFGHI")
-    assert [c.children[0].description for c in directions.children] == ["1", "2", "3", "4", "5"]
+    assert [c.children[0].description for c in rows.children[1:]] == list("ABCDEFGHI")
+    assert [c.children[0].description for c in directions.children[1:]] == ["1", "2", "3", "4", "5"]
+    assert "(1 and 5: the diagonals)" in directions.children[0].value
     mine = pe.editor.state().pawns[0]
     free = next(d for d in range(1, 6) if d not in pe.editor.state().pawns)
     pawn = cell(directions, f"directions-{mine}").children[1].children[0]
@@ -79,6 +81,6 @@ def test_kamikaze_duel_names_the_challenged_player_in_italian():
     box = pe._option_widgets["opponent"]
     assert box.description == "Sfidato"
     assert [label for label, _ in box.options] == ["Giocatore 1", "Giocatore 2"]
-    box.value = 1
+    assert box.value == 1  # Giocatore 1 to play: the other player by default
     assert pe.set_pending()
     assert pe.editor.state().opponent == 1 and pe.editor.state().phase == "commit"

@@ -341,6 +341,11 @@ class PositionEditor(w.VBox):
             for name in list(row) + [None] * (width - len(row)):
                 z = by_name.get(name) if name is not None else None
                 cells.append(self._zone_box(z, cell=True) if z is not None else w.HTML(""))
+        title = spec.get("board_label") or {}
+        if title:  # the board's name across its first row
+            head = w.HTML(f"<b class='rt-editor-board-title'>{esc(title.get(self.lang) or title['en'])}</b>")
+            head.add_class("rt-editor-board-head")
+            cells.insert(0, head)
         grid = w.GridBox(cells, layout=w.Layout(grid_template_columns=f"repeat({width}, minmax(0, 1fr))"))
         grid.add_class("rt-editor-board")
         grid.add_class(f"rt-board-{_slug(zones[0].field)}")
@@ -422,6 +427,9 @@ class PositionEditor(w.VBox):
             value = current.get(name)
             if name == "fountain" and isinstance(value, str):
                 value = value.split("-", 1)[-1]
+            turn = ed.data.get(ed.layout.TURN_FIELD)
+            if value is None and names_kind == "seats" and name != "next" and isinstance(turn, int) and ed.players:
+                value = (turn + 1) % ed.players  # whom to challenge: by default the next seat, never oneself
             box = w.Dropdown(options=options, description=description, style={"description_width": "initial"},
                              layout=w.Layout(width="auto"))
             if value in [v for _, v in options]:

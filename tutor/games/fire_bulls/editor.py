@@ -83,10 +83,15 @@ ZONES: list[dict[str, Any]] = [
     # the board as 001's figures draw it: rows A B C (by the piles), D E F, G H I (by the pawns)
     {"field": "rows", "per": "name", "names": list(SLOTS), "accepts": "yen", "order": "set", "max": 1,
      "board": [list(SLOTS[i:i + 3]) for i in range(0, 9, 3)],
+     "board_label": {"en": "The Yen army's rows (the piles above A B C)", "it": "Le file dell'esercito Yen "
+                     "(i mazzi sopra A B C)", "fr": "Les rangées de l'armée Yen (les piles au-dessus de A B C)"},
      "get": lambda data, z: slot_get(data, z.name), "set": lambda data, z, got: slot_set(data, z.name, got),
      "label": {"en": "Slot {name}", "it": "Posizione {name}", "fr": "Emplacement {name}"}},
     {"field": "directions", "per": "name", "names": list(DIRECTIONS), "accepts": "pawn", "order": "set", "max": 1,
      "board": [list(DIRECTIONS)],
+     "board_label": {"en": "The pawns' directions (1 and 5: the diagonals)",
+                     "it": "Le direzioni dei tori di fuoco (1 e 5: le diagonali)",
+                     "fr": "Les directions des pions (1 et 5 : les diagonales)"},
      "get": lambda data, z: direction_get(data, z.name),
      "set": lambda data, z, got: direction_set(data, z.name, got),
      "label": {"en": "Direction {name}", "it": "Direzione {name}", "fr": "Direction {name}"}},

@@ -116,6 +116,8 @@ ZONES: list[dict[str, Any]] = [
     {"field": "deck", "accepts": "card", "order": "top-first", "max": 120, "supply": True,
      "label": {"en": "Deck", "it": "Mazzo", "fr": "Pioche"}},
     {"field": "track", "per": "name", "names": spaces, "board": board, "cell_class": space_kind, "accepts": "piece",
+     "board_label": {"en": "The track (the finish at the top)", "it": "Il tracciato (l'arrivo in alto)",
+                     "fr": "La piste (l'arrivée en haut)"},
      "order": "set", "max": 3,
      "get": lambda data, z: space_get(data, z.name), "set": lambda data, z, got: space_set(data, z.name, got),
      "label": {"en": "Space {name}", "it": "Casella {name}", "fr": "Case {name}"}},
