@@ -207,7 +207,7 @@ class Editor:
         got = self._list(self.data, z)
         return [c for c in got if isinstance(c, str)] if got is not None else []
 
-    def item_name(self, item: str, lang: str | None = None) -> str:
+    def item_name(self, item: str, lang: str | None = None, finish: bool = True) -> str:
         """An item's name in the game's words (``lang``: the editor's by default)."""
         lang = lang or self.lang
         kind = self._kind_of.get(item)
@@ -219,7 +219,8 @@ class Editor:
             seat = self.seat_of(item)
             text = own.get(lang) or own["en"]
             player = self.game.seat_name(None, seat, lang) if seat is not None else ""
-            return finish_text(text.format(player=player), lang)
+            text = text.format(player=player)
+            return finish_text(text, lang) if finish else text  # unfinished: "Pion de Joueur 1", as typed
         param = spec["param"]
         try:
             text = str(self.game.catalog.render("{%s}" % param, {param: item}, lang))
@@ -265,7 +266,7 @@ class Editor:
             return [name]
         if not self._names:
             for item in self._kind_of:
-                spellings = {item} | {self.item_name(item, lang) for lang in LANGS}
+                spellings = {item} | {self.item_name(item, lang, finish) for lang in LANGS for finish in (True, False)}
                 m = re.fullmatch(r"([a-z]+)-(\d+)", item)
                 if m:  # a numbered card: "castello 1", "château-1"
                     spellings |= {f"{self.game.catalog.name('kinds', m[1], lang)} {m[2]}" for lang in LANGS}

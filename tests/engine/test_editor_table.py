@@ -119,6 +119,8 @@ def test_a_pawn_moves_to_a_free_direction_only():
     out = ed.move("Toro di fuoco del Giocatore 1", f"directions.{mine}", f"directions.{free}")
     assert out.done and out.legal, out.text
     assert ed.state().pawns == (free, theirs)
+    for name in ("pion de joueur 1", "Pion du Joueur 1", "pawn of player 1", "toro di fuoco di giocatore 1"):
+        assert ed.find(name) == "pawn-0", name
     kept = ed.remove("pawn-0", f"directions.{free}")
     assert not kept.done and kept.text == "Toro di fuoco del Giocatore 1 resta sul tavolo: spostalo dove va"
 
