@@ -67,12 +67,14 @@ def has_editor(game: Any) -> bool:
 
 @dataclass(frozen=True)
 class Zone:
-    """One place of the table: ``key`` is ``field`` or ``field.index`` (``hands.0``)."""
+    """One place of the table: ``key`` is ``field``, ``field.index`` (``hands.0``) or ``field.name``
+    for a place named on the board (``rows.A``, ``track.b3``: ``name``, ``index`` its rank)."""
 
     key: str
     field: str
     index: int | None
     spec: dict
+    name: str = ""
 
     @property
     def accepts(self) -> str:
@@ -81,6 +83,11 @@ class Zone:
     @property
     def supply(self) -> bool:
         return bool(self.spec.get("supply"))
+
+    @property
+    def marks(self) -> str | None:
+        """The field of the places this one marks cards of (a card turned face down stays in its stack)."""
+        return self.spec.get("marks")
 
 
 @dataclass(frozen=True)
@@ -110,7 +117,7 @@ class Editor:
         if self.layout is None:
             raise ValueError(words("This game has no position editor yet.", lang))
         self.data: dict = {}
-        self._names: dict[str, str] = {}
+        self._names: dict[str, list[str]] = {}
         self._kind_of = {item: kind for kind, spec in self.layout.ITEMS.items() for item in spec["ids"]}
         self._order = {item: i for i, item in enumerate(self._kind_of)}
         self.data = self._normal(copy.deepcopy(data))
@@ -153,6 +160,10 @@ class Editor:
             if per is None:
                 out.append(Zone(spec["field"], spec["field"], None, spec))
                 continue
+            if per == "name":  # places named on the board: the slots of a row, the spaces of a track
+                names = spec["names"](self.data) if callable(spec["names"]) else spec["names"]
+                out += [Zone(f"{spec['field']}.{n}", spec["field"], i, spec, str(n)) for i, n in enumerate(names)]
+                continue
             count = self.players if per == "seat" else int(spec.get("count", 0))
             name = spec["field"] + ("." + spec["key"] if "key" in spec else "")
             out += [Zone(f"{name}.{i}", spec["field"], i, spec) for i in range(count)]
@@ -162,12 +173,26 @@ class Editor:
         return next((z for z in self.zones() if z.key == key), None)
 
     def items(self, kind: str | None = None) -> list[str]:
-        """The palette: every item id (of one kind), in the game's order."""
-        return [i for i, k in self._kind_of.items() if kind is None or k == kind]
+        """The palette: every item id (of one kind), in the game's order (a seat's piece: the seats at the table)."""
+        return [i for i, k in self._kind_of.items() if (kind is None or k == kind)
+                and (self.seat_of(i) or 0) < max(self.players, 1)]
+
+    def seat_of(self, item: str) -> int | None:
+        """The seat a piece belongs to (an elephant, a pawn: ids ``kind-seat``), or None."""
+        per = self.layout.ITEMS[self._kind_of[item]].get("per_seat")
+        if not (item in per if isinstance(per, list) else per):
+            return None
+        return int(item.rsplit("-", 1)[1])
 
     def returns(self, item: str) -> bool:
         """Whether an item taken away has somewhere to go back to (else it is only moved)."""
-        return item in self._kind_of and self._home(item) is not None
+        return item in self._kind_of and (self._free(item) or self._home(item) is not None)
+
+    def takes_away(self, item: str, zone: str) -> bool:
+        """Whether a click on ``item`` in ``zone`` takes it away (else it is picked up to be moved):
+        a mark is always taken off, an item with a home or made at will goes away."""
+        z = self.zone(zone)
+        return (z is not None and z.marks is not None) or self.returns(item)
 
     def kinds(self) -> list[str]:
         return list(self.layout.ITEMS)
@@ -182,13 +207,21 @@ class Editor:
         got = self._list(self.data, z)
         return [c for c in got if isinstance(c, str)] if got is not None else []
 
-    def item_name(self, item: str, lang: str | None = None) -> str:
+    def item_name(self, item: str, lang: str | None = None, finish: bool = True) -> str:
         """An item's name in the game's words (``lang``: the editor's by default)."""
         lang = lang or self.lang
         kind = self._kind_of.get(item)
         if kind is None:
             return short(item)
-        param = self.layout.ITEMS[kind]["param"]
+        spec = self.layout.ITEMS[kind]
+        own = (spec.get("names") or {}).get(item) or spec.get("name")
+        if own:  # a piece the catalog does not name: the declaration's words ("Elephant of {player}")
+            seat = self.seat_of(item)
+            text = own.get(lang) or own["en"]
+            player = self.game.seat_name(None, seat, lang) if seat is not None else ""
+            text = text.format(player=player)
+            return finish_text(text, lang) if finish else text  # unfinished: "Pion de Joueur 1", as typed
+        param = spec["param"]
         try:
             text = str(self.game.catalog.render("{%s}" % param, {param: item}, lang))
         except (KeyError, ValueError, TypeError):  # a game whose words do not know it: its id
@@ -210,6 +243,8 @@ class Editor:
         params = {}
         if z.spec.get("per") == "seat" and z.index is not None:
             params["player"] = self.game.seat_name(None, z.index, lang)
+        elif z.name:
+            params["name"] = z.name
         elif z.index is not None:
             names = z.spec.get("names") or []
             if z.index < len(names):
@@ -220,19 +255,26 @@ class Editor:
 
     def find(self, name: Any) -> str | None:
         """The item a name means, in any language the game speaks ("centauro" is the centaur), or None."""
+        found = self.find_all(name)
+        return found[0] if found else None
+
+    def find_all(self, name: Any) -> list[str]:
+        """Every item a name may mean (Formula E's Rat is a card and a piece on the track), in palette order."""
         if not isinstance(name, str) or len(name) > 80:
-            return None
+            return []
         if name in self._kind_of:
-            return name
+            return [name]
         if not self._names:
             for item in self._kind_of:
-                spellings = {item} | {self.item_name(item, lang) for lang in LANGS}
+                spellings = {item} | {self.item_name(item, lang, finish) for lang in LANGS for finish in (True, False)}
                 m = re.fullmatch(r"([a-z]+)-(\d+)", item)
                 if m:  # a numbered card: "castello 1", "château-1"
                     spellings |= {f"{self.game.catalog.name('kinds', m[1], lang)} {m[2]}" for lang in LANGS}
                 for s in spellings:
-                    self._names.setdefault(_plain(s), item)
-        return self._names.get(_plain(name))
+                    got = self._names.setdefault(_plain(s), [])
+                    if item not in got:
+                        got.append(item)
+        return list(self._names.get(_plain(name), []))
 
     # ----------------------------------------------------------- operations
     def add(self, name: Any, zone: Any) -> Outcome:
@@ -242,13 +284,18 @@ class Editor:
             return refused
         assert item is not None and z is not None
         data = copy.deepcopy(self.data)
+        if z.marks is not None:
+            return self._mark(data, item, z)
         if self._kind_unique(item):
             where = self._where(data, item)
             if where is not None and where.key == z.key:
                 return self._refuse("{Item} is already in {zone}", item=item, zone=z)
-            if where is None:
+            if where is not None:
+                self._take(data, where, item)
+            elif not self._free(item):
                 return self._refuse("{Item} is out of the game (set aside at setup)", item=item)
-            self._take(data, where, item)
+        elif self._free(item):
+            pass  # a piece put on the table as the teacher wants (a Sacred Cow): nothing to take it from
         else:
             if not self._supplies(item):
                 return self._refuse("No card is made in this game: move {item} from where it lies", item=item)
@@ -270,7 +317,13 @@ class Editor:
         if z.supply:
             return self._refuse("{Zone} keeps every card that is not on the table: move the card where it goes "
                                 "instead", zone=z)
+        if z.marks is not None or self._free(item):  # a mark taken off, a piece taken off the table
+            data = copy.deepcopy(self.data)
+            self._take(data, z, item)
+            return self._commit(data)
         back = self._home(item)
+        if back is None and self._kind_unique(item):
+            return self._refuse("{Item} stays on the table: move it where it goes", item=item)
         if back is None:
             return self._refuse("No card is made in this game: move {item} from where it lies", item=item)
         data = copy.deepcopy(self.data)
@@ -279,6 +332,7 @@ class Editor:
         if got is None:
             return self._refuse("there is no place {got} on this table", got=back.key)
         got.append(item)
+        self._store(data, back, got)
         return self._commit(self._sorted(data, back))
 
     def move(self, name: Any, source: Any, target: Any) -> Outcome:
@@ -294,6 +348,11 @@ class Editor:
             return self._refuse("{Item} is not in {zone}", item=item, zone=src)
         if src.key == dst.key:
             return self._refuse("{Item} is already in {zone}", item=item, zone=dst)
+        if src.marks is not None:
+            return self._refuse("{Zone} only marks a card of {other}: take the mark away instead", zone=src,
+                                other=self._marked(src))
+        if dst.marks is not None:  # a card of the stack turned face down: marked, not moved
+            return self.add(item, dst.key)
         data = copy.deepcopy(self.data)
         self._take(data, src, item)
         return self._put(data, dst, item)
@@ -334,7 +393,7 @@ class Editor:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             return self._refuse("{got} is not something this game waits for; it waits for: {known}",
                                 got=short(options), known=self.pending_name(kind))
-        return self._commit(data)
+        return self._commit(self._normal(data))  # a card back in a hand: in the hand's order
 
     # -------------------------------------------------------------- verdict
     @property
@@ -387,6 +446,18 @@ class Editor:
             zone = self.zone(name if m[2] is None else f"{name}.{m[2]}") or (self.zone(m[1]) if m[2] is None else None)
         if zone is not None:
             return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
+        label = getattr(self.layout, "FIELD_LABELS", {}).get(m[1]) if m else None
+        if m is None or not label:
+            return f"{exc.field}: {text}" if exc.field else text
+        if isinstance(label, str):  # a flag of a place (a committed card's "hidden"): the place's name
+            zone = self.zone(label if m[2] is None else f"{label}.{m[2]}")
+            if zone is not None:
+                return words("{zone}: {why}", lang, zone=self.zone_label(zone, lang), why=text)
+        else:  # a field no place shows as a list (an elephant's space): the declaration's words
+            seat = int(m[2]) if m[2] is not None else None
+            player = self.game.seat_name(None, seat, lang) if seat is not None and seat < self.players else ""
+            name = (label.get(lang) or label["en"]).format(player=player)
+            return words("{zone}: {why}", lang, zone=finish_text(name, lang), why=text)
         return f"{exc.field}: {text}" if exc.field else text
 
     def _commit(self, data: dict) -> Outcome:
@@ -408,7 +479,12 @@ class Editor:
 
     def _item_zone(self, name: Any, zone: Any, accepting: bool = True
                    ) -> tuple[str | None, Zone | None, Outcome | None]:
-        item = self.find(name)
+        found = self.find_all(name)
+        item = found[0] if found else None
+        if len(found) > 1 and isinstance(zone, str) and (z := self.zone(zone)) is not None:
+            # a name for two things (the Rat card and the Rat on the track): the one this place takes or holds
+            item = next((i for i in found if (self._kind_of[i] == z.accepts if accepting
+                                              else i in self.contents(z))), item)
         if item is None:
             known = ", ".join(self.item_name(i) for i in self.items(self.kinds()[0])[:6])
             return None, None, self._refuse("{got} names nothing on this table; for example: {known}",
@@ -423,13 +499,35 @@ class Editor:
             only = z.spec.get("only")
             if self._kind_of[item] != z.accepts or (only is not None and item not in only):
                 return item, z, self._refuse("{Zone} does not take {item}", zone=z, item=item)
+            if int(z.spec.get("max", 10**6)) == 1 and self.contents(z):
+                return item, z, self._refuse("{Zone} already holds {other}", zone=z,
+                                             other=self.item_name(self.contents(z)[0]))
             if len(self.contents(z)) >= int(z.spec.get("max", 10**6)):
                 return item, z, self._refuse("{Zone} holds at most {n} {n:card|cards}", zone=z,
                                              n=int(z.spec["max"]))
         return item, z, None
 
     def _kind_unique(self, item: str) -> bool:
-        return bool(self.layout.ITEMS[self._kind_of[item]].get("unique"))
+        unique = self.layout.ITEMS[self._kind_of[item]].get("unique")
+        return item in unique if isinstance(unique, list) else bool(unique)
+
+    def _free(self, item: str) -> bool:
+        """A piece the teacher puts on the table and takes off at will (no deck it comes from)."""
+        return bool(self.layout.ITEMS[self._kind_of[item]].get("free"))
+
+    def _marked(self, z: Zone) -> Zone | None:
+        """The place whose cards a marking place marks (the same seat's)."""
+        return self.zone(f"{z.marks}.{z.index}") if z.marks is not None else None
+
+    def _mark(self, data: dict, item: str, z: Zone) -> Outcome:
+        """Mark a card where it lies (turn it face down): it stays in its place."""
+        marked = self._marked(z)
+        if marked is None or item not in self.contents(marked):
+            return self._refuse("{Zone} only takes a card that lies in {other}", zone=z,
+                                other=marked if marked is not None else short(z.marks))
+        if item in self.contents(z):
+            return self._refuse("{Item} is already in {zone}", item=item, zone=z)
+        return self._put(data, z, item)
 
     def _supplies(self, item: str) -> list[Zone]:
         fields = self.layout.ITEMS[self._kind_of[item]].get("supply") or []
@@ -437,16 +535,22 @@ class Editor:
 
     def _home(self, item: str) -> Zone | None:
         if self._kind_unique(item):
-            field, index = self.layout.home(item)
+            try:
+                field, index = self.layout.home(item)
+            except KeyError:  # a piece only ever moved (a pawn)
+                return None
             return self.zone(field if index is None else f"{field}.{index}")
         supplies = self._supplies(item)
         return supplies[0] if supplies else None
 
     def _where(self, data: dict, item: str) -> Zone | None:
-        return next((z for z in self.zones() if item in (self._list(data, z) or [])), None)
+        return next((z for z in self.zones() if z.marks is None and item in (self._list(data, z) or [])), None)
 
     @staticmethod
     def _list(data: dict, z: Zone) -> list | None:
+        if "get" in z.spec:  # a place the file writes its own way (a row's slot, a space of the track)
+            got = z.spec["get"](data, z)
+            return got if isinstance(got, list) else None
         value = data.get(z.field)
         if z.index is not None:
             value = value[z.index] if isinstance(value, list) and z.index < len(value) else None
@@ -454,11 +558,24 @@ class Editor:
             value = value.get(z.spec["key"]) if isinstance(value, dict) else None
         return value if isinstance(value, list) else None
 
+    @staticmethod
+    def _store(data: dict, z: Zone, got: list) -> None:
+        """A changed list written back (a place the file writes its own way: by its declaration)."""
+        if "set" in z.spec:
+            z.spec["set"](data, z, got)
+
     def _take(self, data: dict, z: Zone, item: str) -> None:
         got = self._list(data, z)
         assert got is not None
         at = len(got) - 1 - got[::-1].index(item) if z.spec["order"] == "top-last" else got.index(item)
         del got[at]
+        self._store(data, z, got)
+        for mark in self.zones():  # a card leaving its stack is no longer face down there
+            if mark.marks == z.field and mark.index == z.index:
+                marks = self._list(data, mark)
+                if marks is not None and item in marks:
+                    marks.remove(item)
+                    self._store(data, mark, marks)
 
     def _put(self, data: dict, z: Zone, item: str) -> Outcome:
         got = self._list(data, z)
@@ -468,12 +585,16 @@ class Editor:
             got.insert(0, item)
         else:
             got.append(item)
+        self._store(data, z, got)
         return self._commit(self._sorted(data, z))
 
     def _sorted(self, data: dict, z: Zone) -> dict:
         got = self._list(data, z)
         if got is not None and z.spec["order"] == "set" and all(c in self._order for c in got):
-            got.sort(key=self._order.__getitem__)
+            ordered = sorted(got, key=self._order.__getitem__)
+            if ordered != got:
+                self._store(data, z, ordered)
+                got[:] = ordered
         return data
 
     def _normal(self, data: dict) -> dict:
@@ -482,10 +603,13 @@ class Editor:
             got = self._list(data, z)
             if got is None:
                 continue
+            before = list(got)
             for i, c in enumerate(got):
                 found = self.find(c) if isinstance(c, str) else None
                 if found is not None:
                     got[i] = found
+            if got != before:
+                self._store(data, z, got)
             self._sorted(data, z)
         return data
 

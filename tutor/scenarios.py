@@ -264,6 +264,7 @@ class Session:
     def reset(self) -> None:
         self.state = self.first = self.scenario.start(self.game)
         self.moves = 0
+        self.played: list[str] = []  # the learner's moves as the engine writes them (a link replays them)
         self.replied = 0
         self.events: list[Any] = []
         self._reply()
@@ -300,6 +301,7 @@ class Session:
         self.state, self.replied = state, replied
         self.events = list(events) + replies
         self.moves += 1
+        self.played.append(str(action))
         return self.events
 
 

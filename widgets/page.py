@@ -447,7 +447,7 @@ class GamePage(w.VBox):
             self._game.seed.observe(lambda ch: self._moved(), "value")
             self._game.ruleset.observe(lambda ch: self._moved(), "value")
             self._game.on_refresh = self._moved  # a move, undo, load: the link follows
-            self._game.editor.on_share = self.position_url  # the editor's "Share by link"
+            self._game.editor.on_share = lambda text: share.edited_url(self, text)  # the editor's "Share by link"
             self._game.log_html.observe(self.live.table_moved, "value")  # a move: the live class follows
             self._set_tab(1, self._game)
         return self._game

@@ -5,9 +5,11 @@ opens "Modifica questa posizione", empties the hands and reserves, and puts the 
 dispute on the table by clicking (its example: "Alfredo, Alex e Carlo si disputano una carta
 fontana"): a plain, a volcano and a castle consolidated, two satyrs (griffins) for Alfredo, a
 dragon and two fairies for Alex, a centaur and a satyr for Carlo; the river's fountain
-disputed, Alfredo and Alex joined, Carlo to declare.  The engine's verdict says so in Italian,
-"Giocala" plays it.  The position's JSON (the editor's disclosure) then opens in a phone-sized
-page (390x844), in the editor too.  Screenshots go to test-artifacts/.  Marked ``browser``.
+disputed, Alfredo and Alex joined, Carlo to declare.  The engine's verdict says so in Italian.
+"Condividi con un link" gives the position's link, its Copy button puts it on the clipboard,
+and a second page at a phone's size (390x844) opened at that link shows exactly the position
+"Giocala" shows on the projector: the same seats, hands, reserves and stacks, word for word.
+Screenshots go to test-artifacts/.  Marked ``browser``.
 """
 
 from __future__ import annotations
@@ -46,8 +48,13 @@ def put(pg, item: str, zone: str) -> None:
     expect(placed(pg, zone)).to_have_count(before + 1)
 
 
+def seats(pg) -> list[str]:
+    """What the Play tab's table says of each seat (its name, points, hand, reserve, stack, fountains)."""
+    return [" ".join(x.split()) for x in pg.locator(".rt-game .tn-seat").all_inner_texts()]
+
+
 def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artifacts):
-    pg = new_page("projector")
+    pg = new_page("projector", permissions=["clipboard-read", "clipboard-write"])
     open_play(pg, voila.url("tir_nan_og.ipynb") + "?lang=it")
     choose_seats(pg, "umano", "umano", "umano")
     pg.wait_for_selector(".rt-to-move[data-player='0']")
@@ -82,30 +89,47 @@ def test_an_italian_teacher_builds_a_three_player_dispute(new_page, voila, artif
     assert overflow(pg) <= 1, "the editor scrolls sideways at 1280x720"
     # the JSON stays available
     pg.click(".rt-editor-json-box >> text=La posizione in JSON")
-    text = pg.locator(".rt-editor-json textarea").input_value()
-    data = json.loads(text)
+    data = json.loads(pg.locator(".rt-editor-json textarea").input_value())
     assert data["hands"] == [["griffin", "griffin"], ["dragon", "fairy", "fairy"], ["griffin", "centaur"]]
     assert data["dispute"] == {"fountain": "fountain-river", "asked": [2], "joined": [0, 1]}
+    # shared: the link, and its Copy button puts it on the clipboard
+    pg.click(".rt-editor-share")
+    anchor = pg.wait_for_selector(".rt-editor-link a")
+    pg.click(".rt-editor-link .rt-editor-copy")
+    expect(pg.locator(".rt-editor-link .rt-copied")).to_contain_text("Copiato")
+    link = pg.evaluate("navigator.clipboard.readText()")
+    assert link == anchor.get_attribute("href") and "table=" in link and "lang=it" in link
+    shot(pg, ".rt-position-editor", artifacts / "editor-projector-shared.png")
     # played: the Play tab shows the dispute, Carlo to declare
     pg.click(".rt-editor-play")
     pg.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
     expect(pg.locator(".rt-position-editor")).to_be_hidden()
     shot(pg, ".rt-game .rt-status", artifacts / "editor-projector-played.png")
+    projector = seats(pg)
 
-    # the same position on a phone, in the editor again
+    # the link on a phone: exactly that position, in Italian, with no JSON pasted
     phone = new_page("phone")
-    open_play(phone, voila.url("tir_nan_og.ipynb") + "?lang=it")
-    choose_seats(phone, "umano", "umano", "umano", new_game=False)
-    phone.click(".rt-game >> text=File scenario (JSON)")  # the scenario file, pasted as a student would
-    area = phone.wait_for_selector(".rt-scenario textarea")
-    area.fill(text)
-    area.press("Tab")
-    phone.click(".rt-load")
-    phone.wait_for_selector(".rt-to-move[data-player='2'][data-decision='dispute']")
+    phone.goto(link)
+    phone.wait_for_selector(".rt-game .rt-to-move[data-player='2'][data-decision='dispute']")
+    assert seats(phone) == projector
+    # the seats' words: whose turn, each stack's top and value, each hand's size
+    # (Alfredo revealed the fountain: the turn stays his while Carlo declares)
+    assert [x.split(" — ")[0] for x in projector] == ["Giocatore 1 (di turno)", "Giocatore 2", "Giocatore 3"]
+    assert "Consolidati: ▬ pianura valore 2" in projector[0] and "Consolidati: ▲ vulcano valore 1" in projector[1]
+    assert "castello valore 3" in projector[2]  # the rulebook's values: plain 2, volcano 1, castle 3
+    # the hands held face down on a shared screen, their sizes shown: Alfredo 2, Alex 3, Carlo 2
+    assert ["(2): (coperte)" in projector[0], "(3): (coperte)" in projector[1], "(2): (coperte)" in projector[2]] \
+        == [True, True, True]
+    shot(phone, ".rt-game .rt-status", artifacts / "editor-phone-shared.png")
+    assert overflow(phone) <= 1, "the shared position scrolls sideways at 390x844"
+    # and in the editor on the phone: the same verdict, the same places
     phone.click(".rt-game .rt-edit-position")
     expect(phone.locator(".rt-editor-verdict")).to_have_text(VERDICT)
+    expect(placed(phone, "hands-0")).to_have_text(["✦ grifone", "✦ grifone"])
+    expect(placed(phone, "hands-1")).to_have_text(["♨ drago", "✿ fata", "✿ fata"])
     expect(placed(phone, "hands-2")).to_have_text(["✦ grifone", "♞ centauro"])
     expect(placed(phone, "stacks-0")).to_have_text(["▬ pianura 1"])
+    expect(placed(phone, "stacks-1")).to_have_text(["▲ vulcano 1"])
     shot(phone, ".rt-position-editor", artifacts / "editor-phone-dispute.png")
     shot(phone, ".rt-editor-decision", artifacts / "editor-phone-decision.png")
     assert overflow(phone) <= 1, "the editor scrolls sideways at 390x844"
@@ -139,3 +163,28 @@ def test_a_kamikaze_step_edited_on_a_phone_in_french(new_page, voila, artifacts)
     expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur")
     shot(pg, ".rt-position-editor", artifacts / "editor-phone-kamikaze.png")
     assert overflow(pg) <= 1, "the editor scrolls sideways at 390x844"
+
+
+def test_a_formula_e_track_on_a_phone_takes_a_sacred_cow_in_french(new_page, voila, artifacts):
+    """The track drawn as it lies, the finish at the top: a Vache Sacrée put on a space by two clicks
+    (the rulebook's "10 pedine Mucca Sacra" are pieces on the track), and taken off by one."""
+    pg = new_page("phone")
+    pg.goto(voila.url("formula_e.ipynb") + "?lang=fr&tab=play&seed=1")
+    pg.wait_for_selector(".rt-game .rt-to-move")
+    pg.click(".rt-game .rt-edit-position")
+    pg.wait_for_selector(".rt-position-editor .rt-editor-board.rt-board-track")
+    first = pg.locator(".rt-board-track .rt-editor-cell .rt-editor-zone").first
+    expect(first).to_have_text("a20")
+    pg.click(".rt-editor-palette >> text=Pièces sur la piste")
+    pg.wait_for_selector(".rt-editor-palette .rt-item-piece-cow", state="visible")
+    cows = placed(pg, "track-a12")
+    expect(cows).to_have_count(0)
+    pg.click(".rt-editor-palette .rt-item-piece-cow")
+    pg.wait_for_selector(".rt-editor-palette .rt-item-piece-cow.rt-picked")
+    pg.click(".rt-editor-zone.rt-zone-track-a12")
+    expect(cows).to_have_text(["● Vache Sacrée"])
+    expect(pg.locator(".rt-editor-verdict")).to_contain_text("Le moteur accepte cette position")
+    shot(pg, ".rt-board-track", artifacts / "editor-phone-track.png")
+    assert overflow(pg) <= 1, "the track scrolls sideways at 390x844"
+    cows.first.click()  # taken off again
+    expect(cows).to_have_count(0)

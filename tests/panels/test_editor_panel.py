@@ -86,21 +86,28 @@ def test_kamikaze_cards_are_picked_up_and_moved():
 
 
 def test_a_position_built_in_the_editor_is_shared_by_a_link_that_opens_it():
-    """The page connects the editor's Share to its position links: the link opens the edited position
-    in a fresh page's Play tab."""
+    """The page connects the editor's Share to its links: the link opens the edited position in a fresh
+    page's Play tab with the seats the teacher chose (three people here), and no bot plays on from it."""
     from urllib.parse import urlsplit
 
     from widgets.page import page as game_page
 
     teacher = TW.page("it")
-    pe = teacher.game.editor
+    shell = teacher.game
+    shell.players.value = 3
+    for box in shell.seat_boxes[:3]:
+        box.value = "person"
+    shell.new_game()
+    pe = shell.editor
     pe.edit()
     pe.pick("dragon")
     assert pe.put("hands.1")
     assert pe.share_button.layout.display is None  # connected by the page
     link = pe.share()
-    assert "pos=" in link
+    assert "table=" in link
     student = game_page("tir-nan-og", query=urlsplit(link).query)
     game = student.spec.engine
+    assert student.game.table.seats == ["person"] * 3
+    assert len(student.game.table.history) == 1  # the position itself, no move made from it
     assert game.to_json(student.game.state) == game.to_json(game.from_json(pe.editor.to_json()))
     assert student.game.state.hands[1].count("dragon") == pe.editor.state().hands[1].count("dragon")

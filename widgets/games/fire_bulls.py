@@ -127,9 +127,11 @@ def qi_badge(card: str, lang: str) -> str:
     return colour_badge(card, lang)
 
 
-def editor_item(card: str, lang: str) -> dict:
+def editor_item(card: str, lang: str) -> dict | None:
     """A card of the position editor's palette as the board draws it: a Qi card in its colour with
     its shape, a Yen card by its name, in the colour of its first symbol."""
+    if card.startswith("pawn-"):  # a pawn: the editor's own drawing
+        return None
     if card in COLOUR_STYLE:
         bg, fg, shape = COLOUR_STYLE[card]
         return {"label": f"{shape} {t(card, lang)}", "tip": t(card, lang), "bg": bg, "fg": fg}

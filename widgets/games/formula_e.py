@@ -136,6 +136,16 @@ CELL = 40  # px in the SVG's own units
 _CSS = '<style>' + static.text('formula_e.css') + '</style>'
 
 
+def editor_item(item: str, lang: str) -> dict | None:
+    """A piece of the position editor's palette as the track draws it: an elephant in its seat's colour
+    with its number (the cards, the cows and the Rat: the editor's own drawing)."""
+    kind, _, seat = item.partition("-")
+    if kind != "elephant" or not seat.isdigit() or int(seat) >= len(SEAT_COLOURS):
+        return None
+    name = game().seat_name(None, int(seat), lang)
+    return {"label": f"● {int(seat) + 1}", "tip": name, "bg": SEAT_COLOURS[int(seat)], "fg": "#fff"}
+
+
 def card_chip(card: str, lang: str) -> str:
     from tutor.games.formula_e.cards import COLOURS
 

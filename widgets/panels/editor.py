@@ -75,6 +75,18 @@ t = add_strings({
 })
 
 
+# the Share link's Copy button: the clipboard where the page is a secure context, else the link's text
+# selected and copied the old way (a school LAN over plain http); it says which happened
+_COPY_JS = (
+    "var r=this.closest('.rt-editor-link'),a=r.querySelector('a'),s=r.querySelector('.rt-copied'),b=this;"
+    "var ok=function(){s.textContent=b.dataset.done;},no=function(){s.textContent=b.dataset.fail;};"
+    "var old=function(){var x=document.createRange();x.selectNodeContents(a);var g=getSelection();"
+    "g.removeAllRanges();g.addRange(x);try{if(document.execCommand('copy')){ok();}else{no();}}catch(e){no();}};"
+    "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(a.href).then(ok,old);}"
+    "else{old();}"
+)
+
+
 def _item_look(game: Any) -> Callable[[str, str], dict] | None:
     """The game page's ``editor_item`` (a card drawn as the board draws it), if it has one."""
     try:
@@ -146,6 +158,7 @@ class PositionEditor(w.VBox):
         self.json_box.selected_index = None
         self.json_box.add_class("rt-editor-json-box")
         self._setting = False
+        self._boxes: dict[tuple, w.VBox] = {}
         self.turn.observe(lambda ch: self._turn_chosen(), "value")
         self.pending.observe(lambda ch: self._draw_options(), "value")
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
@@ -216,14 +229,26 @@ class PositionEditor(w.VBox):
     def _look(self, item: str) -> dict:
         ed = self.editor
         assert ed is not None
+        name = ed.item_name(item)
+        icon = ed.layout.ITEMS[ed.kind_of(item)].get("icon")
         look = _item_look(self.game)
         got = look(item, self.lang) if look else None
-        name = ed.item_name(item)
+        if got and icon:  # a piece the page draws (an elephant in its seat's colour): named in full
+            return {**got, "label": f"{icon} {name}", "tip": got.get("tip") or name}
+        if icon:  # a piece the game's page does not draw as a card: its symbol and its name
+            return {"label": f"{icon} {name}", "tip": name}
         return got or {"label": name, "tip": name}
 
-    def _item_button(self, item: str, tip: str, cls: str) -> w.Button:
+    def _item_button(self, item: str, tip: str, cls: str, short: bool = False) -> w.Button:
+        """An item's button; ``short``: in a space of a board, a seat's piece by its symbol and seat number."""
         look = self._look(item)
-        b = w.Button(description=look["label"], tooltip=tip or look.get("tip", ""),
+        label = look["label"]
+        ed = self.editor
+        assert ed is not None
+        seat = ed.seat_of(item)
+        if short and seat is not None:
+            label = f"{ed.layout.ITEMS[ed.kind_of(item)].get('icon', '')} {seat + 1}"
+        b = w.Button(description=label, tooltip=tip or look.get("tip", ""),
                      layout=w.Layout(width="auto"))
         if look.get("bg"):
             b.style.button_color = look["bg"]
@@ -264,13 +289,18 @@ class PositionEditor(w.VBox):
                 else:
                     b.remove_class("rt-picked")
 
-    def _zone_box(self, z: Zone) -> w.VBox:
+    def _zone_box(self, z: Zone, cell: bool = False) -> w.VBox:
+        """A place: its "Put here" button and what lies there; ``cell``: a space of a board, named short."""
         ed = self.editor
         assert ed is not None
         lang = self.lang
         label = ed.zone_label(z)
         items = ed.contents(z)
-        put = w.Button(description=t("ed_put", lang, zone=label), icon="plus", layout=w.Layout(width="auto"))
+        key = (z.key, tuple(items), lang, cell)
+        if key in self._boxes:  # unchanged since the last drawing: the same widgets (a track has many spaces)
+            return self._boxes[key]
+        put = w.Button(description=z.name if cell else t("ed_put", lang, zone=label), icon="" if cell else "plus",
+                       tooltip=t("ed_put", lang, zone=label), layout=w.Layout(width="auto"))
         put.add_class("rt-editor-zone")
         put.add_class(f"rt-zone-{_slug(z.key)}")
         put.on_click(lambda _, key=z.key: self.put(key))
@@ -281,13 +311,45 @@ class PositionEditor(w.VBox):
         else:
             body = []
             for item in items:
-                tip = "ed_take_away" if ed.returns(item) else "ed_move_from"
-                b = self._item_button(item, t(tip, lang, item=ed.item_name(item), zone=label), "rt-editor-placed")
+                tip = "ed_take_away" if ed.takes_away(item, z.key) else "ed_move_from"
+                b = self._item_button(item, t(tip, lang, item=ed.item_name(item), zone=label), "rt-editor-placed",
+                                      short=cell)
                 b.on_click(lambda _, item=item, key=z.key: self.placed_clicked(item, key))
                 body.append(b)
         box = w.VBox([put, w.HBox(body, layout=w.Layout(flex_flow="row wrap"))])
         box.add_class("rt-editor-place")
+        if cell:
+            box.add_class("rt-editor-cell")
+            kind = z.spec.get("cell_class")
+            if kind is not None:  # what lies on the space (a river, a bridge ...): the track's colour
+                box.add_class(f"rt-space-{kind(ed.data, z.name)}")
+        if len(self._boxes) > 2000:
+            self._boxes.clear()
+        self._boxes[key] = box
         return box
+
+    def _board(self, zones: list[Zone]) -> w.GridBox:
+        """The places a game lays out as its board (a row's slots, a track's spaces), drawn where they lie."""
+        ed = self.editor
+        assert ed is not None
+        spec = zones[0].spec
+        rows = spec["board"](ed.data) if callable(spec["board"]) else spec["board"]
+        by_name = {z.name: z for z in zones}
+        width = max((len(r) for r in rows), default=1)
+        cells: list[w.Widget] = []
+        for row in rows:
+            for name in list(row) + [None] * (width - len(row)):
+                z = by_name.get(name) if name is not None else None
+                cells.append(self._zone_box(z, cell=True) if z is not None else w.HTML(""))
+        title = spec.get("board_label") or {}
+        if title:  # the board's name across its first row
+            head = w.HTML(f"<b class='rt-editor-board-title'>{esc(title.get(self.lang) or title['en'])}</b>")
+            head.add_class("rt-editor-board-head")
+            cells.insert(0, head)
+        grid = w.GridBox(cells, layout=w.Layout(grid_template_columns=f"repeat({width}, minmax(0, 1fr))"))
+        grid.add_class("rt-editor-board")
+        grid.add_class(f"rt-board-{_slug(zones[0].field)}")
+        return grid
 
     def draw(self) -> None:
         """The table, whose turn, what is pending and the verdict, from the editor's position."""
@@ -295,7 +357,17 @@ class PositionEditor(w.VBox):
         if ed is None:
             return
         lang = self.lang
-        self.table.children = [self._zone_box(z) for z in ed.zones()]
+        places: list[w.Widget] = []
+        boards: dict[str, list[Zone]] = {}
+        for z in ed.zones():
+            if "board" not in z.spec:
+                places.append(self._zone_box(z))
+            elif z.field not in boards:
+                boards[z.field] = [z]
+                places.append(z.field)  # its board's place, drawn once all its spaces are known
+            else:
+                boards[z.field].append(z)
+        self.table.children = [self._board(boards[p]) if isinstance(p, str) else p for p in places]
         self._setting = True
         try:
             seats = [(self.game.seat_name(None, p, lang), p) for p in range(ed.players)]
@@ -341,16 +413,23 @@ class PositionEditor(w.VBox):
                 widgets.append(w.HBox([w.HTML(esc(t("ed_joined", lang)))] + boxes,
                                       layout=w.Layout(flex_flow="row wrap", align_items="center")))
                 continue
+            names_kind, values = ed.layout.PENDING_CHOICES.get(name, ("seats", []))
+            own = getattr(ed.layout, "OPTION_LABELS", {}).get(name)
             if name == "next":
                 options = seats
                 description = t("ed_next", lang)
+            elif names_kind == "seats":  # a seat at the table (whom the active player challenged)
+                options = seats
+                description = (own.get(lang) or own["en"]) if own else name
             else:
-                names_kind, values = ed.layout.PENDING_CHOICES[name]
                 options = [(self.game.catalog.name(names_kind, v, lang), v) for v in values]
                 description = self.game.catalog.name("kinds", name, lang)
             value = current.get(name)
             if name == "fountain" and isinstance(value, str):
                 value = value.split("-", 1)[-1]
+            turn = ed.data.get(ed.layout.TURN_FIELD)
+            if value is None and names_kind == "seats" and name != "next" and isinstance(turn, int) and ed.players:
+                value = (turn + 1) % ed.players  # whom to challenge: by default the next seat, never oneself
             box = w.Dropdown(options=options, description=description, style={"description_width": "initial"},
                              layout=w.Layout(width="auto"))
             if value in [v for _, v in options]:
@@ -398,7 +477,7 @@ class PositionEditor(w.VBox):
         ed = self.editor
         if ed is None:
             return False
-        if ed.returns(item):
+        if ed.takes_away(item, zone):
             return self.take_away(item, zone)
         self.picked, self.picked_from = item, zone
         self._mark_picked()
@@ -462,8 +541,14 @@ class PositionEditor(w.VBox):
         assert self.editor is not None
         link = self.on_share(self.editor.to_json())
         if link:
+            lang = self.lang
             self.said.value = (f"<div class='rt-msg rt-msg-ok rt-editor-link' role='status'>"
-                               f"<a href='{esc(link)}' target='_blank'>{esc(link)}</a></div>")
+                               f"<a href='{esc(link)}' target='_blank'>{esc(link)}</a>"
+                               f"<div class='rt-copy-row'><button type='button' class='rt-editor-copy'"
+                               f" onclick=\"{esc(_COPY_JS)}\" data-done='{esc(t('link_copied', lang))}'"
+                               f" data-fail='{esc(t('link_copy_failed', lang))}'>"
+                               f"<i class='fa fa-copy' aria-hidden='true'></i> {esc(t('link_copy', lang))}</button>"
+                               f" <span class='rt-copied' role='status' aria-live='polite'></span></div></div>")
         return link
 
 

@@ -15,7 +15,8 @@ variable) and shows a link to the place it is at.  A place is
   (``SEED-INDEX``: the quiz set's seed and the question's index in it).
 * ``presenter``: ``1`` opens the page in presenter mode (``0``, the default: not);
 * ``room``: a live lesson's code (:mod:`tutor.room`): the page joins it and follows the teacher;
-* ``scenario``: a scenario of the game's library, by its id (the Scenarios tab);
+* ``scenario``: a scenario of the game's library, by its id (the Scenarios tab); ``played``: the
+  moves the learner made on it (a JSON list of the engine's move texts, packed), made again when it opens;
 * ``scn``, ``pos`` and ``table``: what is not shipped, carried whole, as JSON packed by
   :func:`pack` (zlib, then base64url: ``A-Z a-z 0-9 - _`` only): ``scn`` one scenario of a
   teacher's file (the schema :func:`tutor.scenarios.load` reads), ``pos`` a position (the
@@ -64,8 +65,8 @@ TABS = ("examples", "play", "rules", "quiz", "scenarios")
 STARTS = ("step", "quiz")  # what the Play tab may start from besides a new game (``from``)
 QUESTIONS = 100  # a quiz set has fewer questions than this
 KEYS = ("lang", "tab", "example", "step", "ruleset", "seed", "question", "from", "presenter",
-        "scenario", "scn", "pos", "table", "room")
-PACKED = ("scn", "pos", "table")  # keys whose value is JSON packed by :func:`pack`
+        "scenario", "scn", "played", "pos", "table", "room")
+PACKED = ("scn", "played", "pos", "table")  # keys whose value is JSON packed by :func:`pack`
 ON = ("1", "true", "yes", "on", "")  # presenter=1, or a bare ?presenter
 OFF = ("0", "false", "no", "off")
 MAX_SEED = 2**31 - 1
@@ -102,6 +103,7 @@ class Place:
     presenter: bool = False
     scenario: str | None = None  # the id of a scenario of the game's library (Scenarios tab)
     scenario_data: str | None = None  # one scenario of a teacher's file, as JSON (``scn``)
+    played: str | None = None  # the moves made on that scenario, a JSON list of the engine's texts (``played``)
     position: str | None = None  # a position: the game's scenario JSON (``pos``, the Play tab)
     table: str | None = None  # a game in progress: tutor.table.Table's JSON (``table``, the Play tab)
     room: str | None = None  # a live lesson's code: the page follows its teacher
@@ -287,7 +289,7 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             place = replace(place, scenario=value)  # the page's library says whether it has it
         else:
             problems.append(Problem("place_bad_scenario", {"value": shown(got["scenario"])}))
-    for key, name in (("scn", "scenario_data"), ("pos", "position"), ("table", "table")):
+    for key, name in (("scn", "scenario_data"), ("played", "played"), ("pos", "position"), ("table", "table")):
         if key in got:
             try:
                 place = replace(place, **{name: unpack(got[key])})
@@ -320,7 +322,8 @@ def query(place: Place) -> str:
         parts.append(("from", place.start))
     if place.scenario is not None:
         parts.append(("scenario", place.scenario))
-    for key, text in (("scn", place.scenario_data), ("pos", place.position), ("table", place.table)):
+    for key, text in (("scn", place.scenario_data), ("played", place.played), ("pos", place.position),
+                      ("table", place.table)):
         packed = pack(text) if text is not None else ""
         if 0 < len(packed) <= MAX_PACKED:  # longer: left out (no page would read it back); the page says so
             parts.append((key, packed))

@@ -145,7 +145,7 @@ class ScenariosPanel(w.VBox):
 
     def _snapshot(self) -> tuple:
         s = self.session
-        kept = None if s is None else (s, s.state, s.first, s.moves, s.replied, list(s.events))
+        kept = None if s is None else (s, s.state, s.first, s.moves, s.replied, list(s.events), list(s.played))
         return (kept, list(self.library), set(self.teacher_ids), dict(self.attempts), set(self.solved),
                 self.solution_step, self.pick.value, self.rule_pick.value, self.level_pick.value)
 
@@ -157,7 +157,7 @@ class ScenariosPanel(w.VBox):
         self.session = None if session is None else session[0]
         if session is not None:
             s = session[0]
-            s.state, s.first, s.moves, s.replied, s.events = session[1:]
+            s.state, s.first, s.moves, s.replied, s.events, s.played = session[1:]
         try:
             self._filling = True
             for box, value in ((self.rule_pick, rule), (self.level_pick, level)):
@@ -342,6 +342,24 @@ class ScenariosPanel(w.VBox):
         self.verdict.value = (head + f"<div class='rt-narration'>{esc(said)}</div>"
                               + cite(self.game, rule, lang, brief=True))
         self._draw(verdict=False)
+
+    @guarded("verdict")
+    def replay(self, moves: list[str]) -> bool:
+        """The learner's moves made again on the scenario open (a link carries them), each through the
+        engine with its replies; a move refused puts the attempt back at its start and the verdict says why."""
+        s = self.session
+        if s is None or self.solution_step is not None:
+            return False
+        for text in moves:
+            before = s.moves
+            self.play(text)
+            if s.moves == before:  # refused: the verdict says so
+                said = self.verdict.value
+                s.reset()
+                self._draw(verdict=False)
+                self.verdict.value = said
+                return False
+        return True
 
     @guarded("verdict")
     def reset(self) -> None:

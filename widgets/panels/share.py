@@ -5,7 +5,8 @@
 * :func:`shared_place` adds to the place of a :class:`widgets.page.GamePage` what its Play and
   Scenarios tabs show that an example's step cannot name: a game in progress (its start, seats
   and moves: ``table=``), a position loaded or made (``pos=``), a scenario of the library
-  (``scenario=ID``) or of a teacher's file (the scenario itself: ``scn=``);
+  (``scenario=ID``) or of a teacher's file (the scenario itself: ``scn=``) with the moves made on
+  it (``played=``, made again through the engine when the link opens);
 * :func:`open_place` opens them on a page, each read through the engine with all its checks
   (``game.from_json``, :meth:`tutor.table.Table.from_json`, :func:`tutor.scenarios.load`): what
   it refuses is returned as a :class:`widgets.panels.place.Problem` in the page's language and
@@ -21,21 +22,23 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 from dataclasses import replace
 from urllib.parse import urlsplit, urlunsplit
 from typing import Any
 
 from tutor import scenarios
 from tutor.core import ScenarioError
-from tutor.table import Table
+from tutor.table import PERSON, Table, seat_count
 from widgets.panels import place as places
 from widgets.panels.common import esc
 from widgets.panels.i18n import t
 
 __all__ = ["ROOM_ENV", "room", "reachable", "local_only", "shared_place", "open_place", "link_note",
-           "position_url"]
+           "position_url", "edited_url"]
 
 #: the address students reach (``http://LAN-ADDRESS:PORT``): ``make class`` sets it for its kernels
 #: (:func:`widgets.server.serve.room_env`, whose name for it is the same), or keeps the one the
@@ -102,9 +105,11 @@ def shared_place(found: places.Place, shell: Any, panel: Any) -> places.Place:
             return replace(found, position=places.compact(table.start.scenario))
     if found.tab == "scenarios" and panel is not None and panel.scenario is not None:
         sc = panel.scenario
+        moves = panel.session.played if panel.session is not None and panel.solution_step is None else []
+        played = json.dumps(moves, separators=(",", ":"), ensure_ascii=False) if moves else None
         if sc.id in panel.teacher_ids:  # not shipped: the scenario itself
-            return replace(found, scenario_data=scenario_json(sc, panel.game))
-        return replace(found, scenario=sc.id)
+            return replace(found, scenario_data=scenario_json(sc, panel.game), played=played)
+        return replace(found, scenario=sc.id, played=played)
     return found
 
 
@@ -139,7 +144,10 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
         else:
             page.play_from(state)
     if place.scenario_data is not None:
-        problems += _open_scenario(page, place.scenario_data, lang)
+        refused = _open_scenario(page, place.scenario_data, lang)
+        problems += refused
+        if not refused and place.played is not None:
+            problems += _replay(page, place.played)
     elif place.scenario is not None:
         panel = page.scenarios
         if any(sc.id == place.scenario for sc in panel.library):
@@ -149,9 +157,26 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
                 del panel.attempts[first.id]
             panel.choose(place.scenario)
             page.tabs.selected_index = 4
+            if place.played is not None:
+                problems += _replay(page, place.played)
         else:
             problems.append(places.Problem("place_bad_scenario", {"value": places.shown(place.scenario)}))
     return problems
+
+
+def _replay(page: Any, played: str) -> list[places.Problem]:
+    """The moves a link carries, made again on the scenario it opened (the engine checks each one)."""
+    try:
+        moves = json.loads(played)
+    except ValueError:
+        moves = None
+    if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 200 for m in moves) \
+            or len(moves) > 200:
+        return [places.Problem("place_bad_packed", {"part": "played"})]
+    if not page.scenarios.replay(moves):
+        return [places.Problem("place_bad_position", {"why": scenarios.cut(
+            html.unescape(re.sub(r"<[^>]+>", " ", page.scenarios.verdict.value)).strip() or "-", 160)})]
+    return []
 
 
 def _open_scenario(page: Any, text: str, lang: str) -> list[places.Problem]:
@@ -188,3 +213,21 @@ def position_url(page: Any, position: str) -> str:
     """The address that opens ``position`` (the game's scenario JSON) in ``page``'s Play tab, in the
     page's language, at the address students reach: what "Link to this place" gives for it."""
     return reachable(places.position_link(page.notebook, position, page.language.lang, page.request_url))
+
+
+def edited_url(page: Any, position: str) -> str:
+    """The address that opens a position built in the editor as its "Play it" opens it: the position
+    and the seats chosen in the Play tab (a game with no move yet, ``table=``), so the page it opens
+    seats people where the teacher did and no bot of that page plays on from it unasked.  "" when the
+    engine refuses the position."""
+    game = page.spec.engine
+    try:
+        n = seat_count(game.view(game.from_json(position), None))
+    except Exception:  # noqa: BLE001 - the editor shares legal positions only; anything else has no link
+        return ""
+    chosen = [box.value for box in page.game.seat_boxes[:n]]
+    seats = chosen + [PERSON] * (n - len(chosen))
+    table = json.dumps({"start": {"seed": 1, "scenario": json.loads(position)}, "seats": seats, "moves": []},
+                       separators=(",", ":"), ensure_ascii=False)
+    here = places.Place(lang=page.language.lang, tab="play", table=table)
+    return reachable(places.link(page.notebook, places.query(here), page.request_url))

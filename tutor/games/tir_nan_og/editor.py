@@ -10,7 +10,9 @@ game's catalog's (``names/<lang>/cards``, ``kinds``).
 Creature cards are a multiset: a creature put in a hand comes from the creature deck and goes
 back to it when taken away, so the 58 cards always add up.  Territory cards and fountains are
 unique: each one is moved from wherever it lies, and taken away it goes back to the bottom of
-its pile (where a fountain lies until it is revealed).
+its pile (where a fountain lies until it is revealed).  A territory turned face down stays in
+its player's stack: the face-down place marks it there (``marks``), and it loses the mark when it
+leaves the stack.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ ZONES: list[dict[str, Any]] = [
     {"field": "stacks", "per": "seat", "accepts": "territory", "order": "top-last", "max": 60,
      "label": {"en": "Consolidated by {player}", "it": "Consolidati di {player}",
                "fr": "Consolidés par {player}"}},
+    # a territory turned face down (a lost dispute) stays in its stack: this place marks it there
+    {"field": "face_down", "per": "seat", "accepts": "territory", "marks": "stacks", "order": "set", "max": 60,
+     "label": {"en": "Face down among those consolidated by {player}",
+               "it": "Coperti tra i consolidati di {player}", "fr": "Face cachée parmi les consolidés de {player}"}},
     {"field": "fountains", "per": "seat", "accepts": "territory", "only": list(FOUNTAINS), "order": "set",
      "max": 6, "label": {"en": "Fountains won by {player}", "it": "Fontane vinte da {player}",
                          "fr": "Fontaines gagnées par {player}"}},
