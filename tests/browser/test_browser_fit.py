@@ -8,7 +8,7 @@ phone (390x844) meet it:
   scenarios give it beside their side column);
 * phone: in the Scenarios tab the board starts within a screen and a half of the page's top (its
   ~20-40 legal moves, a button each, came first and pushed it 2,000px down), with the goal and the
-  first move on the first screen still.
+  first move on the first screen still; no card's name runs into its slot's letter.
 
 Screenshots go to test-artifacts/fit-*.png.  Marked ``browser``.
 """
@@ -101,3 +101,12 @@ def test_fire_bulls_scenario_board_near_the_top_on_a_phone(new_page, voila, arti
     assert where["board"] is not None and where["board"] <= BOARD_TOP_AT_MOST, \
         f"the board starts {where['board']:.0f}px down the page (at most {BOARD_TOP_AT_MOST})"
     assert where["goal"] < PHONE_HEIGHT and where["move"] <= PHONE_HEIGHT, f"the goal and the first move: {where}"
+    # each card's name clear of its slot's letter (a third of the phone is ~115px: "Fortification" and
+    # "Soldat (vert)" ran into the letter, read as "FortificationA")
+    touching = pg.evaluate("""() => [...document.querySelectorAll('.rt-scenarios .fb-card[data-card]')].map(card => {
+        const name = card.querySelector('.fb-name'), slot = card.querySelector('.fb-slot').getBoundingClientRect();
+        const r = document.createRange(); r.selectNodeContents(name);
+        const near = [...r.getClientRects()].filter(q => q.width > 0 && q.right > slot.left - 3
+            && q.left < slot.right && q.bottom > slot.top && q.top < slot.bottom);
+        return near.length ? name.innerText + card.dataset.slot : null; }).filter(x => x)""")
+    assert touching == [], f"names running into their slot's letter: {touching}"
