@@ -317,18 +317,21 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
     parts = [f"<svg class='fe-track fe-track-{'v' if vertical else 'h'}' xmlns='http://www.w3.org/2000/svg' "
              f"viewBox='0 0 {W} {H}' width='{round(W * scale)}' height='{round(H * scale)}' role='img' "
              f"aria-label='{esc(t('fe_track', lang, name=name))}' font-family='sans-serif'>"]
+    # the up-track of a full race (20-25 rows) is shrunk to 64% of a phone's height, to ~0.6 of its size:
+    # its row numbers and lane letters at 12-14 came out 7-8px, too small to find "b2" by
+    big = 18 if vertical and n_rows > 10 else 0
     for lane in range(width):  # lane letters
         x, y = geo.xy(0, lane)
         if vertical:
-            parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL + 16}' font-size='14' text-anchor='middle' "
-                         f"fill='#333'>{'abcdefgh'[lane]}</text>")
+            parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL + 16}' font-size='{big or 14}' "
+                         f"text-anchor='middle' fill='#333'>{'abcdefgh'[lane]}</text>")
         else:
             parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
                          f"fill='#333'>{'abcdefgh'[lane]}</text>")
     for r, row in enumerate(rows):
         x, y = geo.xy(r, 0)
         if vertical:
-            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='12' text-anchor='middle' "
+            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='{big or 12}' text-anchor='middle' "
                          f"fill='#333'>{r + 1}</text>")
         else:
             parts.append(f"<text x='{x + CELL // 2}' y='{20 + width * CELL + 16}' font-size='12' "
