@@ -445,9 +445,11 @@ def test_many_moves_are_a_few_buttons_of_each_kind_and_a_list():
     listed = [label for label, _ in panel.more.options]
     assert len(listed) == 15 and all(label.startswith("attack from direction") for label in listed)
     assert panel.more.description == "Other moves (15)" and panel.more_row.layout.display is None
+    assert panel.more.value is None and panel.more_play.disabled  # nothing chosen, nothing to play yet
     every = [game.action_text(a) for a in game.legal_actions(panel.session.state)]
     assert sorted(every) == sorted([b.description for b in panel.moves.children] + listed)
     panel.more.index = listed.index("attack from direction 3: pay Palisade with red")
+    assert not panel.more_play.disabled
     panel.more_play.click()
     assert panel.session.moves == 1 and "Palisade" in panel.verdict.value
     k = page("kamikaze-attack").scenarios

@@ -120,6 +120,8 @@ class ScenariosPanel(w.VBox):
         self.more_play = w.Button(icon="check", layout=w.Layout(width="auto"))
         self.more_play.add_class("rt-scn-more-play")
         self.more_play.on_click(lambda _: self.more.value is not None and self.play(self.more.value))
+        # nothing is played before a line is chosen: the button says so by being off until then
+        self.more.observe(lambda ch: setattr(self.more_play, "disabled", ch["new"] is None), "value")
         self.more_row = w.HBox([self.more, self.more_play], layout=w.Layout(flex_flow="row wrap",
                                                                             align_items="center"))
         self.more_row.add_class("rt-scn-more-row")
@@ -482,5 +484,7 @@ class ScenariosPanel(w.VBox):
             buttons.append(b)
         self.moves.children = buttons
         self.more.options = [(self.game.action_text(a, lang), a) for a in rest]
+        self.more.index = None  # no line chosen (ipywidgets keeps the old index when the options change)
+        self.more_play.disabled = True
         self.more.description = t("scn_more", lang, n=len(rest))
         self.more_row.layout.display = None if rest else "none"
