@@ -166,3 +166,24 @@ def test_a_phones_track_shows_every_elephant(new_page, voila, artifacts):
     assert found["pieces"] >= 2 and found["seen"] == found["pieces"], found
     assert found["track"] <= 844, found
     shot(pg, ".rt-quiz .rt-board", artifacts / "formula-e-phone-quiz-track.png")
+
+
+# on a phone the full race's up-track (20 rows) is shrunk to the screen: its row numbers and lane
+# letters are what a learner finds "place on b2" by, and at the drawing's own sizes they came out 7-8px
+LABELS = """() => {
+    const svg = [...document.querySelectorAll('.rt-game svg.fe-track-v')].find(s => s.getBoundingClientRect().height);
+    const k = svg.getBoundingClientRect().height / svg.viewBox.baseVal.height;
+    return [...svg.querySelectorAll(':scope > text')].filter(t => /^(\\d+|[a-h])$/.test(t.textContent))
+        .map(t => [t.textContent, Number(t.getAttribute('font-size')) * k]);
+}"""
+
+
+def test_a_phones_full_track_has_readable_row_numbers(new_page, voila, artifacts):
+    pg = new_page("phone")
+    pg.goto(voila.url("formula_e.ipynb") + "?tab=play")
+    pg.wait_for_selector(".rt-game .fe-track-v >> visible=true")
+    labels = pg.evaluate(LABELS)
+    assert len(labels) >= 20 + 3, labels  # 20 rows, 3 lanes
+    small = [(text, round(px, 1)) for text, px in labels if px < 10]
+    assert small == [], f"row numbers and lane letters under 10px: {small[:6]}"
+    shot(pg, ".rt-game .fe-track-wrap", artifacts / "formula-e-phone-track-labels.png")

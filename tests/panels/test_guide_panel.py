@@ -57,3 +57,19 @@ def test_the_guide_speaks_the_pages_language():
     assert "Tocca a te." in panel.todo.value
     panel.moves.children[1].click() if len(panel.moves.children) > 1 else panel.moves.children[0].click()
     assert "Una mossa legale" in panel.feedback.value or "La mossa consigliata" in panel.feedback.value
+
+
+def test_the_other_moves_list_plays_only_a_line_the_learner_chose():
+    """Fire Bulls' first step offers more moves than buttons: the list of the others opens with no line
+    chosen and its button off; drawn again (Start again) it opens so again (it kept the line chosen
+    before, a move the learner had not picked this time)."""
+    panel = spec("fire-bulls").make_page().stepper.guide
+    assert panel.more.options and panel.more.value is None and panel.more_play.disabled
+    panel.more.index = len(panel.more.options) - 1
+    assert not panel.more_play.disabled
+    panel.restart.click()
+    assert panel.more.options and panel.more.value is None and panel.more_play.disabled
+    panel.more.index = 0
+    chosen = panel.more.value
+    panel.more_play.click()
+    assert panel.reply is not None and panel.guide.moves_since_last_step()[0][1] == chosen

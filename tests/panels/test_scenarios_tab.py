@@ -11,12 +11,18 @@ NAMES = games.names()
 
 
 def _click_move(panel, text):
-    """Click the move button whose label is ``text`` (the engine's action text in the page's language)."""
+    """Play the move labelled ``text`` (the engine's action text in the page's language): its button,
+    or else its line in the list of the other moves and the button beside the list."""
     for b in panel.moves.children:
         if b.description == text:
             b.click()
             return
-    raise AssertionError(f"no button {text!r} in {[b.description for b in panel.moves.children]}")
+    listed = [label for label, _ in panel.more.options]
+    if text in listed:
+        panel.more.index = listed.index(text)
+        panel.more_play.click()
+        return
+    raise AssertionError(f"no move {text!r} in {[b.description for b in panel.moves.children]} or {listed}")
 
 
 def _own_moves(game, sc):
@@ -425,3 +431,26 @@ def test_hostile_teachers_files_and_failing_callbacks_change_nothing(lang, nothi
     before = seen()
     panel.hint_button.click()
     assert "rt-msg-error" in panel.verdict.value and seen() == before
+
+
+def test_many_moves_are_a_few_buttons_of_each_kind_and_a_list():
+    """Fire Bulls' first scenario offers 21 moves (2 reserve cards to take, the deck with or without a
+    pawn move, 17 ways to attack): six buttons, two of each kind, and the other fifteen in one list whose
+    chosen line is played with the button beside it.  Kamikaze's four cards stay four buttons."""
+    p = page("fire-bulls")
+    panel = p.scenarios
+    game = games.get("fire-bulls")
+    words = [b.description.split()[0] for b in panel.moves.children]
+    assert words == ["take", "take", "draw", "draw", "attack", "attack"]
+    listed = [label for label, _ in panel.more.options]
+    assert len(listed) == 15 and all(label.startswith("attack from direction") for label in listed)
+    assert panel.more.description == "Other moves (15)" and panel.more_row.layout.display is None
+    assert panel.more.value is None and panel.more_play.disabled  # nothing chosen, nothing to play yet
+    every = [game.action_text(a) for a in game.legal_actions(panel.session.state)]
+    assert sorted(every) == sorted([b.description for b in panel.moves.children] + listed)
+    panel.more.index = listed.index("attack from direction 3: pay Palisade with red")
+    assert not panel.more_play.disabled
+    panel.more_play.click()
+    assert panel.session.moves == 1 and "Palisade" in panel.verdict.value
+    k = page("kamikaze-attack").scenarios
+    assert len(k.moves.children) == 4 and k.more.options == () and k.more_row.layout.display == "none"

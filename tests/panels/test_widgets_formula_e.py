@@ -458,40 +458,6 @@ def test_a_bot_placing_is_named_not_told_to_place_your_elephant():
         assert not any(re.search(rf"\b{w}\b", status) for w in words), status
 
 
-# on a phone the up-track scrolls in its own box, to the pieces: the box looks at the
-# range its data-focus names (what moved, else the elephant to move)
-def _up_track(shell) -> str:
-    return _part(shell, "track").split("<svg class='fe-track fe-track-v'")[1].split("</svg>")[0]
-
-
-def _cy(svg: str, player: int) -> int:
-    m = re.search(rf"class='fe-elephant[^']*' data-player='{player}'[^>]*>"
-                  r"<title>[^<]*</title><circle cx='\d+' cy='(\d+)'", svg)
-    assert m, svg[:200]
-    return int(m.group(1))
-
-
-def _focus(svg: str) -> tuple[int, int]:
-    lo, hi = re.search(r"data-focus='(-?\d+) (-?\d+)'", svg).groups()
-    return int(lo), int(hi)
-
-
-def test_a_phones_track_box_looks_at_the_elephant_to_move_then_at_the_one_that_moved():
-    shell = _loaded(arranged(OPEN, ["a1", "b3", "c3"], ["g3", "g1", "rat", "cow", "p5", "monkey"]))
-    assert "class='fe-focus'" in _part(shell, "track")  # the script that scrolls the box
-    up = _up_track(shell)
-    lo, hi = _focus(up)
-    assert lo < _cy(up, 0) < hi and not lo < _cy(up, 1) < hi  # player 1 (a1) to play; b3 is two rows on
-    shell.hand_button.value = True
-    _buttons(shell)["fe-play-g3"].click()
-    _buttons(shell)["fe-move-f-f-f"].click()
-    _confirm(shell)
-    assert F.positions(shell.state)["elephants"][0] == "a4"
-    up = _up_track(shell)
-    lo, hi = _focus(up)
-    assert lo < _cy(up, 0) < hi and not lo < _cy(up, 2) < hi  # the mover, now on a4; c3 stayed
-
-
 # the legend leads with what the board shown has; the features it lacks follow apart, greyed
 def test_the_legend_names_first_what_this_board_has():
     # the open practice track: the start grid and one rat hole (row 8), no cow, no banana tree, bridge or river

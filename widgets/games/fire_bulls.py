@@ -275,7 +275,9 @@ def board(view, before=None, lang: str = "en", who=None, *old) -> dict:
         # what is counted: the face values added up (as the rulebook writes 6+6+2+2+1+1+1+1 = 20)
         terms = [_fb().face_value(c) for c in sc.cards if _fb().face_value(c)]
         counted = "+".join(str(v) for v in sorted(terms, reverse=True))
-        line = (f"<span class='fb-terms'>{esc(counted)} = </span>" if len(terms) > 1 else "") + esc(
+        # a long sum ("6+6+6+6+3+3+...") may wrap after a "+": it ran past a narrow column
+        line = (f"<span class='fb-terms'>{esc(counted).replace('+', '+<wbr>')} = </span>"
+                if len(terms) > 1 else "") + esc(
             t("score_line", lang, face=sc.face, bonus=sc.bonus, total=sc.total))
         if sc.removed:
             line = esc(t("removed_points", lang, card=card_label(sc.removed, lang),

@@ -327,18 +327,21 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
     parts = [f"<svg class='fe-track fe-track-{'v' if vertical else 'h'}' xmlns='http://www.w3.org/2000/svg' "
              f"viewBox='0 0 {W} {H}' width='{round(W * scale)}' height='{round(H * scale)}' role='img' "
              f"aria-label='{esc(t('fe_track', lang, name=name))}' font-family='sans-serif'>"]
+    # the up-track of a full race (20-25 rows) is shrunk to 64% of a phone's height, to ~0.6 of its size:
+    # its row numbers and lane letters at 12-14 came out 7-8px, too small to find "b2" by
+    big = 18 if vertical and n_rows > 10 else 0
     for lane in range(width):  # lane letters
         x, y = geo.xy(0, lane)
         if vertical:
-            parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL + 16}' font-size='14' text-anchor='middle' "
-                         f"fill='#333'>{'abcdefgh'[lane]}</text>")
+            parts.append(f"<text x='{x + CELL // 2}' y='{y + CELL + 16}' font-size='{big or 14}' "
+                         f"text-anchor='middle' fill='#333'>{'abcdefgh'[lane]}</text>")
         else:
             parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='14' text-anchor='middle' "
                          f"fill='#333'>{'abcdefgh'[lane]}</text>")
     for r, row in enumerate(rows):
         x, y = geo.xy(r, 0)
         if vertical:
-            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='12' text-anchor='middle' "
+            parts.append(f"<text x='14' y='{y + CELL // 2 + 5}' font-size='{big or 12}' text-anchor='middle' "
                          f"fill='#333'>{r + 1}</text>")
         else:
             parts.append(f"<text x='{x + CELL // 2}' y='{20 + width * CELL + 16}' font-size='12' "
@@ -367,22 +370,16 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
         parts.append(_path_svg(path, geo, preview=False))
     # the pieces
     b_cows = list(before["cows"]) if before is not None else []
-    moved: list[int] = []  # the y of what moved (or will), which a phone's track box scrolls to
-    centres: dict[int, int] = {}  # each elephant's y
     for cell in view["cows"]:
         c = _cell(cell)
         if c is None:
             continue
         x, y = geo.xy(*c)
         parts.append(_cow(x, y, before is not None and cell not in b_cows, cell))
-        if before is not None and cell not in b_cows:
-            moved.append(y + CELL // 2)
     rat = _cell(view["rat"])
     if rat is not None:
         x, y = geo.xy(*rat)
         parts.append(_rat(x, y, before is not None and before["rat"] != view["rat"], view["rat"]))
-        if before is not None and before["rat"] != view["rat"]:
-            moved.append(y + CELL // 2)
     past = 0
     for p, cell in enumerate(view["elephants"]):
         if cell is None:
@@ -403,9 +400,6 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
                 continue
             cx, cy = geo.centre(*c)
         parts.append(_elephant(p, cx, cy, ring, esc(t("fe_elephant", lang, who=who(p))), cell))
-        centres[p] = cy
-        if ring:
-            moved.append(cy)
     for path in trace.get("paths", []) if preview is None else []:
         parts.append(_steps_svg(path, geo))
     if preview is not None:  # the chosen move: dashed paths and ghosts where the pieces will end up
@@ -430,45 +424,15 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
                 continue
             label = esc(t("fe_ghost_of", lang, who=who(p), cell=t("fe_past", lang) if then == "finish" else then))
             parts.append(_elephant(p, cx, cy, False, label, then, ghost=True))
-            moved += [cy, centres.get(p, cy)]
     parts.append("</svg>")
-    if vertical:  # where the phone's track box looks: what moved, else the one to move, else the leader
-        # (and the leading elephants too, when they fit in the box with it)
-        ahead = [p for p in centres if view["progress"][p] == max(view["progress"][q] for q in centres)]
-        whose = view.get("current_player")
-        if whose not in centres:
-            whose = ahead[0] if ahead else None
-        focus = moved or ([centres[whose]] if whose is not None else [])
-        if focus:
-            lead = [centres[p] for p in ahead] or focus
-            parts[0] = (parts[0][:-1] + f" data-focus='{min(focus) - CELL} {max(focus) + CELL}'"
-                        f" data-lead='{min(lead) - CELL} {max(lead) + CELL}'>")
     return "".join(parts)
-
-
-# on a phone the track (up to 25 rows, ~1100 px) scrolls in its own box; each time it is drawn
-# the box scrolls to what the up-track's data-focus names (the pieces that moved, else the one to
-# move), centred, with the leading elephants (data-lead) when they fit too: a student sees the
-# pieces, not the empty rows by the finish line.  Run by a failing image's onerror (an HTML
-# widget's scripts do not run).
-_FOCUS_JS = (
-    "var w=this.parentNode,s=w.querySelector('svg[data-focus]'),f=s&&s.getAttribute('data-focus');"
-    "if(!f||w.scrollHeight<=w.clientHeight+1){return;}"
-    "var a=f.split(' ').map(Number),k=s.getBoundingClientRect().height/s.viewBox.baseVal.height,"
-    "top=s.getBoundingClientRect().top-w.getBoundingClientRect().top+w.scrollTop;"
-    "var b=(s.getAttribute('data-lead')||f).split(' ').map(Number),u=[Math.min(a[0],b[0]),Math.max(a[1],b[1])];"
-    "if(k*(u[1]-u[0])<=w.clientHeight){a=u;}"
-    "w.scrollTop=Math.max(0,top+k*(a[0]+a[1])/2-w.clientHeight/2);"
-)
 
 
 def track_html(view: dict, before: dict | None, lang: str, who: Who) -> str:
     """The track twice, across for wide screens and up for phones (CSS shows one), so that a phone
     needs no sideways scrolling."""
     return ("<div class='fe-track-wrap'>" + track_svg(view, before, lang, who)
-            + track_svg(view, before, lang, who, vertical=True)
-            + f"<img class='fe-focus' alt='' src='data:,' style='display:none' onerror=\"{esc(_FOCUS_JS)}\">"
-            + "</div>")
+            + track_svg(view, before, lang, who, vertical=True) + "</div>")
 
 
 def legend(lang: str, view: dict | None = None) -> str:

@@ -54,6 +54,8 @@ class GuidePanel(w.VBox):
         self.more_play = w.Button(icon="check", layout=w.Layout(width="auto"))
         self.more_play.add_class("rt-guide-more-play")
         self.more_play.on_click(lambda _: self.more.value is not None and self.play(self.more.value))
+        # nothing is played before a line is chosen: the button says so by being off until then
+        self.more.observe(lambda ch: setattr(self.more_play, "disabled", ch["new"] is None), "value")
         self.feedback = w.HTML()
         self.feedback.add_class("rt-guide-feedback")
         self.board = board_widget
@@ -141,6 +143,8 @@ class GuidePanel(w.VBox):
             self.moves.children = buttons
             rest = others[SHOWN_MOVES:]
             self.more.options = [(game.action_text(a, lang), a) for a in rest]
+            self.more.index = None  # no line chosen (ipywidgets keeps the old index when the options change)
+            self.more_play.disabled = True
             self.more.description = t("guide_more", lang, n=len(rest))
             self.more.style.description_width = "initial"
             shown = None if rest else "none"

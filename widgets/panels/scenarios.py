@@ -25,10 +25,36 @@ import ipywidgets as w
 from tutor import hints, scenarios
 from tutor.core import IllegalAction, ScenarioError, ScenarioReader
 from widgets.panels.common import cite, esc, message, uploaded_bytes
-from widgets.panels.i18n import Language, t
+from widgets.panels.i18n import Language, add_strings, t
 from widgets.panels.sections import Sections
 
-__all__ = ["ScenariosPanel"]
+__all__ = ["SHOWN_MOVES", "ScenariosPanel", "few_moves"]
+
+#: moves offered as buttons (the rest in a list under them): Fire Bulls offers ~20-40 moves, Formula E
+#: up to ~70, a button each pushed the board two screens down a phone and past a projector's fold
+SHOWN_MOVES = 6
+
+add_strings({"scn_more": ("Other moves ({n})", "Altre mosse ({n})", "Autres coups ({n})")})
+
+
+def few_moves(actions: list, n: int = SHOWN_MOVES) -> tuple[list, list]:
+    """``actions`` split into the ``n`` shown as buttons and the rest (listed), each in the engine's
+    order: one of each kind in turn (take, draw, attack ...), so every kind of move has a button;
+    all of them when they are at most ``n + 2`` (a list of one or two is no shorter)."""
+    if len(actions) <= n + 2:
+        return list(actions), []
+    kinds: dict[Any, list[int]] = {}
+    for i, a in enumerate(actions):
+        kinds.setdefault(getattr(a, "kind", None) or type(a).__name__, []).append(i)
+    picked: list[int] = []
+    queues = list(kinds.values())
+    while len(picked) < n and any(queues):
+        for q in queues:
+            if q and len(picked) < n:
+                picked.append(q.pop(0))
+    chosen = set(picked)
+    return ([a for i, a in enumerate(actions) if i in chosen],
+            [a for i, a in enumerate(actions) if i not in chosen])
 
 
 def guarded(where: str = "verdict") -> Callable[[Callable], Callable]:
@@ -87,6 +113,18 @@ class ScenariosPanel(w.VBox):
         self.board.add_class("rt-board")
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.moves.add_class("rt-scn-moves")
+        # the moves past the buttons in one list, played with the button beside it
+        self.more = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="100%"))
+        self.more.add_class("rt-scn-more")
+        self.more.style.description_width = "initial"
+        self.more_play = w.Button(icon="check", layout=w.Layout(width="auto"))
+        self.more_play.add_class("rt-scn-more-play")
+        self.more_play.on_click(lambda _: self.more.value is not None and self.play(self.more.value))
+        # nothing is played before a line is chosen: the button says so by being off until then
+        self.more.observe(lambda ch: setattr(self.more_play, "disabled", ch["new"] is None), "value")
+        self.more_row = w.HBox([self.more, self.more_play], layout=w.Layout(flex_flow="row wrap",
+                                                                            align_items="center"))
+        self.more_row.add_class("rt-scn-more-row")
         self.verdict = w.HTML()
         self.verdict.add_class("rt-scn-verdict")
         self.hint_button = w.Button(icon="lightbulb-o", layout=w.Layout(width="auto"))
@@ -130,8 +168,8 @@ class ScenariosPanel(w.VBox):
         tools = w.HBox([self.hint_button, self.reset_button, self.solution_button],
                        layout=w.Layout(flex_flow="row wrap"))
         tools.add_class("rt-scn-tools")
-        self.children = [chooser, self.goal, self.board, self.moves, tools, self.hint_text, self.verdict,
-                         self.files]
+        self.children = [chooser, self.goal, self.board, self.moves, self.more_row, tools, self.hint_text,
+                         self.verdict, self.files]
         self.language.observe(lambda _: self._relanguage(), "lang")
         self._relanguage()
 
@@ -207,6 +245,7 @@ class ScenariosPanel(w.VBox):
         self._filling = False
         self._filter()
         self.hint_button.description = t("hint", lang)
+        self.more_play.description = t("guide_play_this", lang)
         self.reset_button.description = t("scn_reset", lang)
         self.solution_button.description = t("scn_solution", lang) if self.solution_step is None else t("scn_step", lang)
         self.open_button.description = t("scn_open", lang)
@@ -426,7 +465,7 @@ class ScenariosPanel(w.VBox):
         if s is None:
             self.goal.value = message("info", t("scn_none", lang))
             self.board.show({})
-            self.moves.children = ()
+            self._offer([])
             return
         sc = s.scenario
         if self.solution_step is None:
@@ -442,15 +481,28 @@ class ScenariosPanel(w.VBox):
                            + cite(self.game, sc.rule, lang, brief=True))
         self.board.show(self.board_fn(self.game.view(s.state, sc.seat), None, lang,
                                       lambda p: t("player_n", lang, n=p + 1)))
-        buttons = []
+        legal = []
         if self.solution_step is None and not (s.solved or s.failed) \
                 and self.game.current_player(s.state) == sc.seat:
-            for i, action in enumerate(self.game.legal_actions(s.state)):
-                text = self.game.action_text(action, lang)
-                b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", max_width="100%"))
-                b.add_class("rt-scn-move")
-                b.add_class(f"rt-scn-move-{i}")
-                b.on_click(lambda _, a=action: self.play(a))
-                buttons.append(b)
+            legal = list(self.game.legal_actions(s.state))
+        self._offer(legal)
+        self.hint_button.disabled = not legal
+
+    def _offer(self, legal: list) -> None:
+        """The learner's moves: a few as buttons (:func:`few_moves`), the others in the list."""
+        lang = self.lang
+        shown, rest = few_moves(legal)
+        buttons = []
+        for i, action in enumerate(shown):
+            text = self.game.action_text(action, lang)
+            b = w.Button(description=text, tooltip=text, layout=w.Layout(width="auto", max_width="100%"))
+            b.add_class("rt-scn-move")
+            b.add_class(f"rt-scn-move-{i}")
+            b.on_click(lambda _, a=action: self.play(a))
+            buttons.append(b)
         self.moves.children = buttons
-        self.hint_button.disabled = not buttons
+        self.more.options = [(self.game.action_text(a, lang), a) for a in rest]
+        self.more.index = None  # no line chosen (ipywidgets keeps the old index when the options change)
+        self.more_play.disabled = True
+        self.more.description = t("scn_more", lang, n=len(rest))
+        self.more_row.layout.display = None if rest else "none"
