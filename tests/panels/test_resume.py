@@ -83,3 +83,27 @@ def test_what_was_kept_damaged_opens_the_page_as_its_link_says():
     storage = {resume.storage_key("fire-bulls"): "not json"}
     p = site_page("lang=fr", storage)
     assert p.tabs.selected_index == 0 and p.language.lang == "fr"
+
+
+def test_new_game_is_forgotten_in_the_very_drawing_that_shows_the_new_deal():
+    """The page's first drawing after "New game" already says the new deal: a reload at once opens it,
+    not the game before (whose seed the kept place no longer names)."""
+    storage: dict[str, str] = {}
+    p = site_page("lang=en&tab=play", storage)
+    play_two(p.game)
+    keep(p, storage)
+    p.game.new_game(fresh=True)  # the shell's own handler, before the page hears of the click
+    keep(p, storage)
+    kept = json.loads(storage[p.keeper.key])
+    assert kept["table"] is None and "seed=2" in kept["place"]
+    # and a link naming the kept game's own seed still opens it; another seed does not
+    old = {p.keeper.key: json.dumps({"place": "lang=en&tab=play&seed=1", "table": seed_one_game()})}
+    assert resume.resumed_query("lang=en&tab=play&seed=1", old[p.keeper.key])[1] is not None
+    assert resume.resumed_query("lang=en&tab=play&seed=2", old[p.keeper.key])[1] is None
+
+
+def seed_one_game():
+    """A packed game of seed 1 with two moves, as the page keeps it."""
+    q = site_page("lang=en&tab=play&seed=1", {})
+    play_two(q.game)
+    return q.keeper.changes("x")["table"]

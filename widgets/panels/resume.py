@@ -66,7 +66,7 @@ def resumed_query(link: str, stored: str) -> tuple[str, str | None]:
 
     A link naming nothing but a language opens the place kept, in the link's language; the game kept
     goes with any link that names no game of its own (no ``table``, ``pos``, ``from``, scenario, and no
-    seed or ruleset other than the kept place's)."""
+    seed or ruleset other than the kept game's own)."""
     data = kept(stored)
     got = places.fields(link)
     query = link
@@ -78,11 +78,21 @@ def resumed_query(link: str, stored: str) -> tuple[str, str | None]:
         got = mine
     table = data.get("table")
     if table is not None:
-        before = places.fields(data.get("place", ""))
-        if any(k in got for k in OWN_GAME) or any(got.get(k, before.get(k)) != before.get(k)
-                                                 for k in ("seed", "ruleset")):
+        start = _start(table)
+        if start is None or any(k in got for k in OWN_GAME) \
+                or ("seed" in got and got["seed"] != str(start.get("seed"))) \
+                or ("ruleset" in got and "ruleset" in start and got["ruleset"] != start["ruleset"]):
             table = None
     return query, table
+
+
+def _start(packed: str) -> dict[str, Any] | None:
+    """How the packed game kept began (its seed, ruleset...), or None when it cannot be read."""
+    try:
+        start = json.loads(places.unpack(packed)).get("start")
+    except (ValueError, AttributeError):
+        return None
+    return start if isinstance(start, dict) else None
 
 
 # the browser types, into the hidden field: the link's query, the whole address, what the page kept
@@ -109,6 +119,7 @@ class Keeper:
         self.table: str | None = None  # the packed game kept, until the Play tab opens it (or a link overrides it)
         self.cleared = False  # "New game" since the last move: the game kept is forgotten
         self.ready = False  # nothing is written before what was kept has been read
+        self.start: Any = None  # how the game kept began, once this page has kept or opened one
 
     # ------------------------------------------------------------------ load
     def sink(self) -> w.Box:
@@ -147,6 +158,7 @@ class Keeper:
         except Exception:  # noqa: BLE001 - a game kept by an older build or changed by hand: left out
             return
         table.speed, table.paused = shell.speed.value, shell.pause_button.value  # this screen's pace
+        self.start = table.start
         shell.show_table(table)
 
     def forget(self) -> None:
@@ -165,8 +177,9 @@ class Keeper:
             t = shell.table
             if any(t.is_person(e.player) for e in t.history[1:t.index + 1]):
                 out["table"] = places.pack(places.table_json(t))
-                self.cleared = False
-            elif self.cleared:
+                self.cleared, self.start = False, t.start
+            elif self.cleared or self.start is not None:
+                # "New game", another game dealt in its place, or its moves undone: nothing to keep yet
                 out["table"] = None
         return out
 
