@@ -61,7 +61,7 @@ EMPTY = ("jedi", "jupyterlab_widgets")
 # by the EMPTY ones)
 DROP = ("micropip", "packaging", "widgetsnbextension", "pexpect", "ptyprocess", "parso")
 # pygments without the lexers of other languages: IPython imports pygments at start and highlights Python
-# (tracebacks), reStructuredText and plain text; these modules are what those import (1.25 MB of wheel to 0.3)
+# (tracebacks), reStructuredText and plain text; these modules are what those import (1.25 MB of wheel to 0.37)
 PYGMENTS_LEXERS = ("__init__", "_mapping", "python", "shell", "html", "javascript", "ruby", "perl", "markup",
                    "special", "css", "_css_builtins", "data", "jvm", "lilypond", "_lilypond_builtins", "lisp",
                    "_scheme_builtins")
