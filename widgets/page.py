@@ -33,7 +33,7 @@ import ipywidgets as w
 from tutor import games
 from widgets import static
 from widgets.panels import place as places
-from widgets.panels import share
+from widgets.panels import resume, share
 from widgets.server import request
 from widgets.panels.common import esc, message, style
 from widgets.panels.shell import GameShell, SeatChoices
@@ -231,6 +231,7 @@ class GamePage(w.VBox):
     (worked examples, play, rules); Play and Rules are built when first opened."""
 
     TABS = places.TABS  # ("examples", "play", "rules", "quiz", "scenarios")
+    keeper: resume.Keeper | None = None  # the static site's: the place and game kept in the browser
 
     def __init__(self, spec: PageSpec, lang: str = "en", query: str = "", request_url: str | None = None):
         super().__init__()
@@ -427,7 +428,8 @@ class GamePage(w.VBox):
             f" aria-label='{esc(t('link_here', lang))}' title='{esc(t('link_here_tip', lang))}'"
             f" onfocus='this.select()'>{esc(url)}</textarea>"
             + copy_button(lang) + share.link_note(here, url, lang) + "</details>"
-            + browser_sync(title, lang, places.query(here), labels, a11y=False) + _script(_KEEP_OPEN))
+            + browser_sync(title, lang, places.query(here), labels, a11y=False) + _script(_KEEP_OPEN)
+            + (self.keeper.script(places.query(here)) if self.keeper is not None else ""))
         presenter = getattr(self, "presenter", None)  # None while the page is being built
         if presenter is not None:
             presenter.relabel()
@@ -450,6 +452,8 @@ class GamePage(w.VBox):
             self._game.editor.on_share = lambda text: share.edited_url(self, text)  # the editor's "Share by link"
             self._game.log_html.observe(self.live.table_moved, "value")  # a move: the live class follows
             self._set_tab(1, self._game)
+            if self.keeper is not None:
+                self.keeper.attach(self._game)  # "New game" forgets the game kept; the game kept, opened
         return self._game
 
     @property
@@ -577,7 +581,7 @@ def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
         request.when_requested(built.go)
         return built
     if address_from_browser(query):
-        return with_address_sink(spec(name).make_page(lang))
+        return resume.with_sink(spec(name).make_page(lang))  # the place and game kept in the browser, too
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
     return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))

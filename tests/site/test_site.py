@@ -120,3 +120,39 @@ def test_plain_html_landing_lists_the_games_pages_in_the_language_of_its_address
     assert "Ouvrir Kamikaze Attack" in fr and "href='kamikaze_attack.html?lang=fr'" in fr
     assert ".ipynb?" not in fr  # the site's pages, not the notebooks
     assert "Apri Fire Bulls" in offline.landing_html("it")
+
+
+def test_pygments_keeps_the_python_lexer_and_drops_other_languages(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    files = {"pygments/__init__.py": "", "pygments/lexers/__init__.py": "", "pygments/lexers/python.py": "x",
+             "pygments/lexers/fortran.py": "y", "pygments/styles/fortran.py": "z"}
+    record = "".join(f"{name},sha256=,1\n" for name in files) + "pygments-2.0.dist-info/RECORD,,\n"
+    whl = src / "pygments-2.0-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+        z.writestr("pygments-2.0.dist-info/RECORD", record)
+    out = zipfile.ZipFile(site.slim_wheel(whl, tmp_path, site.other_lexer))
+    assert sorted(out.namelist()) == ["pygments-2.0.dist-info/RECORD", "pygments/__init__.py",
+                                      "pygments/lexers/__init__.py", "pygments/lexers/python.py",
+                                      "pygments/styles/fortran.py"]  # a style is not a lexer
+    assert "fortran.py,sha256" in out.read("pygments-2.0.dist-info/RECORD").decode()
+    assert "lexers/fortran.py" not in out.read("pygments-2.0.dist-info/RECORD").decode()
+
+
+def test_large_text_files_are_gzipped_beside_themselves_and_the_service_worker_lists_them(tmp_path):
+    import gzip
+
+    from widgets.site import offline
+
+    big = ("var a = 1;\n" * 5000).encode()
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "big.js").write_bytes(big)
+    (tmp_path / "static" / "small.js").write_bytes(b"var b;")
+    (tmp_path / "static" / "w.whl").write_bytes(big)  # a wheel is compressed already
+    assert offline.precompress(tmp_path) == ["static/big.js"]
+    assert gzip.decompress((tmp_path / "static" / "big.js.gz").read_bytes()) == big
+    offline.write_service_worker(tmp_path, "v1")
+    sw = (tmp_path / "service-worker.js").read_text()
+    assert 'new Set(["static/big.js"]' in sw and "__GZIP__" not in sw

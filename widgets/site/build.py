@@ -24,8 +24,10 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import re
 import shutil
@@ -58,6 +60,11 @@ EMPTY = ("jedi", "jupyterlab_widgets")
 # never installed in the page (the real ones are for a server, already in the lock, or only needed
 # by the EMPTY ones)
 DROP = ("micropip", "packaging", "widgetsnbextension", "pexpect", "ptyprocess", "parso")
+# pygments without the lexers of other languages: IPython imports pygments at start and highlights Python
+# (tracebacks), reStructuredText and plain text; these modules are what those import (1.25 MB of wheel to 0.37)
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python", "shell", "html", "javascript", "ruby", "perl", "markup",
+                   "special", "css", "_css_builtins", "data", "jvm", "lilypond", "_lilypond_builtins", "lisp",
+                   "_scheme_builtins")
 FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
 # the first cell of every page in the site: the tutor's wheel (and ipywidgets) from the site's own index
 INSTALL_CELL = "import piplite\nawait piplite.install([{pins}])"
@@ -106,6 +113,27 @@ def stub_wheel(name: str, dest: Path, version: str = "0.0.1") -> Path:
         for path, text in files.items():
             z.writestr(path, text)
     return out
+
+
+def slim_wheel(whl: Path, dest: Path, drop) -> Path:  # type: ignore[no-untyped-def]
+    """``whl`` copied into ``dest`` without the files ``drop(path)`` is true for (its RECORD to match)."""
+    out = dest / whl.name
+    with zipfile.ZipFile(whl) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for info in src.infolist():
+            if drop(info.filename):
+                continue
+            data = src.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = "".join(line for line in data.decode().splitlines(keepends=True)
+                               if not drop(line.split(",", 1)[0])).encode()
+            z.writestr(info.filename, data)
+    return out
+
+
+def other_lexer(path: str) -> bool:
+    """A pygments lexer module no page imports (see :data:`PYGMENTS_LEXERS`)."""
+    folder, _, name = path.rpartition("/")
+    return folder == "pygments/lexers" and name.removesuffix(".py") not in PYGMENTS_LEXERS
 
 
 def _urlsafe_sha(data: bytes) -> str:
@@ -207,6 +235,8 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
         name, version = whl.name.split("-")[:2]
         if name.lower() in EMPTY:
             stub_wheel(name, pypi, version)
+        elif name.lower() == "pygments":
+            slim_wheel(whl, pypi, other_lexer)
         elif name.lower() not in DROP:
             shutil.copy2(whl, pypi / whl.name)
     for name in STUBS:
@@ -244,7 +274,8 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     version = digest[:16]
     offline.write_landing(tmp_out, version)  # plain HTML: no Python to start
     offline.add_loader(tmp_out, version)
-    offline.write_service_worker(tmp_out, version)  # last: it lists the pages
+    offline.precompress(tmp_out)  # for a host that does not compress: the service worker unpacks them
+    offline.write_service_worker(tmp_out, version)  # last: it lists the pages and the files gzipped
     # the site's front door: the landing page
     (tmp_out / "index.html").write_text("<!doctype html><meta charset='utf-8'>"
                                         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
@@ -268,11 +299,46 @@ class _Files(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword == "Content-Length":
+            self.server.sent.append((self.path, int(value)))  # type: ignore[attr-defined]  # bench-site's bytes
+        super().send_header(keyword, value)
 
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+
+# what a compressing host (nginx's ``gzip on``, Apache's mod_deflate) sends gzipped; wheels and zips are compressed already
+COMPRESSED_TYPES = (".wasm", ".js", ".mjs", ".json", ".css", ".html", ".svg", ".map", ".txt")
+
+
+class _GzipFiles(_Files):
+    """As :class:`_Files`, but the text and WebAssembly files gzipped for a browser that accepts it (level 6,
+    a web server's usual), as a compressing host serves them."""
+
+    _cache: dict[tuple[str, float], bytes] = {}
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if not (path.is_file() and path.suffix in COMPRESSED_TYPES
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        key = (str(path), path.stat().st_mtime)
+        body = self._cache.get(key)
+        if body is None:
+            body = self._cache[key] = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def serve(directory: Path, compress: bool = False) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static file server for ``directory`` on a free loopback port, in a thread (as ``python -m http.server``
-    serves it from a USB stick); returns the server (``.shutdown()`` it) and its base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(directory)))
+    serves it from a USB stick; ``compress``: as a host that gzips text and WebAssembly); returns the server
+    (``.shutdown()`` it) and its base URL."""
+    handler = _GzipFiles if compress else _Files
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    server.sent = []  # type: ignore[attr-defined]  # (path, bytes) of each file sent so far
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
