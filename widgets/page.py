@@ -281,14 +281,14 @@ class GamePage(w.VBox):
         self._played_from: tuple[str, int, Any] | None = None  # (example, step, the state) the Play tab started at
         # (quiz seed, question index, the state) the Play tab started at
         self._played_from_question: tuple[int, int, Any] | None = None
-        self.presenter.toggle.observe(lambda ch: self._moved(), "value")  # presenter=1 in the link
-        self.presenter.also.observe(lambda ch: self._moved(), "value")  # the teacher asks for presenter=1
+        self.presenter.toggle.observe(lambda ch: self.moved(), "value")  # presenter=1 in the link
+        self.presenter.also.observe(lambda ch: self.moved(), "value")  # the teacher asks for presenter=1
         self.stepper.play_here.layout.display = None
         from widgets.panels.editor import edit_from_step  # "Edit this position" on the step shown
 
         edit_from_step(self)
-        self.stepper.chooser.observe(lambda ch: self._moved(), "value")
-        self.stepper.slider.observe(lambda ch: self._moved(), "value")
+        self.stepper.chooser.observe(lambda ch: self.moved(), "value")
+        self.stepper.slider.observe(lambda ch: self.moved(), "value")
         top = w.HBox([self.back, self.heading, self.language.chooser(), self.presenter.toggle,
                       self.live.start_button, self.link, self.presenter.also],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"), _dom_classes=["rt-top"])
@@ -368,7 +368,7 @@ class GamePage(w.VBox):
                              room=live.code if (live := getattr(self, "live", None)) and live.role == "student" else None)
         if self._game is not None:
             ruleset = self._game.ruleset.value
-            found = replace(found, ruleset=ruleset if ruleset in self._game._rulesets else None,
+            found = replace(found, ruleset=ruleset if ruleset in self._game.game.rulesets else None,
                             seed=int(self._game.seed.value))
             played = self._played_from
             if tab == "play" and played is not None and self._game.history \
@@ -408,7 +408,7 @@ class GamePage(w.VBox):
         except KeyError:
             return f"{self.spec.game.replace('-', '_')}.ipynb"
 
-    def _moved(self) -> None:
+    def moved(self) -> None:
         """The place changed: the link, the address bar and the browser tab follow (one
         widget, so a step of the stepper sends one message for them)."""
         if getattr(self, "live", None) is not None:
@@ -435,6 +435,11 @@ class GamePage(w.VBox):
             presenter.relabel()
 
     @property
+    def play_shell(self) -> GameShell | None:
+        """The Play tab's game shell if it has been built (None until then; :attr:`game` builds it)."""
+        return self._game
+
+    @property
     def game(self) -> GameShell:
         """The Play tab's game shell (built on first use, with the link's ruleset and seed)."""
         if self._game is None:
@@ -446,9 +451,9 @@ class GamePage(w.VBox):
             if self.place.seed is not None:
                 options["seed"] = self.place.seed
             self._game = self.spec.make_shell(self.language, **options)
-            self._game.seed.observe(lambda ch: self._moved(), "value")
-            self._game.ruleset.observe(lambda ch: self._moved(), "value")
-            self._game.on_refresh = self._moved  # a move, undo, load: the link follows
+            self._game.seed.observe(lambda ch: self.moved(), "value")
+            self._game.ruleset.observe(lambda ch: self.moved(), "value")
+            self._game.on_refresh = self.moved  # a move, undo, load: the link follows
             self._game.editor.on_share = lambda text: share.edited_url(self, text)  # the editor's "Share by link"
             self._game.log_html.observe(self.live.table_moved, "value")  # a move: the live class follows
             self._set_tab(1, self._game)
@@ -485,7 +490,7 @@ class GamePage(w.VBox):
             from widgets.panels.scenarios import ScenariosPanel
 
             self._scenarios = ScenariosPanel(self.spec.engine, self.spec.board, self.language)
-            self._scenarios.on_draw = self._moved  # another scenario: the link follows
+            self._scenarios.on_draw = self.moved  # another scenario: the link follows
             from widgets.panels.editor import edit_from_scenario  # "Edit this position" on a scenario
 
             edit_from_scenario(self, self._scenarios)
@@ -508,7 +513,7 @@ class GamePage(w.VBox):
         self._played_from_question = None
         self._played_from = ((ex.id, self.stepper.position, shell.history[0].state)
                              if ok and ex is not None and shell is not None and shell.history else None)
-        self._moved()
+        self.moved()
         return ok
 
     def _play_from_question(self, seed: int, index: int, state: Any = None) -> bool:
@@ -526,7 +531,7 @@ class GamePage(w.VBox):
         self._played_from = None
         self._played_from_question = ((seed, index, shell.history[0].state)
                                       if ok and shell is not None and shell.history else None)
-        self._moved()
+        self.moved()
         return ok
 
     def _set_tab(self, index: int, panel: Any) -> None:
@@ -544,7 +549,7 @@ class GamePage(w.VBox):
             _ = self.quiz
         elif index == 4:
             _ = self.scenarios
-        self._moved()
+        self.moved()
 
     def _relabel(self) -> None:
         lang = self.language.lang
@@ -557,7 +562,7 @@ class GamePage(w.VBox):
         if self.problems:
             what = t("list_sep", lang).join(t(p.key, lang, **p.args) for p in self.problems)
             self.notice.value = message("info", t("bad_link", lang, what=what))
-        self._moved()
+        self.moved()
 
 
 def spec(name: str) -> PageSpec:

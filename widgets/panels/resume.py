@@ -137,8 +137,8 @@ class Keeper:
         query, self.table = resumed_query(query, stored)
         self.ready = True
         self.page.go(query, url)  # opening the Play tab opens the game kept (:meth:`attach`)
-        if self.table is not None and self.page._game is not None:
-            self.reopen(self.page._game)  # the Play tab was open already
+        if self.table is not None and self.page.play_shell is not None:
+            self.reopen(self.page.play_shell)  # the Play tab was open already
 
     # ----------------------------------------------------------- the Play tab
     def attach(self, shell: Any) -> None:
@@ -163,7 +163,7 @@ class Keeper:
 
     def forget(self) -> None:
         self.cleared = True
-        self.page._moved()
+        self.page.moved()
 
     # ----------------------------------------------------------------- save
     def changes(self, query: str) -> dict[str, Any]:
@@ -172,7 +172,7 @@ class Keeper:
         if not self.ready:
             return {}
         out: dict[str, Any] = {"place": query}
-        shell = self.page._game
+        shell = self.page.play_shell
         if shell is not None and shell.table is not None:
             t = shell.table
             if any(t.is_person(e.player) for e in t.history[1:t.index + 1]):
