@@ -19,6 +19,7 @@ classroom's, JupyterLab, the static site) are module fixtures of their own files
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -151,3 +152,20 @@ def pytest_runtest_makereport(item, call):
             f.seek(max(0, log.stat().st_size - 6000))
             tail = f.read().decode("utf-8", "replace").splitlines()[-40:]
         report.sections.append((f"the end of {name}'s log ({log.name})", "\n".join(tail)))
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop(request):
+    """A test that is not a browser test runs without Playwright's event loop.  Playwright's sync API
+    marks its loop as running in this thread for as long as a worker's browser lives, so a later test
+    file on the same worker calling ``asyncio.run`` (the live lesson's broker, the rules search's
+    typing) would be refused; which files share a worker changes as files are added."""
+    if request.node.get_closest_marker("browser") is not None:
+        yield
+        return
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
