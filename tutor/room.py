@@ -19,7 +19,8 @@ error key (:data:`ERRORS`, words in English, Italian and French) and changes not
 * A reloaded page (a new kernel, so a new member id) finds its room again: the teacher's page
   sends ``rejoin`` with the secret its browser tab kept (:func:`teacher_key`), a student's page
   ``join`` with the ``resume`` key its first join was given (:meth:`Room.member_key`), which
-  makes it the same student (its answers stay its own, counted once).
+  makes it the same student (its answers stay its own, counted once; exploring on its own, it
+  still is).
 * ``reveal`` gives every page the count of each option, the right ones (the engine's),
   the reason of each option and the rule; :meth:`Room.record` is the lesson's record.
 
@@ -502,11 +503,13 @@ class Room:
 
     def _resume(self, member: str, m: Member, key: str) -> bool:
         """``member`` is the student whose page was given ``key``: that student's answers become
-        ``member``'s (its first answer to a question stays the one counted) and the old id is
-        forgotten.  False, nothing changed, for a key that is no other member's."""
+        ``member``'s (its first answer to a question stays the one counted), so does its choice to
+        follow the teacher or explore (a reload does not pull an exploring student back), and the
+        old id is forgotten.  False, nothing changed, for a key that is no other member's."""
         for old_id, old in self.members.items():
             if old_id != member and hmac.compare_digest(self.member_key(old_id).encode(), key.encode()):
                 m.answers = {**m.answers, **old.answers}
+                m.following = old.following
                 del self.members[old_id]
                 return True
         return False

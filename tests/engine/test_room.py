@@ -310,3 +310,25 @@ def test_a_reloaded_students_page_is_the_same_student_and_answers_once():
         assert not out.ok or not out.reply["resumed"]
     assert "kernel-of-bo" in room.members and "kernel-2" in room.members
     assert json.loads(room.to_json())["members"]["kernel-2"] == json.loads(before)["members"]["kernel-2"]
+
+
+def test_a_reloaded_students_page_that_was_exploring_stays_exploring():
+    room = fresh()
+    first = room.handle({"type": "join", "member": "kernel-1"}, 1.0).reply
+    room.handle({"type": "join", "member": "kernel-of-bo"}, 1.0)
+    assert room.handle({"type": "follow", "member": "kernel-1", "following": False}, 2.0).ok  # "Explore on my own"
+    # reloaded, the key comes with the first join (the tab handed it over before the page joined) ...
+    back = room.handle({"type": "join", "member": "kernel-2", "resume": first["resume"]}, 3.0)
+    assert back.reply["resumed"] and back.reply["following"] is False  # the page stays the student's own
+    counts = back.events[0].data
+    assert (counts["connected"], counts["following"], counts["exploring"]) == (2, 1, 1)
+    # ... or after a first join by the link alone (a stranger following, until the key comes)
+    stranger = room.handle({"type": "join", "member": "kernel-3"}, 4.0).reply
+    assert stranger["following"] is True
+    again = room.handle({"type": "join", "member": "kernel-3", "resume": back.reply["resume"]}, 4.5)
+    assert again.reply["resumed"] and again.reply["following"] is False
+    assert (room.counts()["connected"], room.counts()["exploring"]) == (2, 1)
+    # "Back to the teacher" is still the student's to press, and a later reload follows again
+    assert room.handle({"type": "follow", "member": "kernel-3", "following": True}, 5.0).reply["following"] is True
+    last = room.handle({"type": "join", "member": "kernel-4", "resume": again.reply["resume"]}, 6.0).reply
+    assert last["resumed"] and last["following"] is True and room.counts()["exploring"] == 0

@@ -245,6 +245,33 @@ def test_reloaded_pages_find_their_room_again_and_a_forged_key_leads_nothing(ser
     assert until(lambda: "removeItem" in again.live.keeper.value)
 
 
+def test_a_reloaded_students_page_that_was_exploring_stays_exploring(server):
+    port, broker = server
+    teacher = page(GAME, query="")
+    wire(teacher.live, port, "cccc")
+    teacher.live.start()
+    assert until(lambda: teacher.live.code is not None and broker.rooms[teacher.live.code].place is not None)
+    code = teacher.live.code
+    cy = page(GAME, query="")
+    wire(cy.live, port, "dddd")
+    cy.go(f"room={code}")
+    assert until(lambda: "1 connected" in teacher.live.head.value)
+    cy.live.explore_button.click()
+    assert until(lambda: "0 following · 1 exploring" in teacher.live.head.value)
+    # the student reloads: a new kernel joins by the link, then the tab hands back the key it kept
+    cy_again = page(GAME, query="")
+    wire(cy_again.live, port, "abab")
+    cy_again.go(f"room={code}")
+    cy_again.live.key_sink.value = f"|{code} {broker.rooms[code].member_key('dddd')}"
+    assert until(lambda: "1 connected · 0 following · 1 exploring" in teacher.live.head.value)
+    assert until(lambda: not cy_again.live.following)
+    assert cy_again.live.back_button.layout.display is None  # "Back to the teacher" is offered ...
+    assert cy_again.live.explore_button.layout.display == "none"
+    cy_again.live.back_button.click()  # ... and pressing it follows again
+    assert until(lambda: "1 following · 0 exploring" in teacher.live.head.value)
+    teacher.live.end()
+
+
 class RecordingLine:
     """A line that records the frames a page sends (no server, no thread: the test answers them)."""
 
