@@ -90,11 +90,15 @@ def test_in_the_browser_the_failed_page_says_so_then_reloads_itself_and_works(fl
 
 # -- the pooled path (``make class``): the page's kernel was pre-started and is still building it
 
-SLOW = {
-    "nbformat": 4, "nbformat_minor": 5,
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": None, "outputs": [],
-               "source": "import time\ntime.sleep(12)\nprint('the page ' + 'is up')"}]}
+def slow_notebook(running: str) -> dict:
+    """A page whose cell marks that it is running (a request has the kernel, which is building
+    the page), then takes 20 s."""
+    return {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": None, "outputs": [],
+                   "source": f"import time\nopen({running!r}, 'w').close()\ntime.sleep(20)\n"
+                             "print('the page ' + 'is up')"}]}
 
 
 @pytest.fixture(scope="module")
@@ -102,9 +106,11 @@ def pooled(tmp_path_factory, artifacts):
     from widgets.server.serve import Room
 
     pages = tmp_path_factory.mktemp("pooled")
-    (pages / "slow.ipynb").write_text(json.dumps(SLOW))
+    running = pages.parent / (pages.name + "-running")
+    (pages / "slow.ipynb").write_text(json.dumps(slow_notebook(str(running))))
     room = Room(page="slow.ipynb", pool=1, pool_others=0, max_kernels=4, ip="127.0.0.1")
     with VoilaServer(pages, log=artifacts / "voila-page-failed-pooled.log", room=room) as server:
+        server.running = running
         yield server
 
 
@@ -123,8 +129,10 @@ def test_a_pooled_page_whose_kernel_dies_while_building_ends_with_the_message_an
 
     t = threading.Thread(target=request)
     t.start()
-    time.sleep(3)  # the request took the pooled kernel, whose cell is running
-    process.kill()
+    # a pooled kernel runs the page's cell once a request has taken it (the kernel guard waits for it);
+    # on a loaded machine that takes seconds
+    assert wait_until(pooled.running.exists, 60), "the pooled kernel never ran the page's cell"
+    process.kill()  # the request holds the pooled kernel, whose cell is running
     t.join(120)
     page = got["page"]
     assert kernel_id in page  # it was the pooled kernel's page

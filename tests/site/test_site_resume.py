@@ -45,6 +45,9 @@ def test_two_moves_survive_a_reload_and_a_return_visit_and_new_game_forgets_them
     page.click(".rt-game .rt-new-game")
     fresh = page.locator(".rt-game .rt-log")
     expect(fresh).not_to_contain_text("Player 1 (yellow):", timeout=STEP)  # no move of the student's yet
+    # the log redraws just before the page's link, whose drawing writes that the game is forgotten
+    page.wait_for_function("() => { try { return JSON.parse(localStorage.getItem('rules-tutor:fire-bulls'))"
+                           ".table === null; } catch (e) { return false; } }", timeout=STEP)
     for again in (page.reload, lambda: page.goto(bare)):  # a reload, then a return visit: a fresh game
         again()
         page.wait_for_selector(".rt-game .rt-new-game", timeout=START)  # the Play tab
