@@ -461,8 +461,9 @@ def test_many_moves_are_a_few_buttons_of_each_kind_and_a_list():
 # Tir Nan Og's turn, in the rulebook's words: "Durante il proprio turno ogni giocatore può fare UNA delle
 # seguenti azioni": take 2 creature cards from the display, take a territory into the reserve, or play
 # creature cards to consolidate a territory of the reserve (rule tir-nan-og/turn/one-action).
+CREATURE = "(dragon|elf|fairy|griffin|centaur)"
 TIR_NAN_OG_TURN = {
-    "take creatures": re.compile(r"^take (dragon|elf|fairy|griffin|centaur)( and (dragon|elf|fairy|griffin|centaur))?$"),
+    "take creatures": re.compile(rf"^take {CREATURE}( and {CREATURE})?$"),
     "take a territory": re.compile(r"^take the (plain|castle|forest|river|temple|volcano)$"),
     "consolidate": re.compile(r"^consolidate the (plain|castle|forest|river|temple|volcano) paying "),
 }

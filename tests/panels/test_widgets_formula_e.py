@@ -494,9 +494,12 @@ def test_the_phones_track_has_a_row_past_the_line_only_for_an_elephant_there():
     _buttons(shell)["fe-play-g2"].click()
     _buttons(shell)["fe-move-f-f"].click()  # chosen, not yet confirmed: a ghost past the line
     up = _up(shell)
-    ghost = re.search(r"class='fe-ghost[^']*' data-player='0' data-cell='finish'>.*?cx='\d+' cy='(\d+)' r='(\d+)'", up)
-    assert ghost and int(ghost.group(2)) <= int(ghost.group(1)) < _line_y(up) - int(ghost.group(2))
+    assert _drawn_above_the_line(up, "fe-ghost")
     _confirm(shell)
-    up = _up(shell)
-    there = re.search(r"class='fe-elephant[^']*' data-player='0' data-cell='finish'>.*?cx='\d+' cy='(\d+)' r='(\d+)'", up)
-    assert there and int(there.group(2)) <= int(there.group(1)) < _line_y(up) - int(there.group(2))
+    assert _drawn_above_the_line(_up(shell), "fe-elephant")
+
+
+def _drawn_above_the_line(up: str, kind: str) -> bool:
+    """Whether player 1's piece (``kind``) past the line is drawn whole above it, inside the drawing."""
+    found = re.search(rf"class='{kind}[^']*' data-player='0' data-cell='finish'>.*?cx='\d+' cy='(\d+)' r='(\d+)'", up)
+    return found is not None and int(found.group(2)) <= int(found.group(1)) < _line_y(up) - int(found.group(2))
