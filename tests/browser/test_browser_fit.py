@@ -10,6 +10,9 @@ phone (390x844) meet it:
   ~20-40 legal moves, a button each, came first and pushed it 2,000px down), with the goal and the
   first move on the first screen still; no card's name runs into its slot's letter.
 
+Formula E's example board: on a phone its track, drawn up, starts at its red finish line when no
+elephant is past it (no empty band above the track); on a projector it is drawn across, whole in its column.
+
 Screenshots go to test-artifacts/fit-*.png.  Marked ``browser``.
 """
 
@@ -110,3 +113,55 @@ def test_fire_bulls_scenario_board_near_the_top_on_a_phone(new_page, voila, arti
             && q.left < slot.right && q.bottom > slot.top && q.top < slot.bottom);
         return near.length ? name.innerText + card.dataset.slot : null; }).filter(x => x)""")
     assert touching == [], f"names running into their slot's letter: {touching}"
+
+
+# Formula E's board on a phone is its track drawn up, the red finish line at the top.  Above the line is
+# a row for the elephants past it; with none there it was an empty band across the board (75px of the
+# first example's 505) between the step's words and the track
+FINISH_BAND = """(panel) => {
+    const svg = [...document.querySelectorAll(panel + ' svg.fe-track-v')].find(s => s.getBoundingClientRect().height);
+    if (!svg) return null;
+    const line = svg.querySelector('line.fe-finish').getBoundingClientRect();
+    return {band: line.top - svg.getBoundingClientRect().top, height: svg.getBoundingClientRect().height,
+            past: svg.querySelectorAll('g.fe-elephant[data-cell="finish"]').length,
+            elephants: svg.querySelectorAll('g.fe-elephant').length};
+}"""
+BAND_AT_MOST = 20  # the line's own width and a margin above it
+
+
+def test_formula_e_example_board_has_no_empty_band_on_a_phone(new_page, voila, artifacts):
+    """The guided first game (its elephants not yet placed) and the first worked example ("A green 3
+    moves three spaces": three elephants on the start grid): none past the finish, so the track starts
+    at its finish line."""
+    pg = new_page("phone", timeout=WAIT)
+    pg.goto(voila.url(games.entry("formula-e").notebook) + "?lang=en")
+    pg.wait_for_selector(".rt-page .rt-guide-suggested")
+    for where, panel in (("lesson", ".rt-guide"), ("example", ".rt-stepper")):
+        if where == "example":
+            first_example(pg)
+            pg.wait_for_selector(".rt-stepper .fe-track-v")
+        pg.wait_for_timeout(500)
+        pg.locator(f"{panel} .fe-track-wrap").first.evaluate("el => el.scrollIntoView({block: 'start'})")
+        pg.wait_for_timeout(300)
+        pg.screenshot(path=str(artifacts / f"fit-formula-e-phone-{where}.png"))
+        found = pg.evaluate(FINISH_BAND, panel)
+        assert found is not None and found["past"] == 0, f"{where}: {found}"
+        assert where == "lesson" or found["elephants"] == 3, f"{where}: {found}"  # the example's three
+        assert found["band"] <= BAND_AT_MOST, f"{where}: {found['band']:.0f}px of empty track above the finish line"
+        assert pg.evaluate("document.documentElement.scrollWidth - innerWidth") <= 1, f"{where}: scrolls sideways"
+
+
+def test_formula_e_example_board_fits_a_projector(new_page, voila, artifacts):
+    """At 1280x720 the track is drawn across, whole in its column, the past-the-line column kept."""
+    pg = new_page("projector", timeout=WAIT)
+    pg.goto(voila.url(games.entry("formula-e").notebook) + "?lang=en")
+    pg.wait_for_selector(".rt-page .rt-guide-suggested")
+    first_example(pg)
+    pg.wait_for_selector(".rt-stepper .fe-track-h")
+    pg.wait_for_timeout(500)
+    found = pg.evaluate(WIDER, ".rt-stepper")
+    pg.screenshot(path=str(artifacts / "fit-formula-e-projector-example.png"))
+    assert found == [], f"wider than its column: {found[:6]}"
+    track = pg.locator(".rt-stepper svg.fe-track-h").bounding_box()
+    assert track is not None and track["height"] > 100 and track["y"] + track["height"] <= 720
+    assert pg.locator(".rt-stepper svg.fe-track-v").bounding_box() is None  # the phone's drawing hidden

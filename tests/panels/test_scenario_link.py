@@ -5,7 +5,9 @@ Without a browser; the browser side is tests/browser/test_browser_scenario_link.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from tutor import games, scenarios
@@ -76,3 +78,39 @@ def test_a_move_the_engine_refuses_in_a_link_leaves_the_scenario_at_its_start_an
     junk = page("kamikaze-attack", query=places.query(Place(lang="it", tab="scenarios", scenario=sc.id,
                                                             played=json.dumps({"a": 1}))))
     assert junk.notice.value != "" and junk.scenarios.session.moves == 0
+
+
+
+def board(p):
+    """What the Scenarios tab shows of its position: the engine's position, as text."""
+    return p.scenarios.game.to_json(p.scenarios.session.state)
+
+
+def said(p) -> str:
+    """The page's notice about its link, as a reader sees it (no markup)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", p.notice.value))
+
+
+def test_a_link_whose_moves_cannot_be_replayed_shows_the_scenario_at_its_start_and_says_so():
+    """A link's ``played=`` cut short, or naming a move the engine refuses: the scenario still opens,
+    at its start, and the page says that it did (not that nothing was opened)."""
+    sc = scenarios.library("kamikaze-attack")[2]
+    start = page("kamikaze-attack", query=f"lang=en&tab=scenarios&scenario={sc.id}")
+    assert said(start) == "" and start.scenarios.session.moves == 0
+    refused = places.query(Place(lang="en", tab="scenarios", scenario=sc.id, played=json.dumps(["fly to the moon"])))
+    packed = query_of("x?" + refused)["played"]
+    cut = refused.replace(packed, packed[:-3])  # the link cut short inside its moves
+    for query in (cut, refused):
+        q = page("kamikaze-attack", query=query)
+        assert q.tabs.selected_index == 4 and q.scenarios.scenario.id == sc.id
+        assert q.scenarios.session.moves == 0 and board(q) == board(start)
+        assert "the scenario opens at its start: the link's moves could not be replayed (" in said(q)
+        assert "nothing was opened" not in said(q)
+    assert "damaged" in said(page("kamikaze-attack", query=cut))
+    fr = page("kamikaze-attack", query=refused.replace("lang=en", "lang=fr"))
+    assert "le scénario s'ouvre à son début\u00a0: les coups du lien n'ont pas pu être rejoués (" in said(fr)
+    assert "rien n'en a été ouvert" not in said(fr) and fr.scenarios.session.moves == 0
+    assert board(fr) == board(start)
+    it = page("kamikaze-attack", query=cut.replace("lang=en", "lang=it"))
+    assert "lo scenario si apre dall'inizio: le mosse del link non si sono potute rifare (" in said(it)
+    assert "danneggiata" in said(it)

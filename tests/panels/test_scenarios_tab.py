@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor import bots, games, scenarios
@@ -454,3 +456,39 @@ def test_many_moves_are_a_few_buttons_of_each_kind_and_a_list():
     assert panel.session.moves == 1 and "Palisade" in panel.verdict.value
     k = page("kamikaze-attack").scenarios
     assert len(k.moves.children) == 4 and k.more.options == () and k.more_row.layout.display == "none"
+
+
+# Tir Nan Og's turn, in the rulebook's words: "Durante il proprio turno ogni giocatore può fare UNA delle
+# seguenti azioni": take 2 creature cards from the display, take a territory into the reserve, or play
+# creature cards to consolidate a territory of the reserve (rule tir-nan-og/turn/one-action).
+CREATURE = "(dragon|elf|fairy|griffin|centaur)"
+TIR_NAN_OG_TURN = {
+    "take creatures": re.compile(rf"^take {CREATURE}( and {CREATURE})?$"),
+    "take a territory": re.compile(r"^take the (plain|castle|forest|river|temple|volcano)$"),
+    "consolidate": re.compile(r"^consolidate the (plain|castle|forest|river|temple|volcano) paying "),
+}
+
+
+def _turn_action(text: str) -> str:
+    found = [name for name, words in TIR_NAN_OG_TURN.items() if words.match(text)]
+    assert len(found) == 1, f"{text!r} is not one of the rulebook's three actions"
+    return found[0]
+
+
+@pytest.mark.parametrize("sid", ["tir-nan-og-08", "tir-nan-og-10"])
+def test_tir_nan_og_offers_each_of_the_three_actions_before_a_second_of_any(sid):
+    """A Tir Nan Og turn where all three of the rulebook's actions are legal and there are more moves
+    than buttons: each action has a button, whichever creature or territory it names, and none has a
+    second before each has one (nor a third before each that has more has a second)."""
+    p = page("tir-nan-og", query=f"lang=en&tab=scenarios&scenario={sid}")
+    panel = p.scenarios
+    assert panel.scenario.id == sid and panel.more_row.layout.display is None  # more moves than buttons
+    shown = [_turn_action(b.description) for b in panel.moves.children]
+    listed = [_turn_action(label) for label, _ in panel.more.options]
+    assert set(shown + listed) == set(TIR_NAN_OG_TURN)  # the three are legal here
+    assert len(shown) == 6 and set(shown) == set(TIR_NAN_OG_TURN)  # a button for each
+    left = {a: shown.count(a) for a in set(listed)}  # the buttons of the actions with more moves in the list
+    assert max(left.values()) - min(left.values()) <= 1 and all(shown.count(a) <= min(left.values())
+                                                                  for a in set(shown) - set(listed))
+    if sid == "tir-nan-og-10":  # several ways to consolidate here: two buttons of each action
+        assert sorted(shown) == sorted(list(TIR_NAN_OG_TURN) * 2)

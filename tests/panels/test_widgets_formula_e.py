@@ -472,3 +472,34 @@ def test_the_legend_names_first_what_this_board_has():
     assert "Pas sur ce plateau\u00a0:" in _part(shell, "legend")
     # the race track has every feature: nothing set apart
     assert "fe-legend-absent" not in _part(_hotseat(3), "legend")
+
+
+def _up(shell) -> str:
+    return _part(shell, "track").split("<svg class='fe-track fe-track-v'")[1]
+
+
+def _line_y(svg: str) -> int:
+    return int(re.search(r"class='fe-finish' x1='\d+' y1='(-?\d+)'", svg).group(1))
+
+
+def test_the_phones_track_has_a_row_past_the_line_only_for_an_elephant_there():
+    """Drawn up for a phone, the red line is the track's top: with no elephant across it, nothing is
+    drawn above it (an empty band across the screen); an elephant that crosses it stands above it,
+    inside the drawing, and so does the ghost of one that the chosen move takes across."""
+    start = arranged(OPEN, ["b7", "a3", "c3"], ["g2", "g1", "rat", "cow", "p5", "monkey"])
+    shell = _loaded(start)
+    assert "data-cell='finish'" not in _part(shell, "track")
+    assert 0 < _line_y(_up(shell)) <= 20  # the line and a margin above it, no row
+    shell.hand_button.value = True
+    _buttons(shell)["fe-play-g2"].click()
+    _buttons(shell)["fe-move-f-f"].click()  # chosen, not yet confirmed: a ghost past the line
+    up = _up(shell)
+    assert _drawn_above_the_line(up, "fe-ghost")
+    _confirm(shell)
+    assert _drawn_above_the_line(_up(shell), "fe-elephant")
+
+
+def _drawn_above_the_line(up: str, kind: str) -> bool:
+    """Whether player 1's piece (``kind``) past the line is drawn whole above it, inside the drawing."""
+    found = re.search(rf"class='{kind}[^']*' data-player='0' data-cell='finish'>.*?cx='\d+' cy='(\d+)' r='(\d+)'", up)
+    return found is not None and int(found.group(2)) <= int(found.group(1)) < _line_y(up) - int(found.group(2))

@@ -237,6 +237,13 @@ class Game(ABC):
     def action_text(self, action: Any, lang: str = "en") -> str:
         """An action in words; ``action_text(a, "en") == str(a)``."""
 
+    def move_kind(self, action: Any) -> str:
+        """What kind of move ``action`` is: moves of one kind differ only in what they name (which
+        card, which territory, which direction).  The Scenarios tab offers a move of each kind before
+        a second of any.  By default the action's type; a game whose one action type holds several
+        kinds of move (Fire Bulls' take, draw and attack) names them itself."""
+        return type(action).__name__
+
     def question_kinds(self) -> dict[str, Any]:
         """The game's own kinds of quiz question, beyond the generic ones of :mod:`tutor.quiz`.
 

@@ -164,19 +164,24 @@ def _backs(n: int) -> str:
 
 class Geometry:
     """Where a cell is drawn: across (rows left to right, the red line at the right, lane a at the top)
-    for wide screens, or up (rows bottom to top, the red line at the top, lane a at the left) for phones."""
+    for wide screens, or up (rows bottom to top, the red line at the top, lane a at the left) for phones.
 
-    def __init__(self, n_rows: int, width: int, vertical: bool):
+    Past the red line is a row for the elephants that crossed it.  Drawn up with none there
+    (``past=False``), it is left out: it was an empty band across a phone's screen above the track
+    (drawn across, it is a column at the side and stays)."""
+
+    def __init__(self, n_rows: int, width: int, vertical: bool, past: bool = True):
         self.n_rows, self.width, self.vertical = n_rows, width, vertical
+        self.top = 20 if past or not vertical else 12 - CELL  # the row past the line: above the view
         if vertical:
-            self.W, self.H = 30 + width * CELL + 10, 20 + (n_rows + 1) * CELL + 24
+            self.W, self.H = 30 + width * CELL + 10, self.top + (n_rows + 1) * CELL + 24
         else:
             self.W, self.H = 30 + (n_rows + 1) * CELL + 10, 20 + width * CELL + 22
 
     def xy(self, row: int, lane: int) -> tuple[int, int]:
         """The top-left corner of a cell (row ``n_rows``: just past the red line)."""
         if self.vertical:
-            return 30 + lane * CELL, 20 + (self.n_rows - row) * CELL
+            return 30 + lane * CELL, self.top + (self.n_rows - row) * CELL
         return 30 + row * CELL, 20 + lane * CELL
 
     def centre(self, row: int, lane: int) -> tuple[int, int]:
@@ -185,7 +190,7 @@ class Geometry:
 
     def finish_line(self) -> tuple[int, int, int, int]:
         if self.vertical:
-            y = 20 + CELL
+            y = self.top + CELL
             return 24, y, 30 + self.width * CELL + 6, y
         x = 30 + self.n_rows * CELL
         return x, 14, x, 20 + self.width * CELL + 6
@@ -314,6 +319,15 @@ def _rat(x: int, y: int, ring: bool, name: str, ghost: bool = False) -> str:
             f"text-anchor='middle' fill='{'#37474f' if ghost else '#fff'}'>R</text></g>")
 
 
+def _past_the_line(view: dict) -> bool:
+    """Whether anything is drawn past the red line: an elephant that crossed it, now, in the last
+    moves' paths, or where the move chosen will put it."""
+    preview = view.get("preview") or {}
+    paths = [*(view.get("trace") or {}).get("paths", []), *(preview.get("trace") or {}).get("paths", [])]
+    return ("finish" in view["elephants"] or "finish" in preview.get("elephants", [])
+            or any("finish" in path.get("cells", []) for path in paths))
+
+
 def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bool = False) -> str:
     """The track as inline SVG: cells by feature, the red finish line, cows, the Rat and the elephants;
     the paths of the last moves (the view's ``trace``) and, for a chosen move not yet confirmed, where
@@ -321,7 +335,7 @@ def track_svg(view: dict, before: dict | None, lang: str, who: Who, vertical: bo
     rows = view["track"]["rows"]
     name = game().catalog.name("tracks", view["track"]["name"], lang)
     n_rows, width = len(rows), len(rows[0]) if rows else 0
-    geo = Geometry(n_rows, width, vertical)
+    geo = Geometry(n_rows, width, vertical, past=_past_the_line(view))
     W, H = geo.W, geo.H
     scale = 1.25 if vertical else 1.4
     parts = [f"<svg class='fe-track fe-track-{'v' if vertical else 'h'}' xmlns='http://www.w3.org/2000/svg' "

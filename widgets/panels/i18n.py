@@ -373,6 +373,16 @@ _STRINGS: dict[str, tuple[str, str, str]] = {
     "place_bad_packed": ("the “{part}=” part of this link is damaged (cut short or changed): nothing was opened from it",
                          "la parte «{part}=» di questo link è danneggiata (troncata o modificata): non se ne è aperto nulla",
                          "la partie « {part}= » de ce lien est abîmée (coupée ou modifiée) : rien n'en a été ouvert"),
+    # a scenario opened from a link whose moves (``played=``) could not be made again: it is shown at its start
+    "place_played_at_start": ("the scenario opens at its start: the link's moves could not be replayed ({why})",
+                              "lo scenario si apre dall'inizio: le mosse del link non si sono potute rifare ({why})",
+                              "le scénario s'ouvre à son début : les coups du lien n'ont pas pu être rejoués ({why})"),
+    "place_played_damaged": ("the scenario opens at its start: the link's moves could not be replayed "
+                             "(its “played=” part is damaged: cut short or changed)",
+                             "lo scenario si apre dall'inizio: le mosse del link non si sono potute rifare "
+                             "(la sua parte «played=» è danneggiata: troncata o modificata)",
+                             "le scénario s'ouvre à son début : les coups du lien n'ont pas pu être rejoués "
+                             "(sa partie « played= » est abîmée : coupée ou modifiée)"),
     "place_bad_scenario": ("there is no scenario “{value}” in this game's library",
                            "non c'è lo scenario «{value}» tra quelli di questo gioco",
                            "il n'y a pas de scénario « {value} » dans la bibliothèque de ce jeu"),

@@ -294,7 +294,10 @@ def parse(query_string: str, examples: Mapping[str, int], rulesets: Sequence[str
             try:
                 place = replace(place, **{name: unpack(got[key])})
             except ValueError:
-                problems.append(Problem("place_bad_packed", {"part": key}))
+                # damaged moves on a scenario the link names (scn= is read first): it still opens, at its start
+                at_start = key == "played" and (place.scenario is not None or place.scenario_data is not None)
+                problems.append(Problem("place_played_damaged") if at_start
+                                else Problem("place_bad_packed", {"part": key}))
     if "room" in got:
         code = got["room"].strip().upper()
         if valid_code(code):

@@ -37,15 +37,16 @@ SHOWN_MOVES = 6
 add_strings({"scn_more": ("Other moves ({n})", "Altre mosse ({n})", "Autres coups ({n})")})
 
 
-def few_moves(actions: list, n: int = SHOWN_MOVES) -> tuple[list, list]:
+def few_moves(actions: list, kind: Callable[[Any], str], n: int = SHOWN_MOVES) -> tuple[list, list]:
     """``actions`` split into the ``n`` shown as buttons and the rest (listed), each in the engine's
-    order: one of each kind in turn (take, draw, attack ...), so every kind of move has a button;
-    all of them when they are at most ``n + 2`` (a list of one or two is no shorter)."""
+    order: one of each kind in turn (``kind``: the game's ``move_kind``, e.g. take, draw, attack), so
+    every kind of move has a button; all of them when they are at most ``n + 2`` (a list of one or
+    two is no shorter)."""
     if len(actions) <= n + 2:
         return list(actions), []
-    kinds: dict[Any, list[int]] = {}
+    kinds: dict[str, list[int]] = {}
     for i, a in enumerate(actions):
-        kinds.setdefault(getattr(a, "kind", None) or type(a).__name__, []).append(i)
+        kinds.setdefault(kind(a), []).append(i)
     picked: list[int] = []
     queues = list(kinds.values())
     while len(picked) < n and any(queues):
@@ -491,7 +492,7 @@ class ScenariosPanel(w.VBox):
     def _offer(self, legal: list) -> None:
         """The learner's moves: a few as buttons (:func:`few_moves`), the others in the list."""
         lang = self.lang
-        shown, rest = few_moves(legal)
+        shown, rest = few_moves(legal, self.game.move_kind)
         buttons = []
         for i, action in enumerate(shown):
             text = self.game.action_text(action, lang)

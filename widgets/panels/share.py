@@ -165,16 +165,17 @@ def open_place(page: Any, place: places.Place) -> list[places.Problem]:
 
 
 def _replay(page: Any, played: str) -> list[places.Problem]:
-    """The moves a link carries, made again on the scenario it opened (the engine checks each one)."""
+    """The moves a link carries, made again on the scenario it opened (the engine checks each one);
+    what cannot be made again leaves the scenario at its start, and the problem says so."""
     try:
         moves = json.loads(played)
     except ValueError:
         moves = None
     if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 200 for m in moves) \
             or len(moves) > 200:
-        return [places.Problem("place_bad_packed", {"part": "played"})]
+        return [places.Problem("place_played_damaged")]
     if not page.scenarios.replay(moves):
-        return [places.Problem("place_bad_position", {"why": scenarios.cut(
+        return [places.Problem("place_played_at_start", {"why": scenarios.cut(
             html.unescape(re.sub(r"<[^>]+>", " ", page.scenarios.verdict.value)).strip() or "-", 160)})]
     return []
 

@@ -503,6 +503,10 @@ class FireBulls(Game):
     def action_text(self, action: Action, lang: str = "en") -> str:
         return action_text(action, lang)
 
+    def move_kind(self, action: Action) -> str:
+        """Take, draw, attack ...: the kind an :class:`Action` carries."""
+        return action.kind
+
     def card_name(self, card: str, lang: str = "en") -> str:
         return card_name(card, lang)
 
