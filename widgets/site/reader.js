@@ -217,5 +217,6 @@
     ex = at;
     pos = step < d.examples[at].steps.length ? step : 0;
     draw();
+    try { performance.mark("rt-examples-readable"); } catch (e) {}  // for make bench-site
   }).catch(function () { gone(); });  // no examples to read: the loader alone, as before
 })();
