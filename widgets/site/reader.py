@@ -46,7 +46,8 @@ READER_CSS = """
 .rt-reader-top{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px}
 .rt-reader-top h1{margin:4px 16px 4px 0;font-size:26px}
 .rt-reader .rt-nav{display:flex;flex-wrap:wrap;gap:2px}
-.rt-reader .rt-chooser{display:flex;flex-wrap:wrap;align-items:center;gap:6px}
+.rt-reader .rt-chooser{display:flex;flex-wrap:nowrap;align-items:center;gap:6px;height:auto}
+.rt-reader .rt-chooser .widget-label{flex:0 0 auto;width:auto}
 .rt-reader .rt-chooser select{font-size:16px;flex:1 1 auto;min-width:0;height:32px}
 .rt-reader button:focus-visible,.rt-reader select:focus-visible,.rt-reader-wrap a:focus-visible,.rt-reader summary:focus-visible{
  outline:3px solid #0b1f4d!important;outline-offset:-3px!important;box-shadow:inset 0 0 0 5px #fff!important}
