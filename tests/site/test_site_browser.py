@@ -43,17 +43,18 @@ def offline_page(new_page, site_url):
 def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_page, site_url, artifacts):
     page = offline_page
     page.goto(site_url + "/voici/render/fire_bulls.html")
-    page.wait_for_selector(".rt-chooser select", timeout=START)
-    header = page.locator(".rt-step-count")
+    page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
+    page.wait_for_selector(".rt-reader-wrap", state="detached", timeout=STEP)  # the live page in its place
+    header = page.locator(".rt-page .rt-step-count")
     # the page opens on the guided first game; the scoring example is the last in the list
-    page.select_option(".rt-chooser select", label="Scoring: Gong, yellow, 23 points")
+    page.select_option(".rt-page .rt-chooser select", label="Scoring: Gong, yellow, 23 points")
     # the stepping comes onto the page in place of the guided game, on the chosen example
-    expect(page.locator(".rt-step-title")).to_contain_text("Gong", timeout=STEP)
+    expect(page.locator(".rt-page .rt-step-title")).to_contain_text("Gong", timeout=STEP)
     expect(header).to_contain_text("0 of 6", timeout=STEP)
     for i in range(1, 7):
-        page.click(".rt-next")
+        page.click(".rt-page .rt-next")
         expect(header).to_contain_text(f"{i} of 6", timeout=STEP)
-    expect(page.locator(".rt-next button, button.rt-next").first).to_be_disabled(timeout=STEP)  # the last step
+    expect(page.locator(".rt-page .rt-next").first).to_be_disabled(timeout=STEP)  # the last step
     # 000's scoring example: Gong loses the Vice-General, 6+6+2+2+1+1+1+1 = 20, plus 3 bonus = 23
     score = page.locator(".rt-stepper .rt-sec-won [data-player='0'] .fb-score")
     expect(score).to_have_attribute("data-total", "23", timeout=STEP)

@@ -27,7 +27,7 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
     expect(step).to_be_visible()
     assert step.inner_text().startswith(FRENCH_STEPS), step.inner_text()
     expect(page.locator(".rt-loader-track")).to_be_visible()
-    page.wait_for_selector(".rt-chooser select", timeout=START)
+    page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
     expect(page.locator(".rt-loader")).to_have_count(0)  # gone once the page is usable
     expect(page.locator(".rt-page")).to_contain_text("Langue")
     # the service worker keeps what the page loaded and the rest of the site (the other pages, Python)
@@ -39,7 +39,7 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
         timeout=START, polling=500)
     page.context.set_offline(True)
     page.reload()
-    page.wait_for_selector(".rt-chooser select", timeout=START)
+    page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
     expect(page.locator(".rt-page")).to_contain_text("Langue")  # the same place: the page in French
     # the landing page too, without network: the games in the language of its address
     page.goto(site_url + "/voici/render/index.html?lang=it")

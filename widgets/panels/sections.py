@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-__all__ = ["Sections"]
+__all__ = ["Sections", "sections_html"]
+
+
+def sections_html(sections: dict[str, str]) -> tuple[str, str]:
+    """The HTML :class:`Sections` shows for ``sections``: the ``css`` section, and every other one
+    in its ``<div class='rt-sec-NAME'>``, all inside one ``<div class='rt-sections'>``."""
+    body = "".join(f"<div class='rt-sec-{name}'>{html}</div>"
+                   for name, html in sections.items() if name != Sections.STYLE)
+    return sections.get(Sections.STYLE, ""), (f"<div class='rt-sections'>{body}</div>" if body else "")
 
 
 class Sections(w.VBox):
@@ -29,12 +37,9 @@ class Sections(w.VBox):
 
     def show(self, sections: dict[str, str]) -> None:
         self._sections = dict(sections)
-        style = sections.get(self.STYLE, "")
+        style, body = sections_html(sections)
         if self.style.value != style:
             self.style.value = style
-        body = "".join(f"<div class='rt-sec-{name}'>{html}</div>"
-                       for name, html in sections.items() if name != self.STYLE)
-        body = f"<div class='rt-sections'>{body}</div>" if body else ""
         if self.body.value != body:
             self.body.value = body
 

@@ -250,59 +250,72 @@ class ExampleStepper(w.VBox):
         return len(ex.steps) + 1
 
     def _draw_step(self, i: int, lang: str) -> tuple[str, dict, str, str]:
-        ex = self.example
-        n = len(ex.steps)
-        texts = self.game.example_text(ex, lang)
-        # a card of the first lesson is read before the board is looked at: above it
-        card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
-        header = (
-            f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
-            f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
-            f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
-            + (f"<div class='rt-lesson-card' style='font-size:1.1em;margin:6px 0;padding:8px 12px;"
-               f"border-left:5px solid #1565c0;background:#e3f2fd;color:#0d2a4a'>{esc(card)}</div>" if card else "")
-        )
-        if i == 0:
-            sections = self.board_fn(self.view(ex.start), None, lang, self.who)
-            src = ex.source
-            said = self.game.source_translation(ex, lang)  # the quote in the page's language, beside it
-            # the example in the page's language first, the rulebook's own sentence under it (its
-            # rulebook named, not its file: file names are for the Rules tab)
-            book = t(f"ruleset_{src.lang}", lang) if src.lang in ("it", "fr") else src.lang
-            narration = (
-                f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
-                + (f"<div class='rt-translation' lang='{esc(lang)}'>{esc(said)}</div>" if said else "")
-                + quote_line(plain_math(src.text), src.lang, book)
-                + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
-            )
-        else:
-            step = ex.steps[i - 1]
-            after = self.view(step.after)
-            trace = self.game.trace(step.events)  # the paths the step's pieces took, from its events
-            if trace is not None:
-                after = {**after, "trace": trace}
-            sections = self.board_fn(after, self.view(step.before), lang, self.who)
-            narration = self._narrate(step, lang)
-        outcome = message("ok", f"{t('outcome', lang)}{colon(lang)} {texts['outcome']}") if i == n else ""
-        return header, sections, narration, outcome
+        return draw_step(self.game, self.board_fn, self.example, i, lang)
 
-    def _narrate(self, step, lang: str) -> str:
-        parts = []
-        if step.action is not None:
-            parts.append(f"<div class='rt-action'><b>▶ {esc(self.game.action_text(step.action, lang))}</b></div>")
-        ex = self.example
-        narration = step.narration
-        index = next((k for k, other in enumerate(ex.steps) if other is step), None) if ex is not None else None
-        if index is not None:
-            narration = self.game.example_text(ex, lang)["steps"][index]
-        if ex is None or ex.id != LESSON:  # a lesson card's words are in the header, above the board
-            parts.append(f"<div class='rt-narration'>{esc(narration)}</div>")
-        if step.illegal:
-            parts.append(message("error", t("illegal_step", lang)))
-        events = [e for e in step.events if e.text]
-        if events:
-            parts.append("<ul class='rt-events'>"
-                         + "".join(f"<li>{esc(self.game.message(e, lang))}</li>" for e in events) + "</ul>")
-        rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
-        parts.extend(cite(self.game, r, lang, brief=True) for r in rules)
-        return "".join(parts)
+
+def draw_step(game, board: Board, ex, i: int, lang: str) -> tuple[str, dict, str, str]:
+    """Position ``i`` of the example ``ex`` of ``game`` drawn in ``lang``: its header, board sections
+    (``board`` draws them, as :class:`ExampleStepper` does), narration and outcome, each HTML.  The
+    stepper shows these; the static site draws every step with it before any Python starts in the
+    page (:mod:`widgets.site.reader`)."""
+    n = len(ex.steps)
+    texts = game.example_text(ex, lang)
+
+    def who(player: int) -> str:
+        """A seat named as the engine's narration names it (``game.seat_name``)."""
+        try:
+            return game.seat_name(ex.start, player, lang)
+        except Exception:  # noqa: BLE001 - a name never breaks the page
+            return t("player_n", lang, n=player + 1)
+
+    # a card of the first lesson is read before the board is looked at: above it
+    card = texts["steps"][i - 1] if ex.id == LESSON and i > 0 else ""
+    header = (
+        f"<h3 class='rt-step-title'>{esc(texts['title'])}</h3>"
+        f"<div class='rt-step-count'><b>{esc(t('step_of', lang, i=i, n=n))}</b>"
+        f" <span class='rt-src'>— {esc(t('changed', lang))}</span></div>"
+        + (f"<div class='rt-lesson-card' style='font-size:1.1em;margin:6px 0;padding:8px 12px;"
+           f"border-left:5px solid #1565c0;background:#e3f2fd;color:#0d2a4a'>{esc(card)}</div>" if card else "")
+    )
+    if i == 0:
+        sections = board(game.view(ex.start, None), None, lang, who)
+        src = ex.source
+        said = game.source_translation(ex, lang)  # the quote in the page's language, beside it
+        # the example in the page's language first, the rulebook's own sentence under it (its
+        # rulebook named, not its file: file names are for the Rules tab)
+        book = t(f"ruleset_{src.lang}", lang) if src.lang in ("it", "fr") else src.lang
+        narration = (
+            f"<div class='rt-narration'><b>{esc(t('start_position', lang))}.</b></div>"
+            + (f"<div class='rt-translation' lang='{esc(lang)}'>{esc(said)}</div>" if said else "")
+            + quote_line(plain_math(src.text), src.lang, book)
+            + (f"<div class='rt-src'>{esc(texts['note'])}</div>" if ex.note else "")
+        )
+    else:
+        step = ex.steps[i - 1]
+        after = game.view(step.after, None)  # the teacher's view: a worked example shows everything
+        trace = game.trace(step.events)  # the paths the step's pieces took, from its events
+        if trace is not None:
+            after = {**after, "trace": trace}
+        sections = board(after, game.view(step.before, None), lang, who)
+        narration = _narrate(game, ex, i - 1, lang)
+    outcome = message("ok", f"{t('outcome', lang)}{colon(lang)} {texts['outcome']}") if i == n else ""
+    return header, sections, narration, outcome
+
+
+def _narrate(game, ex, index: int, lang: str) -> str:
+    """Step ``index`` of ``ex``: its action, the narration in ``lang``, the engine's events and the rules cited."""
+    step = ex.steps[index]
+    parts = []
+    if step.action is not None:
+        parts.append(f"<div class='rt-action'><b>▶ {esc(game.action_text(step.action, lang))}</b></div>")
+    if ex.id != LESSON:  # a lesson card's words are in the header, above the board
+        parts.append(f"<div class='rt-narration'>{esc(game.example_text(ex, lang)['steps'][index])}</div>")
+    if step.illegal:
+        parts.append(message("error", t("illegal_step", lang)))
+    events = [e for e in step.events if e.text]
+    if events:
+        parts.append("<ul class='rt-events'>"
+                     + "".join(f"<li>{esc(game.message(e, lang))}</li>" for e in events) + "</ul>")
+    rules = list(dict.fromkeys(list(step.rules) + ([step.illegal] if step.illegal else [])))
+    parts.extend(cite(game, r, lang, brief=True) for r in rules)
+    return "".join(parts)

@@ -40,7 +40,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from widgets.site import offline
+from widgets.site import offline, reader
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = "0.27.6"
@@ -274,6 +274,7 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     version = digest[:16]
     offline.write_landing(tmp_out, version)  # plain HTML: no Python to start
     offline.add_loader(tmp_out, version)
+    reader.add(tmp_out)  # the examples readable before Python has started (before precompress: they are gzipped too)
     offline.precompress(tmp_out)  # for a host that does not compress: the service worker unpacks them
     offline.write_service_worker(tmp_out, version)  # last: it lists the pages and the files gzipped
     # the site's front door: the landing page

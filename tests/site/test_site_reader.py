@@ -1,0 +1,104 @@
+"""The static site's examples read before Python has started: a game page opening on its examples shows
+them at once (drawn at build time), steps through them with no Python, and hands over to the live
+page at the student's example and step; a page opening elsewhere shows only the loader.
+
+``site/`` is served by a plain static file server on loopback (built here if needed, as in
+``test_site_browser.py``).  Where no Python may start, the request for Pyodide's WebAssembly is
+aborted.  Marked ``site``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
+SHOWN = 30_000  # ms: the reader, from a static file on loopback
+
+
+def no_python(page) -> list[str]:
+    """Abort every request for Pyodide's WebAssembly (so no Python can ever start); the URLs aborted."""
+    aborted: list[str] = []
+
+    def route(r):
+        aborted.append(r.request.url)
+        r.abort()
+
+    page.context.route("**/pyodide.asm.wasm*", route)
+    return aborted
+
+
+def test_french_examples_step_with_no_python_at_all(new_page, site_url, artifacts):
+    page = new_page((390, 844), timeout=SHOWN, service_workers="block")
+    aborted = no_python(page)
+    page.goto(site_url + "/voici/render/fire_bulls.html?lang=fr")
+    reader = page.locator(".rt-reader")
+    count = reader.locator(".rt-step-count")
+    # the first entry of the chooser, its first step: the first lesson's start, the Italian rulebook quoted
+    expect(count).to_contain_text("Étape 0 sur 5")
+    expect(reader.locator(".rt-chooser select option:checked")).to_have_text("Première partie guidée : Fire Bulls")
+    narration = reader.locator(".rt-step-narration")
+    expect(narration).to_contain_text("Per contare i punti vittoria finali")  # 000, scoring
+    # what waits for Python, said in French beneath
+    expect(page.locator(".rt-loader")).to_contain_text("s'ouvrent quand Python est prêt")
+    page.screenshot(path=str(artifacts / "site-reader-phone-fr.png"))
+    previous, following = page.get_by_role("button", name="Précédent"), page.get_by_role("button", name="Suivant")
+    expect(previous).to_be_disabled()
+    following.click()
+    expect(count).to_contain_text("Étape 1 sur 5")
+    # 001: "Ensuite, chacun additionne les points inscrits sur les cartes Point dans sa Pile de Victoire."
+    expect(narration).to_contain_text("chacun additionne les points inscrits sur les cartes Point")
+    following.focus()
+    page.keyboard.press("Enter")  # from the keyboard too
+    expect(count).to_contain_text("Étape 2 sur 5")
+    # 001: "Lors de son tour, le Joueur actif effectue une seule « Action », puis passe à la Phase de fin de tour."
+    expect(narration).to_contain_text("puis passe à la Phase de fin de tour")
+    previous.click()
+    expect(count).to_contain_text("Étape 1 sur 5")
+    expect(narration).to_contain_text("chacun additionne les points inscrits sur les cartes Point")
+    assert "example=lesson&step=1" in page.url  # the place, as "Link to this place" writes it
+    assert aborted and page.locator(".rt-page").count() == 0  # Python was asked for, never started
+
+
+def test_the_live_page_opens_at_the_readers_example_and_step(new_page, site_url, artifacts):
+    page = new_page((1280, 720), timeout=SHOWN, service_workers="block")
+    page.goto(site_url + "/voici/render/fire_bulls.html?lang=en")
+    reader = page.locator(".rt-reader")
+    reader.locator(".rt-chooser select").select_option(label="Scoring: Gong, yellow, 23 points")
+    expect(reader.locator(".rt-step-count")).to_contain_text("Step 0 of 6")
+    for _ in range(3):
+        page.get_by_role("button", name="Next").click()
+    expect(reader.locator(".rt-step-count")).to_contain_text("Step 3 of 6")
+    page.screenshot(path=str(artifacts / "site-reader-projector.png"))
+    # what the live stepper shows at the moment the reader goes
+    page.evaluate("""() => { new MutationObserver(() => {
+        if (!document.querySelector('.rt-reader-wrap') && window.rtHandedAt === undefined) {
+          const c = document.querySelector('.rt-page .rt-stepper .rt-step-count');
+          window.rtHandedAt = c ? c.textContent : ''; } }).observe(document.body, {childList: true}); }""")
+    page.wait_for_selector(".rt-reader-wrap", state="detached", timeout=START)
+    assert "Step 3 of 6" in page.evaluate("window.rtHandedAt")  # no other step shown at the hand-over
+    live = page.locator(".rt-page .rt-stepper")
+    expect(live.locator(".rt-step-title")).to_contain_text("Gong")
+    expect(live.locator(".rt-step-count")).to_contain_text("Step 3 of 6")
+    page.screenshot(path=str(artifacts / "site-reader-handed-over.png"))
+    live.locator(".rt-next").click()  # and it steps on, live
+    expect(live.locator(".rt-step-count")).to_contain_text("Step 4 of 6", timeout=120_000)
+
+
+def test_a_page_opening_on_play_shows_no_reader(new_page, site_url):
+    page = new_page((1280, 720), timeout=SHOWN, service_workers="block")
+    no_python(page)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if ".examples." in r.url else None)
+    page.goto(site_url + "/voici/render/fire_bulls.html?lang=en&tab=examples")
+    expect(page.locator(".rt-reader .rt-step-count")).to_contain_text("Step 0 of 5")
+    # the Play tab named in the address, then kept by the page for a bare address: the loader alone
+    page.evaluate("localStorage.setItem('rules-tutor:fire-bulls', JSON.stringify({place: 'lang=en&tab=play'}))")
+    for address in ("?lang=en&tab=play", "?lang=en"):
+        asked.clear()
+        page.goto(site_url + "/voici/render/fire_bulls.html" + address)
+        expect(page.locator(".rt-loader")).to_be_visible()
+        page.wait_for_timeout(1000)  # the reader, were it shown, fetches its steps at once
+        assert page.locator(".rt-reader-wrap").count() == 0 and asked == [], address

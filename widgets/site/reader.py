@@ -1,0 +1,130 @@
+"""The rulebook's worked examples readable in the static site before Python has started in the page.
+
+Every step of every example is a position the engine stored, so the build draws each one with the
+stepper's own code (:func:`widgets.panels.stepper.draw_step`) and writes, per game page and language,
+one JSON file beside the page (``voici/render/fire_bulls.examples.fr.json``).  The page's reader
+(``reader.js``) shows it at once, with the live stepper's classes and style sheets, and hands over
+to the live page once Python has built it, at the example and step the student reached.
+
+:func:`add` does both at build time: the files, and each game page's reader script and styles.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tutor import games
+from tutor.core import LESSON
+from tutor.guide import guide_data
+from widgets import static
+from widgets.page import spec
+from widgets.panels.i18n import t
+from widgets.panels.sections import sections_html
+from widgets.panels.stepper import draw_step
+
+HERE = Path(__file__).resolve().parent
+LANGS = ("en", "it", "fr")
+# what the loader's progress line adds while the examples are read: what waits for Python
+LATER = {
+    "en": "The examples can be read already. {play}, {rules}, {quiz} and {scenarios} open when Python is ready.",
+    "it": "Gli esempi si leggono già. {play}, {rules}, {quiz} e {scenarios} si aprono quando Python è pronto.",
+    "fr": "Les exemples se lisent déjà. {play}, {rules}, {quiz} et {scenarios} s'ouvrent quand Python est prêt.",
+}
+# the reader over the page while Python starts (the live page is built under it), the progress line at the
+# screen's foot; the rest is the live stepper's own style (common.css, phone.css, the game's section css)
+READER_CSS = """
+.rt-reader-wrap{position:fixed;inset:0;z-index:9000;overflow:auto;background:#fff;padding:8px 12px 140px;box-sizing:border-box}
+.rt-reader-wrap{font-family:var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",sans-serif)}
+.rt-reader{display:flex;flex-direction:column}
+.rt-reader .jupyter-button{height:28px;padding:0 8px;margin:2px;border:0;background:#eee;color:rgba(0,0,0,.8);
+ font-family:inherit;font-size:16px;cursor:pointer;white-space:nowrap}
+.rt-reader .jupyter-button:hover:enabled{box-shadow:0 2px 4px rgba(0,0,0,.25)}
+.rt-reader .jupyter-button:disabled{opacity:.4;cursor:not-allowed}
+.rt-reader .jupyter-button i{margin-right:4px}
+.rt-reader .widget-label{margin-right:6px}
+.rt-reader-top{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px}
+.rt-reader-top h1{margin:4px 16px 4px 0;font-size:26px}
+.rt-reader .rt-nav{display:flex;flex-wrap:wrap;gap:2px}
+.rt-reader .rt-chooser{display:flex;flex-wrap:nowrap;align-items:center;gap:6px;height:auto}
+.rt-reader .rt-chooser .widget-label{flex:0 0 auto;width:auto}
+.rt-reader .rt-chooser select{font-size:16px;flex:1 1 auto;min-width:0;height:32px}
+.rt-reader button:focus-visible,.rt-reader select:focus-visible,.rt-reader-wrap a:focus-visible,.rt-reader summary:focus-visible{
+ outline:3px solid #0b1f4d!important;outline-offset:-3px!important;box-shadow:inset 0 0 0 5px #fff!important}
+body.rt-reading .rt-loader{top:auto;bottom:0;left:0;transform:none;width:100%;max-width:none;border-radius:0;
+ padding:6px 14px;font-size:15px;box-shadow:0 -2px 10px rgba(0,0,0,.2)}
+body.rt-reading .rt-loader p{margin:2px 0}
+body.rt-reading .rt-loader .rt-loader-note{font-size:13px}
+.rt-loader-later{font-weight:bold;color:#10264d}
+@media (max-width:700px){.rt-reader-wrap{padding:4px 6px 150px}}
+"""
+
+
+def page_examples(name: str, lang: str) -> dict:
+    """The game ``name``'s examples in ``lang`` as its page's stepper draws them: every step of every
+    example of its chooser (``game.course()``, in order), each ``[header, board, narration, outcome]``
+    (the board as :class:`widgets.panels.sections.Sections` shows it; the game's style sheet, the same
+    for every step, once)."""
+    page = spec(name)
+    game = page.engine
+    examples = []
+    style = None
+    for ex in game.course():
+        steps = []
+        for i in range(len(ex.steps) + 1):
+            header, sections, narration, outcome = draw_step(game, page.board, ex, i, lang)
+            css, body = sections_html(sections)
+            if style is None:
+                style = css
+            step = [header, body, narration, outcome]
+            if css != style:
+                step.append(css)  # a step with a style of its own (none today)
+            steps.append(step)
+        examples.append({"id": ex.id, "title": game.example_text(ex, lang)["title"], "steps": steps,
+                         # the live page shows the guided first game here: it needs Python
+                         "guided": ex.id == LESSON and bool(guide_data(game))})
+    labels = {key: t(key, lang) for key in ("example", "first", "previous", "next", "last", "all_games")}
+    labels["later"] = LATER[lang].format(**{k: t(k, lang) for k in ("play", "rules", "quiz", "scenarios")})
+    return {"game": name, "lang": lang, "title": game.title, "first": page.example_id(), "css": style or "",
+            "labels": labels, "examples": examples}
+
+
+def stem(name: str) -> str:
+    """The page's file name without ``.html`` (``fire_bulls``)."""
+    return games.entry(name).notebook.removesuffix(".ipynb")
+
+
+def write_examples(render: Path) -> dict[str, int]:
+    """Each game's examples in each language beside its page in ``render``; returns each file's bytes."""
+    sizes = {}
+    for entry in games.entries():
+        if not (render / f"{stem(entry.name)}.html").exists():
+            continue
+        for lang in LANGS:
+            path = render / f"{stem(entry.name)}.examples.{lang}.json"
+            path.write_text(json.dumps(page_examples(entry.name, lang), ensure_ascii=False, separators=(",", ":")))
+            sizes[path.name] = path.stat().st_size
+    return sizes
+
+
+def reader_tag(name: str) -> str:
+    """The reader's styles and script for the page of the game ``name``."""
+    css = static.text("common.css") + static.text("phone.css") + READER_CSS
+    return (f"<style>{css}</style><script data-game='{name}' data-examples='{stem(name)}.examples'>"
+            + (HERE / "reader.js").read_text() + "</script>")
+
+
+def add(out: Path) -> dict[str, int]:
+    """The examples' files and every game page's reader (after the loader, which it moves to the screen's
+    foot while the examples are read); returns the files' sizes."""
+    render = out / "voici" / "render"
+    sizes = write_examples(render)
+    for entry in games.entries():
+        html = render / f"{stem(entry.name)}.html"
+        if not html.exists():
+            continue
+        text = html.read_text()
+        anchor = '<div id="rendered_cells"'
+        if anchor in text and "rt-reader" not in text:
+            html.write_text(text.replace(anchor, reader_tag(entry.name) + anchor, 1))
+    return sizes
