@@ -137,7 +137,10 @@ def _weight(item) -> int:
 def pytest_collection_modifyitems(config, items):
     # an xdist worker has ``workerinput`` (its ``numprocesses`` is unset: only the controller's is)
     if hasattr(config, "workerinput"):
-        items.sort(key=_weight)  # stable: the order within each group is kept
+        weight: dict = {}
+        for item in items:  # a file goes with its slowest kind of test, its tests together in their order
+            weight[item.path] = min(weight.get(item.path, 2), _weight(item))
+        items.sort(key=lambda item: weight[item.path])  # stable: the order within each group is kept
 
 
 @pytest.hookimpl(hookwrapper=True)
