@@ -90,7 +90,7 @@ lint: $(VENV)/.installed-test
 # each worker has its own Voila server and Chromium.  PYTEST_WORKERS=0 runs in one process.
 PYTEST_WORKERS ?= 2
 test: lint $(CHROMIUM) $(AXE) site
-	$(VPY) -m pytest -q --durations=30 $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+	$(VPY) -m pytest -q --durations=30 $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 # Mutated scenario files, action values and action texts for every game,
 # 10,000 of each by default (FUZZ_N=...); prints the counts by outcome.

@@ -119,8 +119,11 @@ def page(new_page):
 # Under pytest-xdist (``make test`` runs two workers, a file at a time each: ``--dist loadfile``),
 # the slowest files go first so that no long file starts last and runs alone: the static site in
 # the browser (Pyodide), then the other browser files and the files that wait on servers and
-# installs, then the rest, each group in its usual order.
-SLOW_FILES = ("test_classroom.py", "test_notebooks_binder.py", "test_notebooks.py")
+# installs, then the rest, each group in its usual order.  The rest (hundreds of quick engine and
+# panel tests) then evens the two workers out at the end.  xdist keeps this order only with
+# ``--no-loadscope-reorder`` (the Makefile passes it): by default it sends the files with the most
+# tests first, which put the few-test, minute-long server and browser files last.
+SLOW_FILES = ("test_classroom_seats.py", "test_classroom.py", "test_notebooks_binder.py", "test_notebooks.py")
 
 
 def _weight(item) -> int:
@@ -132,8 +135,12 @@ def _weight(item) -> int:
 
 
 def pytest_collection_modifyitems(config, items):
-    if getattr(config.option, "numprocesses", None):
-        items.sort(key=_weight)  # stable: the order within each group is kept
+    # an xdist worker has ``workerinput`` (its ``numprocesses`` is unset: only the controller's is)
+    if hasattr(config, "workerinput"):
+        weight: dict = {}
+        for item in items:  # a file goes with its slowest kind of test, its tests together in their order
+            weight[item.path] = min(weight.get(item.path, 2), _weight(item))
+        items.sort(key=lambda item: weight[item.path])  # stable: the order within each group is kept
 
 
 @pytest.hookimpl(hookwrapper=True)

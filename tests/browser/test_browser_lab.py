@@ -11,6 +11,7 @@ server, and a game opened from its link.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import subprocess
@@ -20,7 +21,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tutor import games
@@ -75,10 +75,15 @@ def test_a_page_works_inside_jupyterlab(new_page, lab, artifacts):
     try:
         pg.goto(f"{base}/lab/tree/notebooks/fire_bulls.ipynb?token={token}")
         pg.locator(".jp-Notebook").wait_for()
-        try:  # JupyterLab may ask which kernel: the notebook's own (Python 3)
-            pg.locator(".jp-Dialog .jp-mod-accept").click(timeout=20_000)
-        except PlaywrightTimeout:
-            pass
+        # JupyterLab may ask which kernel (then: the notebook's own, Python 3); usually it starts the
+        # notebook's kernel by itself, and the status bar then says it is idle (ready: a "Run All"
+        # sent while it was starting ran nothing).  Whichever comes first (waiting out a dialog that
+        # never came cost 20 s a run).
+        ask = pg.locator(".jp-Dialog .jp-mod-accept")
+        started = pg.locator("#jp-main-statusbar").get_by_text(re.compile(r"Python 3.*\| Idle"))
+        ask.or_(started).first.wait_for()
+        if ask.is_visible():
+            ask.click()
         pg.click(".lm-MenuBar-itemLabel:text-is('Run')")  # the Run menu
         pg.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         pg.locator(".rt-chooser select").wait_for()
