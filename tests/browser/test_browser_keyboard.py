@@ -180,6 +180,9 @@ def test_the_focus_ring_stands_out_on_coloured_buttons(new_page, voila, name):
     pg.goto(voila.url(games.entry(name).notebook) + "?tab=play")
     pg.wait_for_function("""() => [...document.querySelectorAll('.rt-game .rt-controls button')]
         .some(b => b.offsetParent !== null && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""")
+    # the page's style sheet is a widget of its own: on a loaded machine the buttons came first
+    pg.wait_for_function("""() => [...document.styleSheets].some(s => { try { return [...s.cssRules].some(
+        r => (r.selectorText || '').includes('.rt-page button:focus-visible')); } catch (e) { return false; } })""")
     pg.keyboard.press("Tab")  # the last interaction is the keyboard's: focus() shows the ring as Tab would
     rings = pg.evaluate(RINGS)
     assert len(rings) >= 2, f"no coloured buttons found on {name}'s Play tab"
