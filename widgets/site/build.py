@@ -40,7 +40,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from widgets.site import offline, reader
+from widgets.site import offline, preload, pycompile, reader
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = "0.27.6"
@@ -254,6 +254,7 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                 "pyodideUrl": "./static/pyodide/pyodide.js",
                 "disablePyPIFallback": True,
+                "loadPyodideOptions": {"packages": preload.packages(pypi, LOCK_PACKAGES)},  # installed as Pyodide starts
             }},
         },
     }, indent=2))
@@ -271,6 +272,8 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
             tar.extractall(tmp, filter="data")
         fix_urls(tmp_out, Path(tmp) / "package")
     shutil.rmtree(tmp_out / "build", ignore_errors=True)  # the JupyterLab app bundle: no voici page asks for it
+    pycompile.compile_site(tmp_out, npm / NPM_TARBALLS[0], cache / "pyc")  # .pyc from Pyodide's Python: no compiling in the page
+    preload.write_lock(tmp_out)  # every wheel in Pyodide's lock, for the packages above
     version = digest[:16]
     offline.write_landing(tmp_out, version)  # plain HTML: no Python to start
     offline.add_loader(tmp_out, version)
