@@ -37,6 +37,12 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
         " if (ks.some(u => u.endsWith('/kamikaze_attack.html')) && ks.some(u => u.endsWith('.wasm'))"
         " && ks.some(u => u.includes('rules_tutor-'))) return true; } return false; }",
         timeout=START, polling=500)
+    # and the page's own address, which the reload asks for, is answered by the service worker from its cache
+    page.wait_for_function(
+        "async () => { const here = location.origin + location.pathname;"
+        " if (!navigator.serviceWorker.controller) return false;"
+        " for (const n of await caches.keys()) { if (await (await caches.open(n)).match(here)) return true; }"
+        " return false; }", timeout=START, polling=500)
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
