@@ -61,8 +61,10 @@ def test_answer_a_question_and_ask_a_hint(new_page, voila, artifacts, name):
             several = page.locator(".rt-quiz-check").is_visible()
             if several:  # the first check of the question: its verdict is the first message in the feedback
                 page.click(".rt-quiz-check")
+            # the choices are redrawn before the feedback: wait for the feedback that gives this pick's reason
+            # (a wrong pick's, a right one's or a kept pick's), not for the last try's message still shown
+            page.wait_for_selector(f".rt-quiz-feedback .rt-quiz-reason[data-choice='{k}']")
             page.wait_for_selector(".rt-quiz-feedback .rt-msg")
-            page.wait_for_selector(".rt-quiz-feedback .rt-quiz-reason")  # a reason, right or wrong
             if page.locator(".rt-quiz-feedback .rt-msg-ok").count():
                 break
             page.screenshot(path=str(artifacts / f"quiz-wrong-{name}-{size}.png"))
