@@ -14,16 +14,14 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 START = 600_000  # ms: Pyodide starts and installs the wheels in the page; slow on a loaded machine
+OFFLINE = 180_000  # ms: the same from this browser's cache (6-15 s here)
 
 # what the page says while it loads, in French (any of its steps)
 FRENCH_STEPS = ("Téléchargement de la page", "Démarrage de Python", "Installation des paquets de Python",
                 "Installation du tuteur", "Construction de la page")
 
 
-@pytest.mark.xfail(strict=False, reason="the offline reload fails now and then since the site caches the "
-                   "examples' files and preloads compiled wheels (the navigation refused, or a page never "
-                   "usable offline)")
-def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(new_page, site_url):
+def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(new_page, site_url, artifacts):
     page = new_page((390, 844), timeout=120_000, service_workers="allow")
     page.goto(site_url + "/voici/render/fire_bulls.html?lang=fr")
     step = page.locator(".rt-loader-step")
@@ -33,22 +31,23 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
     page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
     expect(page.locator(".rt-loader")).to_have_count(0)  # gone once the page is usable
     expect(page.locator(".rt-page")).to_contain_text("Langue")
-    # the service worker keeps what the page loaded and the rest of the site (the other pages, Python)
-    page.wait_for_function(
-        "async () => { for (const n of await caches.keys()) { const c = await caches.open(n);"
-        " const ks = (await c.keys()).map(r => r.url);"
-        " if (ks.some(u => u.endsWith('/kamikaze_attack.html')) && ks.some(u => u.endsWith('.wasm'))"
-        " && ks.some(u => u.includes('rules_tutor-'))) return true; } return false; }",
-        timeout=START, polling=500)
-    # and the page's own address, which the reload asks for, is answered by the service worker from its cache
-    page.wait_for_function(
-        "async () => { const here = location.origin + location.pathname;"
-        " if (!navigator.serviceWorker.controller) return false;"
-        " for (const n of await caches.keys()) { if (await (await caches.open(n)).match(here)) return true; }"
-        " return false; }", timeout=START, polling=500)
+    # the service worker keeps what the page loaded (its address and scripts first) and the rest of the
+    # site (the other pages, Python, the icons' font), then the page says so, in French
+    page.wait_for_selector("html[data-rt-offline]", state="attached", timeout=START)
+    assert page.evaluate("document.documentElement.dataset.rtOffline") == "ready"
+    expect(page.locator(".rt-toast")).to_contain_text("hors ligne")
+    page.screenshot(path=str(artifacts / "site-offline-ready-phone.png"))
+    assert page.evaluate(
+        "async () => { const ks = []; for (const n of await caches.keys())"
+        " for (const r of await (await caches.open(n)).keys()) ks.push(r.url);"
+        " return ['/kamikaze_attack.html', '.wasm', 'fa-solid-900.woff2', '/api/contents/all.json']"
+        ".filter(end => !ks.some(u => u.endsWith(end) || u.includes(end + '?'))); }") == []
+    failed = []
     page.context.set_offline(True)
+    page.on("requestfailed", lambda r: failed.append(r.url) if "/version.json" not in r.url else None)
     page.reload()
-    page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
+    page.wait_for_selector(".rt-page .rt-chooser select", timeout=OFFLINE)
+    assert failed == []  # every file from this browser's cache (the icons' font too)
     expect(page.locator(".rt-page")).to_contain_text("Langue")  # the same place: the page in French
     # the landing page too, without network: the games in the language of its address
     page.goto(site_url + "/voici/render/index.html?lang=it")

@@ -11,18 +11,21 @@
          first: "The first visit downloads about 19 MB; later visits open from this browser's cache, even offline.",
          nowasm: "This browser cannot run this page: it has no WebAssembly. Open it in a current Firefox, Chrome, Edge or Safari.",
          nostore: "This browser blocks storage for this site: the page works, but it cannot remember your game or open offline.",
+         offline: "Saved in this browser: the tutor now opens offline too.",
          newer: "A newer version of this site is available.", reload: "Reload"},
     it: {page: "Scaricamento della pagina…", python: "Avvio di Python nel browser…",
          kernel: "Installazione dei pacchetti di Python…", tutor: "Installazione del tutor…", build: "Costruzione della pagina…",
          first: "La prima visita scarica circa 19 MB; le successive si aprono dalla cache del browser, anche offline.",
          nowasm: "Questo browser non può eseguire la pagina: non ha WebAssembly. Aprila con un Firefox, Chrome, Edge o Safari recente.",
          nostore: "Questo browser blocca la memoria per questo sito: la pagina funziona, ma non ricorda la partita e non si apre offline.",
+         offline: "Salvato nel browser: il tutor ora si apre anche offline.",
          newer: "È disponibile una versione più recente di questo sito.", reload: "Ricarica"},
     fr: {page: "Téléchargement de la page…", python: "Démarrage de Python dans votre navigateur…",
          kernel: "Installation des paquets de Python…", tutor: "Installation du tuteur…", build: "Construction de la page…",
          first: "La première visite télécharge environ 19 Mo ; les suivantes s'ouvrent depuis le cache du navigateur, même hors ligne.",
          nowasm: "Ce navigateur ne peut pas exécuter cette page : il n'a pas WebAssembly. Ouvrez-la dans un Firefox, Chrome, Edge ou Safari récent.",
          nostore: "Ce navigateur bloque le stockage pour ce site : la page fonctionne, mais elle ne peut ni garder votre partie ni s'ouvrir hors ligne.",
+         offline: "Enregistré dans ce navigateur : le tuteur s'ouvre maintenant aussi hors ligne.",
          newer: "Une version plus récente de ce site est disponible.", reload: "Recharger"}
   };
   var m = /[?&]lang=(en|it|fr)\b/.exec(location.search);
@@ -49,6 +52,14 @@
     p.textContent = text;
     p.className = "rt-loader-note rt-loader-" + kind;
   }
+  function toast(text) {
+    var div = document.createElement("div");
+    div.className = "rt-toast";
+    div.setAttribute("role", "status");
+    div.textContent = text;
+    document.body.appendChild(div);
+    setTimeout(function () { div.remove(); }, 6000);
+  }
   function mount() {
     if (!box.parentNode) document.body.insertBefore(box, document.body.firstChild);
   }
@@ -71,6 +82,12 @@
                [/ipython-/, "kernel", 55], [/rules_tutor-|ipywidgets-/, "tutor", 75]];
   if (navigator.serviceWorker) {
     navigator.serviceWorker.addEventListener("message", function (e) {
+      var kept = e.data && e.data.rtOffline;
+      if (kept) {  // the service worker has kept the site: said once, when it newly has everything
+        document.documentElement.dataset.rtOffline = kept.missing ? "partial" : "ready";
+        if (!kept.missing && kept.added) toast(T.offline);
+        return;
+      }
       var path = e.data && e.data.rtFetched;
       if (!path) return;
       for (var i = 0; i < files.length; i++) if (files[i][0].test(path)) step(files[i][1], files[i][2]);
@@ -98,8 +115,7 @@
     box.remove();
     if (!storage || !navigator.serviceWorker) return;
     // the rest of the site, for the next visit and for offline: what this page loaded, the other pages
-    var loaded = performance.getEntriesByType("resource").map(function (r) { return r.name; });
-    loaded.push(location.href.split("?")[0]);
+    var loaded = [location.href].concat(performance.getEntriesByType("resource").map(function (r) { return r.name; }));
     navigator.serviceWorker.ready.then(function (reg) {
       if (reg.active) reg.active.postMessage({rtCache: loaded});
     });

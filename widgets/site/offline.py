@@ -22,17 +22,21 @@ LOADER_CSS = """<style>
 .rt-loader-note{font-size:15px;color:#444}
 .rt-loader-error{color:#a00;font-weight:bold}
 .rt-loader-warning{color:#8a5300}
+.rt-toast{position:fixed;z-index:10000;left:50%;bottom:16px;transform:translateX(-50%);width:max-content;max-width:min(560px,90vw);pointer-events:none;box-sizing:border-box;font:16px/1.4 system-ui,sans-serif;background:#1b3a57;color:#fff;padding:8px 16px;border-radius:6px;box-shadow:0 2px 8px rgba(0,0,0,.3)}
 .rt-newer{font:16px system-ui,sans-serif;background:#fff4c2;padding:6px 12px}
 </style>"""
 
 
 def site_files(out: Path) -> list[str]:
-    """What every page needs besides its own scripts (which it reports itself): the pages, Python, the wheels."""
+    """What every page needs besides its own scripts (which it reports itself): the pages, Python, the wheels,
+    the icons' font."""
     keep = []
     for p in sorted(out.rglob("*")):
         rel = p.relative_to(out).as_posix()
         if p.is_file() and p.suffix != ".gz" and (rel.startswith(("voici/render/", "static/pyodide/", "pypi/"))
-                            or "/static/pypi/" in rel or rel == "index.html"):
+                            or "/static/pypi/" in rel or rel == "index.html"
+                            # the icons' font, which a page asks for only when it first draws an icon
+                            or (rel.startswith("static/fontawesome/") and p.suffix == ".woff2")):
             keep.append(rel)
     return keep
 

@@ -67,6 +67,19 @@ async function fromCacheOrNetwork(event) {
   return response;
 }
 
+async function networkOrCache(event) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) event.waitUntil(cache.put(key(event.request.url), response.clone()));
+    return response;
+  } catch (e) {
+    const hit = await cache.match(key(event.request.url));
+    if (hit) return hit;
+    throw e;
+  }
+}
+
 async function relay(request, url) {
   const body = await request.json();
   const answer = new Promise((resolve) => {
@@ -94,28 +107,52 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(relay(request, url));
     return;
   }
-  if (request.method !== "GET" || url.pathname.includes("/api/") || url.pathname.endsWith("/version.json")) {
+  if (request.method !== "GET" || url.pathname.endsWith("/version.json")) {
     return;  // the network's (version.json: whether a newer build is out)
+  }
+  if (url.pathname.includes("/api/")) {  // the site's listings (api/contents/all.json): fresh, or kept when offline
+    event.respondWith(networkOrCache(event));
+    return;
   }
   if (/\.(whl|wasm|zip)$|pyodide/.test(url.pathname)) event.waitUntil(tell(url.pathname));
   event.respondWith(fromCacheOrNetwork(event));
 });
 
-// a page that has become usable asks for the rest of the site (the other pages, Python and the
-// wheels, which a worker started before this service worker took over fetched past it)
+// a page that has become usable asks for what it loaded before this service worker took over (its own
+// address and scripts: what a reload needs first), then the rest of the site (the other pages, Python
+// and the wheels); then it is told whether everything is kept, and whether anything new was
+function wanted(list) {
+  const seen = new Set(), out = [];
+  for (const u of list) {
+    let url;
+    try { url = new URL(u, location.href); } catch (e) { continue; }
+    if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || url.pathname.endsWith("/version.json")
+        || url.pathname.includes("/api/drive") || url.pathname.includes("/api/stdin/")) continue;
+    if (!seen.has(key(url.href))) { seen.add(key(url.href)); out.push(url.href); }
+  }
+  return out;
+}
+
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.rtCache === undefined) return;
-  const wanted = [...SITE.map((p) => new URL(p, location.href).href), ...event.data.rtCache];
+  const urls = wanted([...event.data.rtCache, ...SITE.map((p) => new URL(p, location.href).href)]);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    for (const url of wanted) {
-      if (new URL(url).origin !== location.origin || await cache.match(key(url))) continue;
+    let added = 0, missing = 0, failedInARow = 0;
+    for (const url of urls) {
+      if (await cache.match(key(url))) continue;
+      if (failedInARow >= 3) { missing++; continue; }  // offline: the rest another time
       try {
         const response = await network(url);
-        if (response.ok) await cache.put(key(url), response);
+        if (!response.ok) continue;  // not a file of the site (the page asked and was refused as well)
+        await cache.put(key(url), response);
+        added++;
+        failedInARow = 0;
       } catch (e) {
-        return;  // offline: the rest another time
+        missing++;
+        failedInARow++;
       }
     }
+    if (event.source) event.source.postMessage({rtOffline: {added, missing}});
   })());
 });
