@@ -59,7 +59,26 @@ def test_french_examples_step_with_no_python_at_all(new_page, site_url, artifact
     expect(count).to_contain_text("Étape 1 sur 5")
     expect(narration).to_contain_text("chacun additionne les points inscrits sur les cartes Point")
     assert "example=lesson&step=1" in page.url  # the place, as "Link to this place" writes it
+    # the live page's tabs: the examples' open, the others said to wait for Python
+    tabs = page.locator(".rt-reader-tabs [role=tab]")
+    expect(tabs).to_have_text(["Exemples de la règle", "Jouer", "Règles", "Quiz", "Scénarios"])
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+    expect(tabs.nth(1)).to_have_attribute("aria-disabled", "true")
+    assert "quand Python est prêt" in tabs.nth(1).get_attribute("title")
+    # the step slider works here too; what needs Python is in its place, greyed, and a click says why
+    page.locator(".rt-reader-slider input").fill("4")
+    expect(count).to_contain_text("Étape 4 sur 5")
+    page.get_by_role("button", name="À vous").click(force=True)  # aria-disabled: Playwright would wait for it
+    expect(page.locator(".rt-loader-later.rt-flash")).to_have_count(1)
+    expect(count).to_contain_text("Étape 4 sur 5")
+    page.locator(".rt-reader-slider input").fill("1")
     assert aborted and page.locator(".rt-page").count() == 0  # Python was asked for, never started
+    # another language, at the same step, still with no Python
+    page.get_by_role("link", name="Italiano").click()
+    expect(count).to_contain_text("Passo 1 di 5")
+    expect(page.locator(".rt-reader-lang[aria-current]")).to_have_text("Italiano")
+    expect(tabs.nth(1)).to_have_text("Gioca")
+    assert "lang=it" in page.url and "example=lesson&step=1" in page.url
 
 
 def test_the_live_page_opens_at_the_readers_example_and_step(new_page, site_url, artifacts):
@@ -72,6 +91,8 @@ def test_the_live_page_opens_at_the_readers_example_and_step(new_page, site_url,
         page.get_by_role("button", name="Next").click()
     expect(reader.locator(".rt-step-count")).to_contain_text("Step 3 of 6")
     page.screenshot(path=str(artifacts / "site-reader-projector.png"))
+    # where the reader's chooser and board are: the live page puts them in the same place (no jump)
+    before = [page.locator(f".rt-reader {c}").bounding_box() for c in (".rt-chooser select", ".rt-step-narration")]
     # what the live stepper shows at the moment the reader goes
     page.evaluate("""() => { new MutationObserver(() => {
         if (!document.querySelector('.rt-reader-wrap') && window.rtHandedAt === undefined) {
@@ -83,6 +104,9 @@ def test_the_live_page_opens_at_the_readers_example_and_step(new_page, site_url,
     expect(live.locator(".rt-step-title")).to_contain_text("Gong")
     expect(live.locator(".rt-step-count")).to_contain_text("Step 3 of 6")
     page.screenshot(path=str(artifacts / "site-reader-handed-over.png"))
+    after = [live.locator(c).first.bounding_box() for c in (".rt-chooser select", ".rt-step-narration")]
+    for was, now in zip(before, after):
+        assert abs(was["y"] - now["y"]) <= 16 and abs(was["x"] - now["x"]) <= 16, (before, after)
     live.locator(".rt-next").click()  # and it steps on, live
     expect(live.locator(".rt-step-count")).to_contain_text("Step 4 of 6", timeout=120_000)
 

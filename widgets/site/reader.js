@@ -83,6 +83,25 @@
     parts[cls] = c;
     return d;
   }
+  // a control of the live page that needs Python: shown where it will be, greyed; a click says why, at the foot
+  function waiting(name, icon, text, label) {
+    var b = html("jupyter-button widget-button rt-later rt-later-" + name, "button");
+    b.type = "button";
+    b.setAttribute("aria-disabled", "true");
+    b.title = (label ? label + " · " : "") + data.labels.later;
+    if (label) b.setAttribute("aria-label", label);
+    b.innerHTML = "<i class='fa fa-" + icon + "' aria-hidden='true'></i>";
+    if (text) b.appendChild(document.createTextNode(text));
+    b.addEventListener("click", flash);
+    return b;
+  }
+  function flash() {
+    var line = document.querySelector(".rt-loader-later");
+    if (!line) return;
+    line.classList.remove("rt-flash");
+    void line.offsetWidth;  // the animation again
+    line.classList.add("rt-flash");
+  }
   function build() {
     var L = data.labels;
     var top = html("rt-reader-top");
@@ -93,7 +112,55 @@
     h.textContent = data.title;
     top.appendChild(back);
     top.appendChild(h);
+    // the language: the same place in another language (a link: the page opens again in it)
+    var langs = html("rt-reader-langs");
+    langs.setAttribute("role", "group");
+    langs.setAttribute("aria-label", L.language);
+    var said = html("widget-label", "span");
+    said.textContent = L.language;
+    langs.appendChild(said);
+    [["en", "English"], ["it", "Italiano"], ["fr", "Français"]].forEach(function (l) {
+      var a = html("rt-reader-lang", "a");
+      a.lang = l[0];
+      a.textContent = l[1];
+      a.dataset.lang = l[0];
+      if (l[0] === lang) a.setAttribute("aria-current", "true");
+      parts["lang-" + l[0]] = a;
+      langs.appendChild(a);
+    });
+    top.appendChild(langs);
+    top.appendChild(waiting("presenter", "television", L.presenter));
+    top.appendChild(waiting("live", "users", L.live_start));
+    var link = html("rt-place-link", "details");
+    link.innerHTML = "<summary><i class='fa fa-link' aria-hidden='true'></i> </summary>" +
+                     "<textarea readonly class='rt-place-url' rows='3' spellcheck='false'></textarea>" + L.copy;
+    link.firstChild.appendChild(document.createTextNode(L.link_here));
+    var url = link.querySelector("textarea");
+    url.setAttribute("aria-label", L.link_here);
+    url.title = L.link_here_tip;
+    url.addEventListener("focus", function () { url.select(); });
+    parts.url = url;
+    top.appendChild(link);
     wrap.appendChild(top);
+    // the live page's tabs, the examples' open: the others wait for Python (the line at the foot says so)
+    var tabs = html("rt-reader-tabs");
+    tabs.setAttribute("role", "tablist");
+    ["examples", "play", "rules", "quiz", "scenarios"].forEach(function (name, i) {
+      var tab = html("rt-reader-tab", i ? "button" : "div");
+      tab.setAttribute("role", "tab");
+      tab.textContent = L[name];
+      if (i === 0) {
+        tab.setAttribute("aria-selected", "true");
+      } else {
+        tab.type = "button";
+        tab.setAttribute("aria-selected", "false");
+        tab.setAttribute("aria-disabled", "true");
+        tab.title = L.later;
+        tab.addEventListener("click", flash);  // said again, at the foot, where the progress is
+      }
+      tabs.appendChild(tab);
+    });
+    wrap.appendChild(tabs);
     var root = html("rt-reader rt-panel rt-stepper widget-vbox");
     var chooser = html("rt-chooser widget-dropdown widget-inline-hbox");
     chooser.style.width = "46em";  // the live chooser's layout
@@ -127,6 +194,24 @@
       nav.appendChild(button);
       parts[b[0]] = button;
     });
+    // the step slider (it works here too), then what needs Python: autoplay, Your turn, Edit this position
+    var slide = html("rt-reader-slider");
+    var range = document.createElement("input");
+    range.type = "range";
+    range.min = "0";
+    range.setAttribute("aria-label", L.step_slider);
+    range.addEventListener("input", function () { go(Number(range.value), true); });
+    var readout = html("rt-reader-readout", "span");
+    slide.appendChild(range);
+    slide.appendChild(readout);
+    parts.range = range;
+    parts.readout = readout;
+    nav.appendChild(slide);
+    [["play", L.autoplay], ["stop", L.stop], ["retweet", L.loop]].forEach(function (b) {
+      nav.appendChild(waiting("autoplay", b[0], "", b[1]));
+    });
+    nav.appendChild(waiting("your-turn", "hand-pointer-o", L.your_turn));
+    nav.appendChild(waiting("edit", "pencil", L.ed_open));
     var header = content("rt-step-header");
     header.setAttribute("aria-live", "polite");
     var board = html("rt-board widget-vbox");
@@ -156,17 +241,26 @@
     parts.first.disabled = parts.previous.disabled = pos === 0 || sent > 0;
     parts.next.disabled = parts.last.disabled = pos === steps.length - 1 || sent > 0;
     parts.select.disabled = sent > 0;
+    ["en", "it", "fr"].forEach(function (code) { parts["lang-" + code].href = "?" + place(code); });
+    parts.range.max = String(steps.length - 1);
+    parts.range.value = String(pos);
+    parts.range.disabled = sent > 0;
+    parts.readout.textContent = String(pos);
+    parts.url.value = location.origin + location.pathname + "?" + place(lang);
   }
-  function remember() {  // the place, as "Link to this place" gives it: the live page opens there
-    moved = true;
+  function place(language) {  // the place, as "Link to this place" gives it
     var p = new URLSearchParams();
-    p.set("lang", lang);
+    p.set("lang", language);
     p.set("tab", "examples");
     p.set("example", data.examples[ex].id);
     p.set("step", String(pos));
     ["ruleset", "seed"].forEach(function (k) { if (k in got) p.set(k, got[k]); });
+    return p.toString();
+  }
+  function remember() {  // the live page opens at the place in the address
+    moved = true;
     try {
-      history.replaceState(history.state, "", "?" + p.toString());
+      history.replaceState(history.state, "", "?" + place(lang));
       window.rtOpenedAt = location.href;  // what the live page reads its place from (widgets/page.py)
     } catch (e) {}
   }
@@ -218,5 +312,8 @@
     pos = step < d.examples[at].steps.length ? step : 0;
     draw();
     try { performance.mark("rt-examples-readable"); } catch (e) {}  // for make bench-site
-  }).catch(function () { gone(); });  // no examples to read: the loader alone, as before
+  }).catch(function (e) {  // no examples to read: the loader alone, as before
+    if (window.console) console.warn("rules-tutor: the examples cannot be read before Python starts:", e);
+    gone();
+  });
 })();

@@ -18,7 +18,8 @@ from tutor import games
 from tutor.core import LESSON
 from tutor.guide import guide_data
 from widgets import static
-from widgets.page import spec
+from widgets.page import copy_button, spec
+from widgets.panels import editor  # noqa: F401  (its words: "Edit this position")
 from widgets.panels.i18n import t
 from widgets.panels.sections import sections_html
 from widgets.panels.stepper import draw_step
@@ -34,7 +35,8 @@ LATER = {
 # the reader over the page while Python starts (the live page is built under it), the progress line at the
 # screen's foot; the rest is the live stepper's own style (common.css, phone.css, the game's section css)
 READER_CSS = """
-.rt-reader-wrap{position:fixed;inset:0;z-index:9000;overflow:auto;background:#fff;padding:8px 12px 140px;box-sizing:border-box}
+.rt-reader-wrap{position:fixed;inset:0;z-index:9000;overflow:auto;background:#fff;padding:20px 15px 140px;box-sizing:border-box}
+.rt-reader-top .rt-back-link{font-size:17px}
 .rt-reader-wrap{font-family:var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",sans-serif)}
 .rt-reader{display:flex;flex-direction:column}
 .rt-reader .jupyter-button{height:28px;padding:0 8px;margin:2px;border:0;background:#eee;color:rgba(0,0,0,.8);
@@ -48,7 +50,7 @@ READER_CSS = """
 .rt-reader .rt-nav{display:flex;flex-wrap:wrap;gap:2px}
 .rt-reader .rt-chooser{display:flex;flex-wrap:nowrap;align-items:center;gap:6px;height:auto}
 .rt-reader .rt-chooser .widget-label{flex:0 0 auto;width:auto}
-.rt-reader .rt-chooser select{font-size:16px;flex:1 1 auto;min-width:0;height:32px}
+.rt-reader .rt-chooser select{font-size:13px;flex:1 1 auto;min-width:0;height:28px}
 .rt-reader button:focus-visible,.rt-reader select:focus-visible,.rt-reader-wrap a:focus-visible,.rt-reader summary:focus-visible{
  outline:3px solid #0b1f4d!important;outline-offset:-3px!important;box-shadow:inset 0 0 0 5px #fff!important}
 body.rt-reading .rt-loader{top:auto;bottom:0;left:0;transform:none;width:100%;max-width:none;border-radius:0;
@@ -56,7 +58,32 @@ body.rt-reading .rt-loader{top:auto;bottom:0;left:0;transform:none;width:100%;ma
 body.rt-reading .rt-loader p{margin:2px 0}
 body.rt-reading .rt-loader .rt-loader-note{font-size:13px}
 .rt-loader-later{font-weight:bold;color:#10264d}
-@media (max-width:700px){.rt-reader-wrap{padding:4px 6px 150px}}
+.rt-reader-langs{display:flex;flex-wrap:wrap;align-items:center;gap:2px}
+.rt-reader-langs .widget-label{margin-right:8px;font-size:16px}
+.rt-reader-lang{display:inline-block;height:28px;line-height:28px;padding:0 10px;background:#eee;color:rgba(0,0,0,.8);
+ text-decoration:none;font-size:16px}
+.rt-reader-lang[aria-current]{background:#c4c4c4}
+.rt-reader-tabs{display:flex;margin-top:20px;overflow-x:auto;border-bottom:1px solid #c0c0c0}
+.rt-reader-tab{flex:0 0 auto;font:13px/1.3 inherit;font-family:inherit;padding:8px 10px;margin:0 -1px -1px 0;
+ border:1px solid #c0c0c0;background:#eee;color:#222}
+.rt-reader-tab[aria-selected=true]{background:#fff;border-top:2px solid #1976d2;border-bottom-color:#fff}
+.rt-reader-tab[aria-disabled=true]{color:#6a6a6a;cursor:help}
+.rt-reader{border:1px solid #c0c0c0;border-top:0;padding:16px}
+.rt-reader .rt-later{opacity:.45;cursor:help}
+.rt-reader-wrap .rt-later{width:auto;height:28px;padding:0 10px;margin:2px;border:0;background:#eee;color:rgba(0,0,0,.8);font-size:16px;
+ font-family:inherit;cursor:help;opacity:.45}
+.rt-reader-wrap .rt-later i{margin-right:4px}
+.rt-reader-wrap .rt-later-autoplay i{margin-right:0}
+.rt-reader-slider{display:flex;align-items:center;gap:8px;margin:2px 8px}
+.rt-reader-slider input{width:140px}
+.rt-reader-readout{min-width:2em;text-align:center;font-size:13px}
+.rt-reader-wrap .rt-place-link summary{cursor:pointer;font-size:17px;list-style-position:inside}
+.rt-reader-wrap .rt-place-url{width:min(36em,90vw);font-size:13px}
+@keyframes rt-flash{from{background:#fff4c2}to{background:transparent}}
+.rt-loader-later.rt-flash{animation:rt-flash 1.2s}
+@media (max-width:700px){.rt-reader{padding:16px 5px}.rt-reader-tab{padding:8px 5px}.rt-reader-tabs{margin-top:28px}}
+.rt-reader .rt-step-narration{margin-top:12px}
+@media (max-width:700px){.rt-reader-wrap{padding:20px 4px 150px}}
 """
 
 
@@ -83,7 +110,11 @@ def page_examples(name: str, lang: str) -> dict:
         examples.append({"id": ex.id, "title": game.example_text(ex, lang)["title"], "steps": steps,
                          # the live page shows the guided first game here: it needs Python
                          "guided": ex.id == LESSON and bool(guide_data(game))})
-    labels = {key: t(key, lang) for key in ("example", "first", "previous", "next", "last", "all_games")}
+    labels = {key: t(key, lang) for key in ("example", "first", "previous", "next", "last", "all_games", "language",
+                                            "examples", "play", "rules", "quiz", "scenarios", "presenter",
+                                            "live_start", "link_here", "link_here_tip", "step_slider", "autoplay",
+                                            "stop", "loop", "your_turn", "ed_open")}
+    labels["copy"] = copy_button(lang)
     labels["later"] = LATER[lang].format(**{k: t(k, lang) for k in ("play", "rules", "quiz", "scenarios")})
     return {"game": name, "lang": lang, "title": game.title, "first": page.example_id(), "css": style or "",
             "labels": labels, "examples": examples}
