@@ -28,7 +28,14 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
     expect(step).to_be_visible()
     assert step.inner_text().startswith(FRENCH_STEPS), step.inner_text()
     expect(page.locator(".rt-loader-track")).to_be_visible()
+    # the guided first game's first step, readable before Python starts, where the live page will show it
+    read = page.locator(".rt-reader .rt-guide-count")
+    expect(read).to_contain_text("étape 1 sur 12")
+    before = read.bounding_box()
     page.wait_for_selector(".rt-page .rt-chooser select", timeout=START)
+    page.wait_for_selector(".rt-reader-wrap", state="detached", timeout=START)
+    after = page.locator(".rt-page .rt-guide-count").bounding_box()
+    assert abs(before["y"] - after["y"]) <= 16, (before, after)  # no jump when the live page takes over
     expect(page.locator(".rt-loader")).to_have_count(0)  # gone once the page is usable
     expect(page.locator(".rt-page")).to_contain_text("Langue")
     # the service worker keeps what the page loaded (its address and scripts first) and the rest of the

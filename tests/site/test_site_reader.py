@@ -35,30 +35,41 @@ def test_french_examples_step_with_no_python_at_all(new_page, site_url, artifact
     aborted = no_python(page)
     page.goto(site_url + "/voici/render/fire_bulls.html?lang=fr")
     reader = page.locator(".rt-reader")
-    count = reader.locator(".rt-step-count")
-    # the first entry of the chooser, its first step: the first lesson's start, the Italian rulebook quoted
-    expect(count).to_contain_text("Étape 0 sur 5")
+    # the chooser's first entry: the guided first game's first step, as the live page will show it, its
+    # moves waiting for Python (the suggested one first: drawing from the Qi deck)
     expect(reader.locator(".rt-chooser select option:checked")).to_have_text("Première partie guidée : Fire Bulls")
-    narration = reader.locator(".rt-step-narration")
-    expect(narration).to_contain_text("Per contare i punti vittoria finali")  # 000, scoring
+    expect(reader.locator(".rt-guide-count")).to_contain_text("Votre première partie · étape 1 sur 12")
+    expect(reader.locator(".rt-guide-todo")).to_contain_text("À vous de jouer.")
+    moves = reader.locator(".rt-guide-move")
+    expect(moves.first).to_contain_text("★ piocher")
+    expect(moves.first).to_have_attribute("aria-disabled", "true")
+    expect(reader.locator(".rt-next")).to_be_hidden()  # the guide has no steps to page through
     # what waits for Python, said in French beneath
     expect(page.locator(".rt-loader")).to_contain_text("s'ouvrent quand Python est prêt")
     page.screenshot(path=str(artifacts / "site-reader-phone-fr.png"))
+    moves.first.evaluate("el => el.scrollIntoView({block: 'center'})")  # above the progress line at the foot
+    moves.first.click(force=True)  # aria-disabled: Playwright would wait for it
+    expect(page.locator(".rt-loader-later.rt-flash")).to_have_count(1)
+    # the rulebook's first example (001: "Exemple 1 (voir figure n°2) : le joueur Jaune [...] il permute alors
+    # son pion avec celui du joueur Bleu : Bleu passe sur la direction n°2, et Jaune passe sur la direction n°3.")
+    reader.locator(".rt-chooser select").select_option(index=1)
+    count = reader.locator(".rt-step-count")
+    narration = reader.locator(".rt-step-narration")
+    expect(count).to_contain_text("Étape 0 sur 2")
+    expect(narration).to_contain_text("il permute alors son pion avec celui du joueur Bleu")
     previous, following = page.get_by_role("button", name="Précédent"), page.get_by_role("button", name="Suivant")
     expect(previous).to_be_disabled()
     following.click()
-    expect(count).to_contain_text("Étape 1 sur 5")
-    # 001: "Ensuite, chacun additionne les points inscrits sur les cartes Point dans sa Pile de Victoire."
-    expect(narration).to_contain_text("chacun additionne les points inscrits sur les cartes Point")
+    expect(count).to_contain_text("Étape 1 sur 2")
+    expect(narration).to_contain_text("Jaune est sur la direction n°2")
     following.focus()
     page.keyboard.press("Enter")  # from the keyboard too
-    expect(count).to_contain_text("Étape 2 sur 5")
-    # 001: "Lors de son tour, le Joueur actif effectue une seule « Action », puis passe à la Phase de fin de tour."
-    expect(narration).to_contain_text("puis passe à la Phase de fin de tour")
+    expect(count).to_contain_text("Étape 2 sur 2")
+    expect(narration).to_contain_text("les deux pions permutent")
+    expect(following).to_be_disabled()
     previous.click()
-    expect(count).to_contain_text("Étape 1 sur 5")
-    expect(narration).to_contain_text("chacun additionne les points inscrits sur les cartes Point")
-    assert "example=lesson&step=1" in page.url  # the place, as "Link to this place" writes it
+    expect(count).to_contain_text("Étape 1 sur 2")
+    assert "example=fr-1&step=1" in page.url  # the place, as "Link to this place" writes it
     # the live page's tabs: the examples' open, the others said to wait for Python
     tabs = page.locator(".rt-reader-tabs [role=tab]")
     expect(tabs).to_have_text(["Exemples de la règle", "Jouer", "Règles", "Quiz", "Scénarios"])
@@ -66,19 +77,20 @@ def test_french_examples_step_with_no_python_at_all(new_page, site_url, artifact
     expect(tabs.nth(1)).to_have_attribute("aria-disabled", "true")
     assert "quand Python est prêt" in tabs.nth(1).get_attribute("title")
     # the step slider works here too; what needs Python is in its place, greyed, and a click says why
-    page.locator(".rt-reader-slider input").fill("4")
-    expect(count).to_contain_text("Étape 4 sur 5")
-    page.get_by_role("button", name="À vous").click(force=True)  # aria-disabled: Playwright would wait for it
+    page.locator(".rt-reader-slider input").fill("2")
+    expect(count).to_contain_text("Étape 2 sur 2")
+    page.evaluate("document.querySelector('.rt-loader-later').classList.remove('rt-flash')")
+    page.get_by_role("button", name="À vous").click(force=True)
     expect(page.locator(".rt-loader-later.rt-flash")).to_have_count(1)
-    expect(count).to_contain_text("Étape 4 sur 5")
+    expect(count).to_contain_text("Étape 2 sur 2")
     page.locator(".rt-reader-slider input").fill("1")
     assert aborted and page.locator(".rt-page").count() == 0  # Python was asked for, never started
     # another language, at the same step, still with no Python
     page.get_by_role("link", name="Italiano").click()
-    expect(count).to_contain_text("Passo 1 di 5")
+    expect(count).to_contain_text("Passo 1 di 2")
     expect(page.locator(".rt-reader-lang[aria-current]")).to_have_text("Italiano")
     expect(tabs.nth(1)).to_have_text("Gioca")
-    assert "lang=it" in page.url and "example=lesson&step=1" in page.url
+    assert "lang=it" in page.url and "example=fr-1&step=1" in page.url
 
 
 def test_the_live_page_opens_at_the_readers_example_and_step(new_page, site_url, artifacts):

@@ -17,12 +17,46 @@ from widgets import static
 from widgets.panels.common import cite, esc, message
 from widgets.panels.i18n import Language, colon, t
 
-__all__ = ["GuidePanel", "SHOWN_MOVES"]
+__all__ = ["GuidePanel", "SHOWN_MOVES", "header_html", "todo_html", "choices"]
 
 #: moves offered as buttons besides the suggested one (the rest are in the list below them)
 SHOWN_MOVES = 5
 
 CSS = '\n<style>' + static.text('guide.css') + '</style>\n'
+
+
+def header_html(game: Any, g: Guide, lang: str) -> str:
+    """The step's count, its idea (its kind and title) and the rule cited."""
+    title, text = g.text(lang)
+    step = g.step
+    kind = t(f"guide_kind_{step.kind}", lang)
+    return (f"<div class='rt-guide-count'>{esc(t('guide_step', lang, i=g.index + 1, n=MAX_STEPS))}</div>"
+            f"<h3 class='rt-guide-title' data-rule='{esc(step.rule)}'>{esc(kind)}"
+            f"{esc(colon(lang) + ' ' + title if title else '')}</h3>"
+            f"<div class='rt-guide-idea'>{esc(text)}</div>"
+            + (cite(game, step.rule, lang, brief=True) if step.rule in game.rules else ""))
+
+
+def todo_html(game: Any, g: Guide, lang: str) -> str:
+    """What to do: the suggested move named (or, at the end, that the guide is done)."""
+    if g.done:
+        return message("ok", t("guide_done", lang))
+    suggested = g.suggested
+    return (f"<div class='rt-guide-do'><b>{esc(t('guide_your_move', lang))}</b> "
+            f"{esc(t('guide_suggested', lang, move=game.action_text(suggested, lang)))}</div>"
+            if suggested is not None else "")
+
+
+def choices(game: Any, g: Guide, lang: str) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
+    """The moves offered as buttons, each ``(words, action)``: the suggested one first (marked ★), then up
+    to :data:`SHOWN_MOVES` others; and the rest, for the list beneath them."""
+    suggested = g.suggested
+    if g.done or suggested is None:
+        return [], []
+    others = [a for a in game.legal_actions(g.state) if a != suggested]
+    shown = [("★ " + game.action_text(suggested, lang), suggested)]
+    shown += [(game.action_text(a, lang), a) for a in others[:SHOWN_MOVES]]
+    return shown, [(game.action_text(a, lang), a) for a in others[SHOWN_MOVES:]]
 
 
 def _style() -> w.HTML:
@@ -101,54 +135,37 @@ class GuidePanel(w.VBox):
 
     def draw(self) -> None:
         lang, g, game = self.lang, self.guide, self.game
-        title, text = g.text(lang)
-        step = g.step
-        kind = t(f"guide_kind_{step.kind}", lang)
-        self.header.value = (
-            f"<div class='rt-guide-count'>{esc(t('guide_step', lang, i=g.index + 1, n=MAX_STEPS))}</div>"
-            f"<h3 class='rt-guide-title' data-rule='{esc(step.rule)}'>{esc(kind)}"
-            f"{esc(colon(lang) + ' ' + title if title else '')}</h3>"
-            f"<div class='rt-guide-idea'>{esc(text)}</div>"
-            + (cite(game, step.rule, lang, brief=True) if step.rule in game.rules else ""))
+        self.header.value = header_html(game, g, lang)
         self.restart.description = t("guide_restart", lang)
         self.next_button.description = t("guide_on_to_examples", lang)
         self.more_play.description = t("guide_play_this", lang)
         self.feedback.value = self._feedback(lang)
-        suggested = g.suggested
+        self.todo.value = todo_html(game, g, lang)
         done = g.done
         self.next_button.layout.display = None if done else "none"
+        shown, rest = choices(game, g, lang)
+        buttons = []
+        for k, (words, action) in enumerate(shown):
+            b = w.Button(description=words, layout=w.Layout(width="auto", max_width="100%"))
+            b.add_class("rt-guide-move")
+            b.add_class(f"rt-guide-at-{g.index}")  # which step's move (a page may still show the last)
+            b.add_class("rt-guide-suggested" if k == 0 else f"rt-guide-other-{k}")
+            if k == 0:
+                b.button_style = "primary"
+                b.tooltip = t("guide_suggested_tip", lang)
+            b.on_click(lambda _, a=action: self.play(a))
+            buttons.append(b)
+        self.moves.children = buttons
+        self.more.options = rest
         if done:
-            self.todo.value = message("ok", t("guide_done", lang))
-            self.moves.children = ()
-            self.more.options = []
             self.more.layout.display = self.more_play.layout.display = "none"
         else:
-            self.todo.value = (f"<div class='rt-guide-do'><b>{esc(t('guide_your_move', lang))}</b> "
-                               f"{esc(t('guide_suggested', lang, move=game.action_text(suggested, lang)))}</div>"
-                               if suggested is not None else "")
-            legal = list(game.legal_actions(g.state)) if suggested is not None else []
-            others = [a for a in legal if a != suggested]
-            buttons = []
-            for k, action in enumerate(([suggested] if suggested is not None else []) + others[:SHOWN_MOVES]):
-                b = w.Button(description=("★ " if k == 0 else "") + game.action_text(action, lang),
-                             layout=w.Layout(width="auto", max_width="100%"))
-                b.add_class("rt-guide-move")
-                b.add_class(f"rt-guide-at-{g.index}")  # which step's move (a page may still show the last)
-                b.add_class("rt-guide-suggested" if k == 0 else f"rt-guide-other-{k}")
-                if k == 0:
-                    b.button_style = "primary"
-                    b.tooltip = t("guide_suggested_tip", lang)
-                b.on_click(lambda _, a=action: self.play(a))
-                buttons.append(b)
-            self.moves.children = buttons
-            rest = others[SHOWN_MOVES:]
-            self.more.options = [(game.action_text(a, lang), a) for a in rest]
             self.more.index = None  # no line chosen (ipywidgets keeps the old index when the options change)
             self.more_play.disabled = True
             self.more.description = t("guide_more", lang, n=len(rest))
             self.more.style.description_width = "initial"
-            shown = None if rest else "none"
-            self.more.layout.display = self.more_play.layout.display = shown
+            shown_more = None if rest else "none"
+            self.more.layout.display = self.more_play.layout.display = shown_more
         before = None
         self.board.show(self.board_fn(game.view(g.state, g.learner), before, lang, self._who))
 

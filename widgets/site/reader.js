@@ -219,9 +219,44 @@
     css.firstChild.innerHTML = data.css;
     board.appendChild(css);
     board.appendChild(content("rt-sections-box"));
-    [chooser, nav, header, board, content("rt-step-narration"), content("rt-outcome")].forEach(function (d) {
-      root.appendChild(d);
-    });
+    var stepping = [nav, header, board, content("rt-step-narration"), content("rt-outcome")];
+    [chooser].concat(stepping).forEach(function (d) { root.appendChild(d); });
+    parts.stepping = stepping;
+    if (data.guide) {  // the guided first game's first step, as its panel draws it; its moves wait for Python
+      var G = data.guide, box = html("rt-guide-box widget-vbox"), main = html("rt-guide-main widget-box");
+      var ask = html("rt-guide-ask widget-vbox");
+      var head = content("rt-guide-header"), todo = content("rt-guide-todo");
+      head.firstChild.innerHTML = G.header;
+      todo.firstChild.innerHTML = G.todo;
+      var moves = html("rt-guide-moves widget-box");
+      G.moves.forEach(function (words, k) {
+        var b = html("jupyter-button widget-button rt-guide-move rt-later" + (k ? "" : " mod-primary"), "button");
+        b.type = "button";
+        b.setAttribute("aria-disabled", "true");
+        b.title = data.labels.later;
+        b.textContent = words;
+        b.addEventListener("click", flash);
+        moves.appendChild(b);
+      });
+      [head, todo, moves].forEach(function (d) { ask.appendChild(d); });
+      if (G.more) {
+        var more = html("rt-guide-more-later widget-label rt-later");
+        more.textContent = G.more;
+        ask.appendChild(more);
+      }
+      var gboard = html("rt-board widget-vbox"), gcss = content("rt-sec-css"), gsec = content("rt-sections-box");
+      gcss.firstChild.innerHTML = G.css;
+      gsec.firstChild.innerHTML = G.board;
+      gboard.appendChild(gcss);
+      gboard.appendChild(gsec);
+      main.appendChild(ask);
+      main.appendChild(gboard);
+      var panel = html("rt-guide widget-vbox");
+      panel.appendChild(main);
+      box.appendChild(panel);
+      root.insertBefore(box, nav);
+      parts.guide = box;
+    }
     wrap.appendChild(root);
     var box = document.querySelector(".rt-loader");  // the loader's progress line, now at the screen's foot
     if (box) {
@@ -232,6 +267,9 @@
   }
   function draw() {
     var steps = data.examples[ex].steps, s = steps[pos];
+    var guided = !!(data.guide && data.examples[ex].guided);  // the live page shows the guided first game here
+    if (parts.guide) parts.guide.style.display = guided ? "" : "none";
+    parts.stepping.forEach(function (d) { d.style.display = guided ? "none" : ""; });
     parts.select.value = String(ex);
     parts["rt-step-header"].innerHTML = s[0];
     parts["rt-sections-box"].innerHTML = s[1];

@@ -16,10 +16,11 @@ from pathlib import Path
 
 from tutor import games
 from tutor.core import LESSON
-from tutor.guide import guide_data
+from tutor.guide import Guide, guide_data
 from widgets import static
 from widgets.page import copy_button, spec
 from widgets.panels import editor  # noqa: F401  (its words: "Edit this position")
+from widgets.panels.guide import choices, header_html, todo_html
 from widgets.panels.i18n import t
 from widgets.panels.sections import sections_html
 from widgets.panels.stepper import draw_step
@@ -110,6 +111,7 @@ def page_examples(name: str, lang: str) -> dict:
         examples.append({"id": ex.id, "title": game.example_text(ex, lang)["title"], "steps": steps,
                          # the live page shows the guided first game here: it needs Python
                          "guided": ex.id == LESSON and bool(guide_data(game))})
+    guided = any(e["guided"] for e in examples)
     labels = {key: t(key, lang) for key in ("example", "first", "previous", "next", "last", "all_games", "language",
                                             "examples", "play", "rules", "quiz", "scenarios", "presenter",
                                             "live_start", "link_here", "link_here_tip", "step_slider", "autoplay",
@@ -117,7 +119,22 @@ def page_examples(name: str, lang: str) -> dict:
     labels["copy"] = copy_button(lang)
     labels["later"] = LATER[lang].format(**{k: t(k, lang) for k in ("play", "rules", "quiz", "scenarios")})
     return {"game": name, "lang": lang, "title": game.title, "first": page.example_id(), "css": style or "",
-            "labels": labels, "examples": examples}
+            "labels": labels, "examples": examples, "guide": guide_start(name, lang) if guided else None}
+
+
+def guide_start(name: str, lang: str) -> dict:
+    """The guided first game's first step as its panel draws it (:mod:`widgets.panels.guide`): the idea, what
+    to do, the moves offered (their words; playing them needs Python), the other moves' count and the board
+    as the learner's seat sees it."""
+    page = spec(name)
+    game = page.engine
+    g = Guide.start(name)
+    shown, rest = choices(game, g, lang)
+    sections = page.board(game.view(g.state, g.learner), None, lang, lambda p: t("player_n", lang, n=p + 1))
+    css, board = sections_html(sections)
+    return {"header": header_html(game, g, lang), "todo": todo_html(game, g, lang),
+            "moves": [words for words, _ in shown], "more": t("guide_more", lang, n=len(rest)) if rest else "",
+            "board": board, "css": css}
 
 
 def stem(name: str) -> str:
@@ -140,7 +157,7 @@ def write_examples(render: Path) -> dict[str, int]:
 
 def reader_tag(name: str) -> str:
     """The reader's styles and script for the page of the game ``name``."""
-    css = static.text("common.css") + static.text("phone.css") + READER_CSS
+    css = static.text("common.css") + static.text("phone.css") + static.text("guide.css") + READER_CSS
     return (f"<style>{css}</style><script data-game='{name}' data-examples='{stem(name)}.examples'>"
             + (HERE / "reader.js").read_text() + "</script>")
 
