@@ -5,7 +5,7 @@
 * the size of ``site/`` (MB, and the share of Pyodide and of the wheels);
 * two times of the site's Fire Bulls page, from navigation start (median of N loads, each in a
   fresh browser context: nothing cached, as a student's first visit), served by a static file
-  server on loopback: *examples readable*, the reader's Next enabled (the rulebook's examples
+  server on loopback: *examples readable*, the reader showing its first step (the rulebook's examples
   drawn at build time, no Python yet: ``widgets/site/reader.js``), and *whole page usable*, the
   live page's chooser with the reader gone (the page opens on the guided first game, its moves
   enabled: Pyodide started, the wheels installed and the page built in the browser); then the
@@ -64,15 +64,16 @@ def _kinds(named: dict[str, int]) -> str:
 
 
 READY = ".rt-chooser select"  # the Voila page's first panel usable (the guided game's moves, or an example's Next)
-# the site's page: the examples readable (the reader's Next), then the live page usable (the reader handed over)
-READABLE = ".rt-reader .rt-next:enabled"
+# the site's page: the examples readable (the reader's Next, or on the guided first game its first step's moves),
+# then the live page usable (the reader handed over)
+READABLE = ".rt-reader .rt-next:enabled, .rt-reader .rt-guide-move"
 USABLE = "() => !!document.querySelector('.rt-page .rt-chooser select') && !document.querySelector('.rt-reader-wrap')"
 TARGETS = {"readable": 4.0, "readable again": 2.0, "chooser": None, "chooser again": None, "cold": None,
            "second": None, "landing": 2.0, "readable MB": None, "MB": 12.0}
 
 
 def readable_at(page) -> float:
-    """Seconds from navigation to the reader's first step drawn (its own mark), once its Next is enabled."""
+    """Seconds from navigation to the reader's first step drawn (its own mark), once it shows."""
     page.wait_for_selector(READABLE, timeout=600_000)
     return page.evaluate("(performance.getEntriesByName('rt-examples-readable')[0] || {startTime: performance.now()})"
                          ".startTime") / 1000
