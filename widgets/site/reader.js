@@ -77,10 +77,10 @@
     d.className = cls;
     return d;
   }
-  function content(cls) {  // an HTML widget's shape: the class outside, the content inside
+  function content(cls, mine) {  // an HTML widget's shape: the class outside, the content inside
     var d = html(cls + " widget-html widget-inline-hbox"), c = html("widget-html-content");
     d.appendChild(c);
-    parts[cls] = c;
+    if (!mine) parts[cls] = c;  // the stepping's parts, which draw() fills (the guide's are its own)
     return d;
   }
   // a control of the live page that needs Python: shown where it will be, greyed; a click says why, at the foot
@@ -225,7 +225,7 @@
     if (data.guide) {  // the guided first game's first step, as its panel draws it; its moves wait for Python
       var G = data.guide, box = html("rt-guide-box widget-vbox"), main = html("rt-guide-main widget-box");
       var ask = html("rt-guide-ask widget-vbox");
-      var head = content("rt-guide-header"), todo = content("rt-guide-todo");
+      var head = content("rt-guide-header", true), todo = content("rt-guide-todo", true);
       head.firstChild.innerHTML = G.header;
       todo.firstChild.innerHTML = G.todo;
       var moves = html("rt-guide-moves widget-box");
@@ -244,7 +244,11 @@
         more.textContent = G.more;
         ask.appendChild(more);
       }
-      var gboard = html("rt-board widget-vbox"), gcss = content("rt-sec-css"), gsec = content("rt-sections-box");
+      var again = html("rt-guide-row widget-hbox");
+      again.appendChild(waiting("restart", "refresh", L.guide_restart));
+      ask.appendChild(again);
+      var gboard = html("rt-board widget-vbox"), gcss = content("rt-sec-css", true);
+      var gsec = content("rt-sections-box", true);
       gcss.firstChild.innerHTML = G.css;
       gsec.firstChild.innerHTML = G.board;
       gboard.appendChild(gcss);

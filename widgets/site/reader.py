@@ -46,8 +46,10 @@ READER_CSS = """
 .rt-reader .jupyter-button:disabled{opacity:.4;cursor:not-allowed}
 .rt-reader .jupyter-button i{margin-right:4px}
 .rt-reader .widget-label{margin-right:6px}
-.rt-reader-top{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px}
-.rt-reader-top h1{margin:4px 16px 4px 0;font-size:26px}
+.rt-reader-top{display:flex;flex-wrap:wrap;align-items:center;line-height:28px}
+.rt-reader-top .rt-back-link{margin-right:16px}
+.rt-reader-top>*{margin-top:2px!important;margin-bottom:2px!important}  /* a widget's margin, as in the live page's row */
+.rt-reader-top h1{margin:0 18px 0 0;font-size:26px;line-height:28px}
 .rt-reader .rt-nav{display:flex;flex-wrap:wrap;gap:2px}
 .rt-reader .rt-chooser{display:flex;flex-wrap:nowrap;align-items:center;gap:6px;height:auto}
 .rt-reader .rt-chooser .widget-label{flex:0 0 auto;width:auto}
@@ -59,9 +61,9 @@ body.rt-reading .rt-loader{top:auto;bottom:0;left:0;transform:none;width:100%;ma
 body.rt-reading .rt-loader p{margin:2px 0}
 body.rt-reading .rt-loader .rt-loader-note{font-size:13px}
 .rt-loader-later{font-weight:bold;color:#10264d}
-.rt-reader-langs{display:flex;flex-wrap:wrap;align-items:center;gap:2px}
-.rt-reader-langs .widget-label{margin-right:8px;font-size:16px}
-.rt-reader-lang{display:inline-block;height:28px;line-height:28px;padding:0 10px;background:#eee;color:rgba(0,0,0,.8);
+.rt-reader-langs{display:flex;flex-wrap:wrap;align-items:center}
+.rt-reader-langs .widget-label{margin-right:6px;font-size:17px}
+.rt-reader-lang{display:inline-block;box-sizing:border-box;height:32px;line-height:24px;padding:4px 12px;margin:0 2px;font-family:Arial,sans-serif;background:#eee;color:rgba(0,0,0,.8);
  text-decoration:none;font-size:16px}
 .rt-reader-lang[aria-current]{background:#c4c4c4}
 .rt-reader-tabs{display:flex;margin-top:20px;overflow-x:auto;border-bottom:1px solid #c0c0c0}
@@ -70,11 +72,15 @@ body.rt-reading .rt-loader .rt-loader-note{font-size:13px}
 .rt-reader-tab[aria-selected=true]{background:#fff;border-top:2px solid #1976d2;border-bottom-color:#fff}
 .rt-reader-tab[aria-disabled=true]{color:#6a6a6a;cursor:help}
 .rt-reader{border:1px solid #c0c0c0;border-top:0;padding:16px}
-.rt-reader .rt-later{opacity:.45;cursor:help}
-.rt-reader-wrap .rt-later{width:auto;height:28px;padding:0 10px;margin:2px;border:0;background:#eee;color:rgba(0,0,0,.8);font-size:16px;
- font-family:inherit;cursor:help;opacity:.45}
+.rt-reader-wrap .rt-later{opacity:.45;cursor:help}
+.rt-reader-top .rt-later{width:auto;height:32px;padding:4px 10px;margin:2px;border:0;background:#eee;color:rgba(0,0,0,.8);
+ font:16px/20px Arial,sans-serif}
 .rt-reader-wrap .rt-later i{margin-right:4px}
 .rt-reader-wrap .rt-later-autoplay i{margin-right:0}
+.rt-reader .rt-guide-moves .jupyter-button,.rt-reader .rt-guide-row .jupyter-button{width:auto;max-width:100%;height:auto;
+ min-height:32px;padding:4px 10px;margin:2px 4px 2px 0;font-family:Arial,sans-serif;white-space:normal;text-align:left}
+.rt-reader .jupyter-button.mod-primary{background:#1976d2;color:#fff}
+.rt-reader .rt-guide-moves,.rt-reader .rt-guide-row{display:flex;flex-flow:row wrap}
 .rt-reader-slider{display:flex;align-items:center;gap:8px;margin:2px 8px}
 .rt-reader-slider input{width:140px}
 .rt-reader-readout{min-width:2em;text-align:center;font-size:13px}
@@ -115,7 +121,7 @@ def page_examples(name: str, lang: str) -> dict:
     labels = {key: t(key, lang) for key in ("example", "first", "previous", "next", "last", "all_games", "language",
                                             "examples", "play", "rules", "quiz", "scenarios", "presenter",
                                             "live_start", "link_here", "link_here_tip", "step_slider", "autoplay",
-                                            "stop", "loop", "your_turn", "ed_open")}
+                                            "stop", "loop", "your_turn", "ed_open", "guide_restart")}
     labels["copy"] = copy_button(lang)
     labels["later"] = LATER[lang].format(**{k: t(k, lang) for k in ("play", "rules", "quiz", "scenarios")})
     return {"game": name, "lang": lang, "title": game.title, "first": page.example_id(), "css": style or "",
