@@ -74,7 +74,11 @@ def test_fire_bulls_scoring_example_and_a_move_against_a_bot_offline(offline_pag
 
 def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, artifacts):
     page = offline_page
-    page.goto(site_url + "/")  # the site's front door forwards to the landing page
+    # the site's front door forwards to the landing page, in the language its link names
+    page.goto(site_url + "/index.html?lang=fr")
+    expect(page.locator(".rt-landing[data-lang='fr'] .rt-game-link").first).to_contain_text("Ouvrir", timeout=STEP)
+    assert page.url.endswith("/voici/render/index.html?lang=fr")
+    page.goto(site_url + "/")
     page.wait_for_selector(".rt-game-link[data-notebook='kamikaze_attack.ipynb']", timeout=START)
     link = page.locator(".rt-game-link[data-notebook='kamikaze_attack.ipynb']")
     assert link.get_attribute("href").startswith("kamikaze_attack.html")  # the site's page, not the notebook

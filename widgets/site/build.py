@@ -281,7 +281,10 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     offline.precompress(tmp_out)  # for a host that does not compress: the service worker unpacks them
     offline.write_service_worker(tmp_out, version)  # last: it lists the pages and the files gzipped
     # the site's front door: the landing page
+    # the front door forwards to the landing page with the link's language (?lang=fr); without script, without it
     (tmp_out / "index.html").write_text("<!doctype html><meta charset='utf-8'>"
+                                        "<script>location.replace('voici/render/index.html' + location.search"
+                                        " + location.hash)</script>"
                                         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
                                         "<a href='voici/render/index.html'>rules-tutor</a>\n")
     (tmp_out / ".nojekyll").touch()  # hosts that run Jekyll (GitHub Pages from a branch) serve every file as is
