@@ -38,6 +38,7 @@ add_strings({
                     "Exemples de la règle pas à pas · jouez contre des bots ou entre amis"
                     " · toutes les règles, avec recherche"),
     "open": ("Open {game}", "Apri {game}", "Ouvrir {game}"),
+    "players_range": ("{lo} to {hi} players", "da {lo} a {hi} giocatori", "de {lo} à {hi} joueurs"),
     "no_page": ("(no page yet)", "(ancora nessuna pagina)", "(pas encore de page)"),
     "landing_title": ("rules-tutor — learn the rules of tabletop games",
                       "rules-tutor — impara le regole dei giochi da tavolo",
@@ -54,17 +55,51 @@ def pages() -> list[tuple[str, str, str | None]]:
     return out
 
 
+# the games as cards (a phone: one under the other; a projector: side by side), the same in the static site
+CARDS_CSS = """<style>
+.rt-game-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:12px;margin:16px 0;padding:0}
+.rt-game-cards>li{display:flex;list-style:none}
+a.rt-game-link{flex:1 1 auto;display:flex;flex-direction:column;border:1px solid #c8c8c8;border-radius:8px;padding:12px 14px;
+ text-decoration:none;color:#111;background:#fff}
+a.rt-game-link:hover,a.rt-game-link:focus-visible{border-color:#1976d2;box-shadow:0 2px 8px rgba(0,0,0,.18)}
+a.rt-game-link:focus-visible{outline:3px solid #0b1f4d;outline-offset:2px}
+.rt-game-name{font-size:22px;font-weight:bold;line-height:1.2}
+.rt-game-players{color:#444;font-size:15px}
+.rt-game-goal{margin:6px 0 12px;font-size:16px;line-height:1.4;flex:1 1 auto}
+.rt-game-open{align-self:flex-start;background:#1976d2;color:#fff;padding:6px 14px;border-radius:4px;font-weight:bold;
+ font-size:16px}
+.rt-offers{color:#444;font-size:16px}
+</style>"""
+
+
+def goal_sentence(name: str, lang: str) -> str:
+    """How the game is won, in a sentence or two: the first lesson's goal card, without its heading word."""
+    for card in games.get(name).lesson_data().get("cards", []):
+        if card.get("kind") == "goal":
+            words = card.get("text", {})
+            text = words.get(lang) or words.get("en") or ""
+            head, sep, rest = text.partition(" — ")
+            return rest if sep and len(head) <= 12 else text
+    return ""
+
+
 def landing_html(lang: str) -> str:
     items = []
-    for _name, title, nb in pages():
+    for name, title, nb in pages():
+        game = games.get(name)
+        players = t("players_range", lang, lo=game.min_players, hi=game.max_players)
         if nb:
             link = f"{href(nb)}?lang={quote(lang)}"  # the game opens in the language chosen here
-            items.append(f"<li><a class='rt-game-link' href='{esc(link)}' data-notebook='{esc(nb)}'><b>{esc(t('open', lang, game=title))}</b></a>"
-                         f" — {esc(t('page_offers', lang))}</li>")
+            items.append(f"<li><a class='rt-game-link' href='{esc(link)}' data-notebook='{esc(nb)}'>"
+                         f"<span class='rt-game-name'>{esc(title)}</span>"
+                         f"<span class='rt-game-players'>{esc(players)}</span>"
+                         f"<span class='rt-game-goal'>{esc(goal_sentence(name, lang))}</span>"
+                         f"<span class='rt-game-open'>{esc(t('open', lang, game=title))} →</span></a></li>")
         else:
             items.append(f"<li><b>{esc(title)}</b> {esc(t('no_page', lang))}</li>")
-    return (f"<h1>rules-tutor</h1><p>{esc(t('welcome', lang))}</p>"
-            f"<ul style='font-size:20px'>{''.join(items)}</ul>")
+    return (f"{CARDS_CSS}<h1>rules-tutor</h1><p>{esc(t('welcome', lang))}</p>"
+            f"<p class='rt-offers'>{esc(t('page_offers', lang))}</p>"
+            f"<ul class='rt-game-cards'>{''.join(items)}</ul>")
 
 
 class Landing(w.VBox):

@@ -325,6 +325,23 @@ def test_the_landing_page_lists_every_registered_game_in_order():
     assert "Apri " in landing_html("it")
 
 
+def test_each_game_on_the_landing_page_says_how_many_play_and_how_it_is_won():
+    import re
+
+    from widgets.index import landing_html
+
+    cards = dict(re.findall(r"data-notebook='(\w+)\.ipynb'>(.*?)</a>", landing_html("it")))
+    # the rulebooks: 000 "Numero di giocatori: 2-5 giocatori"; 002 "3-6"; 003 two players, five with the
+    # expansion; 004 "Gioco per 2-4 giocatori"
+    assert "da 2 a 5 giocatori" in cards["fire_bulls"] and "da 3 a 6 giocatori" in cards["formula_e"]
+    assert "da 2 a 5 giocatori" in cards["kamikaze_attack"] and "da 2 a 4 giocatori" in cards["tir_nan_og"]
+    # how it is won, in a sentence (002: "Il primo Elefante che riesce a completare un giro oltrepassando la linea
+    # rossa del traguardo [...] vince la gara"; 003: the beaten card goes to the "cimitero" of the winner)
+    assert "linea rossa" in cards["formula_e"] and "cimitero" in cards["kamikaze_attack"]
+    assert "Scopo —" not in cards["kamikaze_attack"]  # the sentence without its heading word
+    assert "Apri Formula E" in cards["formula_e"]
+
+
 def test_without_controls_the_shell_offers_the_legal_moves_in_a_chooser():
     sh = GameShell(TOY, board, seats=["person", "person"], seed=1)
     assert sh.controls.choices.options == () and sh.controls.go.disabled  # hand hidden: nothing offered
