@@ -280,8 +280,8 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     reader.add(tmp_out)  # the examples readable before Python has started (before precompress: they are gzipped too)
     offline.precompress(tmp_out)  # for a host that does not compress: the service worker unpacks them
     offline.write_service_worker(tmp_out, version)  # last: it lists the pages and the files gzipped
-    # the site's front door: the landing page
-    # the front door forwards to the landing page with the link's language (?lang=fr); without script, without it
+    # the site's front door forwards to the landing page with the link's language (?lang=fr); without script,
+    # without it
     (tmp_out / "index.html").write_text("<!doctype html><meta charset='utf-8'>"
                                         "<script>location.replace('voici/render/index.html' + location.search"
                                         " + location.hash)</script>"

@@ -90,7 +90,7 @@
     b.setAttribute("aria-disabled", "true");
     b.title = (label ? label + " · " : "") + data.labels.later;
     if (label) b.setAttribute("aria-label", label);
-    b.innerHTML = "<i class='fa fa-" + icon + "' aria-hidden='true'></i>";
+    if (icon) b.innerHTML = "<i class='fa fa-" + icon + "' aria-hidden='true'></i>";
     if (text) b.appendChild(document.createTextNode(text));
     b.addEventListener("click", flash);
     return b;
@@ -230,12 +230,9 @@
       todo.firstChild.innerHTML = G.todo;
       var moves = html("rt-guide-moves widget-box");
       G.moves.forEach(function (words, k) {
-        var b = html("jupyter-button widget-button rt-guide-move rt-later" + (k ? "" : " mod-primary"), "button");
-        b.type = "button";
-        b.setAttribute("aria-disabled", "true");
-        b.title = data.labels.later;
-        b.textContent = words;
-        b.addEventListener("click", flash);
+        var b = waiting("move", "", words);
+        b.classList.add("rt-guide-move");
+        if (!k) b.classList.add("mod-primary");
         moves.appendChild(b);
       });
       [head, todo, moves].forEach(function (d) { ask.appendChild(d); });

@@ -128,7 +128,8 @@ function wanted(list) {
     try { url = new URL(u, location.href); } catch (e) { continue; }
     if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || url.pathname.endsWith("/version.json")
         || url.pathname.includes("/api/drive") || url.pathname.includes("/api/stdin/")) continue;
-    if (!seen.has(key(url.href))) { seen.add(key(url.href)); out.push(url.href); }
+    const k = key(url.href);
+    if (!seen.has(k)) { seen.add(k); out.push(url.href); }
   }
   return out;
 }
