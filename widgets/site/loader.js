@@ -138,9 +138,44 @@
     if (usable()) done(); else watch.observe(document.body, {childList: true, subtree: true});
   }
   if (document.body) observe(); else document.addEventListener("DOMContentLoaded", observe);
-  if (navigator.serviceWorker && storage) {
+  // Voici's start (its script is held at build time: data-rt-src) waits until the service worker controls
+  // the page, so that its 4 MB of scripts and Python come through it, gzipped; at once when this browser
+  // has no service worker or blocks storage, or when it is in control already (a later visit)
+  var started = false;
+  function startVoici() {
+    if (started) return;
+    started = true;
+    var held = document.querySelector("script[data-rt-src]");
+    if (!held) return;  // the landing page: no Voici
+    if (document.readyState === "complete") {
+      // the page's load event has passed, and Voici starts on it: its listener is called at once instead
+      var add = window.addEventListener;
+      window.addEventListener = function (type, listener) {
+        if (type !== "load") return add.apply(this, arguments);
+        setTimeout(function () {
+          if (typeof listener === "function") listener.call(window, new Event("load"));
+          else if (listener && listener.handleEvent) listener.handleEvent(new Event("load"));
+        }, 0);
+      };
+    }
+    var s = document.createElement("script");
+    s.src = held.dataset.rtSrc;
+    s.async = false;
+    held.parentNode.insertBefore(s, held.nextSibling);
+  }
+  function whenParsed(f) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f); else f();
+  }
+  var sw = navigator.serviceWorker && storage ? navigator.serviceWorker : null;
+  if (!sw || cached) {
+    whenParsed(startVoici);
+  } else {
+    sw.addEventListener("controllerchange", function () { whenParsed(startVoici); });
+    setTimeout(function () { whenParsed(startVoici); }, 8000);  // a service worker that never takes over
+  }
+  if (sw) {
     // as JupyterLite registers it on a game's page (the same address: one registration); the landing
     // page has no JupyterLite
-    navigator.serviceWorker.register(ROOT + "service-worker.js?enableCache=false").catch(function () {});
+    sw.register(ROOT + "service-worker.js?enableCache=false").catch(function () { whenParsed(startVoici); });
   }
 })();
