@@ -176,6 +176,14 @@
   if (sw) {
     // as JupyterLite registers it on a game's page (the same address: one registration); the landing
     // page has no JupyterLite
-    sw.register(ROOT + "service-worker.js?enableCache=false").catch(function () { whenParsed(startVoici); });
+    sw.register(ROOT + "service-worker.js?enableCache=false").then(function (reg) {
+      // no worker coming (a blocked one), or one already active that does not control this page (a hard
+      // reload bypasses it): nothing to wait for
+      var coming = reg && (reg.installing || reg.waiting);
+      if (!coming) { whenParsed(startVoici); return; }
+      coming.addEventListener("statechange", function () {
+        if (coming.state === "redundant") whenParsed(startVoici);  // it failed to install
+      });
+    }, function () { whenParsed(startVoici); });
   }
 })();
