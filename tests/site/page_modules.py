@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# the pages that run Python: every game's, and the lesson builder
-PAGES = ("fire_bulls", "formula_e", "kamikaze_attack", "tir_nan_og", "lesson_builder")
+# the game pages; the lesson builder is left out (nothing here tells when its cells are done)
+PAGES = ("fire_bulls", "formula_e", "kamikaze_attack", "tir_nan_og")
 # where Pyodide imports the site's Python from: the standard library's zip and the wheels it installs
 ZIPPED = ("/lib/python312.zip/", "/lib/python3.12/site-packages/")
 
@@ -33,8 +33,7 @@ RUN = """async (code) => {
   await future.done;
   return out;
 }"""
-# the page built: Voici's app made once its cells have run, the examples' reader gone (a game page's live
-# chooser usable; the lesson builder has no reader)
+# the page built: Voici's app made and the examples' reader gone (the live chooser usable)
 BUILT = "() => !!window.jupyterapp && !document.querySelector('.rt-reader-wrap')"
 
 
