@@ -1,6 +1,6 @@
 """``make bench-site``: the static site's size and time to interactive, beside the Voilà page's cold start.
 
-``python -m benchmarks.site [--loads N]`` prints, from one run on this machine:
+``python -m benchmarks.site [--loads N] [--bytes]`` prints (``--bytes``: only the bytes of one first visit), from one run on this machine:
 
 * the size of ``site/`` (MB, and the share of Pyodide and of the wheels);
 * two times of the site's Fire Bulls page, from navigation start (median of N loads, each in a
@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="static site size and time to interactive beside Voila")
     ap.add_argument("--loads", type=int, default=3)
     ap.add_argument("--site", type=Path, default=ROOT / "site")
+    ap.add_argument("--bytes", action="store_true", help="only the bytes of one first visit, from both hosts")
     args = ap.parse_args(argv)
     out = args.site.resolve()
     if not (out / "voici" / "render" / "fire_bulls.html").exists():
@@ -133,6 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"site size: {total:.1f} MB ({_mb(out / 'static' / 'pyodide'):.1f} MB Pyodide, "
           f"{_mb(out / 'pypi'):.1f} MB wheels, {_mb(out / 'voici' / 'build'):.1f} MB page scripts)")
     print(f"load average at the start {os.getloadavg()[0]:.1f}", flush=True)
+    if args.bytes:
+        for compress, host in ((False, "sends files as they are"), (True, "gzips")):
+            server, base = serve(out, compress=compress)
+            try:
+                with chromium() as browser:
+                    named = first_page_bytes(browser, server, base + "/voici/render/fire_bulls.html")
+            finally:
+                server.shutdown()
+            print(f"bytes of the first game page from a host that {host}: {_kinds(named)}", flush=True)
+        return 0
     server, base = serve(out)
     try:
         with chromium() as browser:

@@ -8,21 +8,21 @@
   var TEXT = {
     en: {page: "Downloading the page…", python: "Starting Python in your browser…",
          kernel: "Installing Python's packages…", tutor: "Installing the tutor…", build: "Building the page…",
-         first: "The first visit downloads about 19 MB; later visits open from this browser's cache, even offline.",
+         first: "The first visit downloads about 14 MB; later visits open from this browser's cache, even offline.",
          nowasm: "This browser cannot run this page: it has no WebAssembly. Open it in a current Firefox, Chrome, Edge or Safari.",
          nostore: "This browser blocks storage for this site: the page works, but it cannot remember your game or open offline.",
          offline: "Saved in this browser: the tutor now opens offline too.",
          newer: "A newer version of this site is available.", reload: "Reload"},
     it: {page: "Scaricamento della pagina…", python: "Avvio di Python nel browser…",
          kernel: "Installazione dei pacchetti di Python…", tutor: "Installazione del tutor…", build: "Costruzione della pagina…",
-         first: "La prima visita scarica circa 19 MB; le successive si aprono dalla cache del browser, anche offline.",
+         first: "La prima visita scarica circa 14 MB; le successive si aprono dalla cache del browser, anche offline.",
          nowasm: "Questo browser non può eseguire la pagina: non ha WebAssembly. Aprila con un Firefox, Chrome, Edge o Safari recente.",
          nostore: "Questo browser blocca la memoria per questo sito: la pagina funziona, ma non ricorda la partita e non si apre offline.",
          offline: "Salvato nel browser: il tutor ora si apre anche offline.",
          newer: "È disponibile una versione più recente di questo sito.", reload: "Ricarica"},
     fr: {page: "Téléchargement de la page…", python: "Démarrage de Python dans votre navigateur…",
          kernel: "Installation des paquets de Python…", tutor: "Installation du tuteur…", build: "Construction de la page…",
-         first: "La première visite télécharge environ 19 Mo ; les suivantes s'ouvrent depuis le cache du navigateur, même hors ligne.",
+         first: "La première visite télécharge environ 14 Mo ; les suivantes s'ouvrent depuis le cache du navigateur, même hors ligne.",
          nowasm: "Ce navigateur ne peut pas exécuter cette page : il n'a pas WebAssembly. Ouvrez-la dans un Firefox, Chrome, Edge ou Safari récent.",
          nostore: "Ce navigateur bloque le stockage pour ce site : la page fonctionne, mais elle ne peut ni garder votre partie ni s'ouvrir hors ligne.",
          offline: "Enregistré dans ce navigateur : le tuteur s'ouvre maintenant aussi hors ligne.",
@@ -138,9 +138,52 @@
     if (usable()) done(); else watch.observe(document.body, {childList: true, subtree: true});
   }
   if (document.body) observe(); else document.addEventListener("DOMContentLoaded", observe);
-  if (navigator.serviceWorker && storage) {
+  // Voici's start (its script is held at build time: data-rt-src) waits until the service worker controls
+  // the page, so that its 4 MB of scripts and Python come through it, gzipped; at once when this browser
+  // has no service worker or blocks storage, or when it is in control already (a later visit)
+  var started = false;
+  function startVoici() {
+    if (started) return;
+    started = true;
+    var held = document.querySelector("script[data-rt-src]");
+    if (!held) return;  // the landing page: no Voici
+    if (document.readyState === "complete") {
+      // the page's load event has passed, and Voici starts on it: its listener is called at once instead
+      var add = window.addEventListener;
+      window.addEventListener = function (type, listener) {
+        if (type !== "load") return add.apply(this, arguments);
+        setTimeout(function () {
+          if (typeof listener === "function") listener.call(window, new Event("load"));
+          else if (listener && listener.handleEvent) listener.handleEvent(new Event("load"));
+        }, 0);
+      };
+    }
+    var s = document.createElement("script");
+    s.src = held.dataset.rtSrc;
+    s.async = false;
+    held.parentNode.insertBefore(s, held.nextSibling);
+  }
+  function whenParsed(f) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f); else f();
+  }
+  var sw = navigator.serviceWorker && storage ? navigator.serviceWorker : null;
+  if (!sw || cached) {
+    whenParsed(startVoici);
+  } else {
+    sw.addEventListener("controllerchange", function () { whenParsed(startVoici); });
+    setTimeout(function () { whenParsed(startVoici); }, 8000);  // a service worker that never takes over
+  }
+  if (sw) {
     // as JupyterLite registers it on a game's page (the same address: one registration); the landing
     // page has no JupyterLite
-    navigator.serviceWorker.register(ROOT + "service-worker.js?enableCache=false").catch(function () {});
+    sw.register(ROOT + "service-worker.js?enableCache=false").then(function (reg) {
+      // no worker coming (a blocked one), or one already active that does not control this page (a hard
+      // reload bypasses it): nothing to wait for
+      var coming = reg && (reg.installing || reg.waiting);
+      if (!coming) { whenParsed(startVoici); return; }
+      coming.addEventListener("statechange", function () {
+        if (coming.state === "redundant") whenParsed(startVoici);  // it failed to install
+      });
+    }, function () { whenParsed(startVoici); });
   }
 })();

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -88,9 +89,22 @@ def add_loader(out: Path, version: str) -> list[Path]:
         text = html.read_text()
         anchor = '<div id="rendered_cells"'
         if anchor in text and "rt-loader" not in text:
-            html.write_text(text.replace(anchor, loader_tag(up, version) + anchor, 1))
+            text = text.replace(anchor, loader_tag(up, version) + anchor, 1)
+            html.write_text(hold_voici(text))
             changed.append(html)
     return changed
+
+
+VOICI_TAG = re.compile(r'<script src="((?:\.\./)*build/voici\.js)"></script>')
+
+
+def hold_voici(text: str) -> str:
+    """The page with Voici's script inert (``data-rt-src``): the loader adds it once the site's service worker
+    controls the page (on a first visit the page's scripts then come gzipped), or at once without one."""
+    new, n = VOICI_TAG.subn(r'<script type="text/plain" data-rt-src="\1"></script>', text)
+    if n != 1:
+        raise SystemExit(f"a rendered page has {n} Voici scripts, not one: the loader cannot hold its start")
+    return new
 
 
 def landing_html(lang: str) -> str:

@@ -3,10 +3,14 @@
 Python in the page compiles each module it imports from source unless its ``.pyc`` is there: the npm
 Pyodide ships its standard library (``python_stdlib.zip``) as source, and the wheels from PyPI carry
 none, so every page load compiled the standard library's start-up modules, micropip, IPython and its
-dependencies, ipywidgets and the tutor again (a store the page throws away).  Here each ``.py`` of those
-zips is replaced by its ``.pyc``, as Pyodide's own packages ship (no source: a traceback shows no line
-text).  A ``.pyc`` is read only by the Python that wrote its magic number, so it is compiled by
-Pyodide's own Python 3.12, run under node at build time from the same npm tarball the site serves.
+dependencies, ipywidgets and the tutor again (a store the page throws away).  Here the ``.py`` of each
+module the pages import (:data:`PAGE_MODULES`, read from the pages in Chromium) is replaced by its
+``.pyc``, as Pyodide's own packages ship (no source: a traceback shows no line text).  The other modules
+stay as source: a ``.pyc`` is larger than its source (the standard library 2.4 MB zipped as source, 4.0
+compiled), and a module no page imports costs only its bytes; one a page imports after all still works,
+compiled in the page (``tests/site/test_site_modules.py`` fails then, naming it).  A ``.pyc`` is read
+only by the Python that wrote its magic number, so it is compiled by Pyodide's own Python 3.12, run
+under node at build time from the same npm tarball the site serves.
 
 Compiled zips are kept in ``build/site-cache/pyc/`` under a hash of their input, Pyodide's version and
 this module, so a rebuild compiles only what changed.
@@ -22,6 +26,20 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+
+# the modules the site's pages import (every game page and the lesson builder, once usable), as data
+PAGE_MODULES_FILE = Path(__file__).with_name("page_modules.json")
+
+
+def page_modules() -> frozenset[str]:
+    return frozenset(json.loads(PAGE_MODULES_FILE.read_text())["modules"])
+
+
+def module_name(path: str) -> str:
+    """The module a ``.py`` in a zip of Python is (``json/decoder.py``: ``json.decoder``; a package's
+    ``__init__.py``: the package)."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
 
 # where Pyodide puts what it imports, for the file names the code objects carry (tracebacks)
 STDLIB_DIR = "/lib/python312.zip"
@@ -61,6 +79,7 @@ def _key(data: bytes, tarball: Path) -> str:
     h = hashlib.sha256(data)
     h.update(tarball.name.encode())
     h.update(Path(__file__).read_bytes())
+    h.update(PAGE_MODULES_FILE.read_bytes())
     return h.hexdigest()[:20]
 
 
@@ -71,15 +90,15 @@ def _record_line(path: str, data: bytes) -> str:
     return f"{path},sha256={digest},{len(data)}"
 
 
-def _repack(src: Path, tree: Path, out: Path) -> None:
-    """``src`` rewritten into ``out`` with every ``.py`` that compiled in ``tree`` replaced by its ``.pyc``
-    (a wheel's RECORD to match); everything else as it was."""
+def _repack(src: Path, tree: Path, out: Path, wanted: frozenset[str]) -> None:
+    """``src`` rewritten into ``out`` with the ``.py`` of each module in ``wanted`` that compiled in ``tree``
+    replaced by its ``.pyc`` (a wheel's RECORD to match); everything else as it was."""
     with zipfile.ZipFile(src) as z:
         entries = [(info, z.read(info)) for info in z.infolist()]
     names = {}
     for info, _ in entries:
         pyc = tree / (info.filename + "c")
-        if info.filename.endswith(".py") and pyc.is_file():
+        if info.filename.endswith(".py") and module_name(info.filename) in wanted and pyc.is_file():
             names[info.filename] = (info.filename + "c", pyc.read_bytes())
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for info, data in entries:
@@ -125,8 +144,9 @@ def compile_zips(zips: list[tuple[Path, str]], tarball: Path, cache: Path) -> No
         if not answer or not answer[0].split()[1:2] == ["3.12"]:
             raise SystemExit(f"compiling the site's Python with Pyodide under node failed:\n{run.stdout}\n{run.stderr}")
         # a module that does not compile (none today) stays as source: the page reports it where it is imported
+        wanted = page_modules()
         for i, (path, _, kept) in enumerate(todo):
-            _repack(path, root / str(i), kept)
+            _repack(path, root / str(i), kept, wanted)
             shutil.copyfile(kept, path)
     print(f"byte-compiled {len(todo)} zips with Pyodide's Python ({answer[0]})")
 
