@@ -37,11 +37,13 @@ def _mb(path: Path) -> float:
 KINDS = (("Pyodide", "/static/pyodide/"), ("wheels", ".whl"), ("page scripts", "/build/"))
 
 
-def sent(server, since: int) -> dict[str, int]:
+def sent(server, since: int, until: float | None = None) -> dict[str, int]:
     """The bytes the static host sent since its ``since``-th file (every request, the service worker's too),
-    by kind."""
+    by kind; ``until``: only those sent by then (epoch seconds)."""
     named: dict[str, int] = {}
-    for path, size in server.sent[since:]:
+    for path, size, when in server.sent[since:]:
+        if until is not None and when > until:
+            continue
         kind = next((k for k, pattern in KINDS if pattern in path), "the page and the rest")
         named[kind] = named.get(kind, 0) + size
     return named
@@ -54,7 +56,7 @@ def first_page_bytes(browser, server, url: str) -> dict[str, int]:
     since = len(server.sent)
     page.goto(url)
     usable_at(page)
-    named = sent(server, since)
+    named = sent(server, since, usable_epoch(page))
     ctx.close()
     return named
 
@@ -91,6 +93,13 @@ def usable_at(page) -> float:
     return page.evaluate("performance.now()") / 1000
 
 
+def usable_epoch(page) -> float:
+    """When the page became usable, by the loader's own mark (epoch seconds): after it, the service worker
+    starts keeping the rest of the site for offline use, which is not what the page needed."""
+    page.wait_for_function("performance.getEntriesByName('rt-usable').length > 0", timeout=60_000)
+    return page.evaluate("(performance.timeOrigin + performance.getEntriesByName('rt-usable')[0].startTime) / 1000")
+
+
 def site_loads(browser, server, url: str, landing: str, loads: int) -> dict[str, list[float]]:
     """Per fresh context: the game page cold, its reload (service worker cache), bytes, the landing cold."""
     out: dict[str, list[float]] = {key: [] for key in TARGETS}
@@ -103,7 +112,7 @@ def site_loads(browser, server, url: str, landing: str, loads: int) -> dict[str,
         out["readable MB"].append(sum(sent(server, since).values()) / 1e6)
         out["chooser"].append(chooser_at(page))
         out["cold"].append(usable_at(page))
-        kinds = sent(server, since)
+        kinds = sent(server, since, usable_epoch(page))
         out["MB"].append(sum(kinds.values()) / 1e6)
         print(f"bytes of the first game page from a host that sends files as they are: {_kinds(kinds)}", flush=True)
         page.wait_for_timeout(5000)  # the service worker caches the rest of the site

@@ -14,8 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # the game pages; the lesson builder is left out (nothing here tells when its cells are done)
 PAGES = ("fire_bulls", "formula_e", "kamikaze_attack", "tir_nan_og")
-# where Pyodide imports the site's Python from: the standard library's zip and the wheels it installs
-ZIPPED = ("/lib/python312.zip/", "/lib/python3.12/site-packages/")
+# where Pyodide imports the site's Python from: the standard library's zip, the wheels it installs, and the zip
+# of the modules no page imports as it starts (fetched when one is imported: widgets/site/later.py)
+ZIPPED = ("/lib/python312.zip/", "/lib/python3.12/site-packages/", "/lib/python_more.zip/")
 
 # every loaded module with a file, as (name, file)
 LIST_MODULES = """

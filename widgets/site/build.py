@@ -308,7 +308,8 @@ class _Files(http.server.SimpleHTTPRequestHandler):
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword == "Content-Length":
-            self.server.sent.append((self.path, int(value)))  # type: ignore[attr-defined]  # bench-site's bytes
+            # bench-site's bytes, and when they went (to leave out what the page's service worker keeps afterwards)
+            self.server.sent.append((self.path, int(value), time.time()))  # type: ignore[attr-defined]
         super().send_header(keyword, value)
 
 
@@ -345,7 +346,7 @@ def serve(directory: Path, compress: bool = False) -> tuple[http.server.Threadin
     (``.shutdown()`` it) and its base URL."""
     handler = _GzipFiles if compress else _Files
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
-    server.sent = []  # type: ignore[attr-defined]  # (path, bytes) of each file sent so far
+    server.sent = []  # type: ignore[attr-defined]  # (path, bytes, epoch seconds) of each file sent so far
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
