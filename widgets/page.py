@@ -587,6 +587,8 @@ def page(name: str, lang: str = "en", query: str | None = None) -> GamePage:
         return built
     if address_from_browser(query):
         return resume.with_sink(spec(name).make_page(lang))  # the place and game kept in the browser, too
-    if query is None:
+    if query is None:  # under Voilà: the page's link, and what this browser kept (a return visit by the bare address)
         query = os.environ.get("QUERY_STRING", "")
+        return resume.with_sink(spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL")),
+                                link=query)
     return spec(name).make_page(lang, query=query, request_url=os.environ.get("VOILA_REQUEST_URL"))

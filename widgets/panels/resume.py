@@ -1,8 +1,8 @@
-"""A return visit opens where the student was: the static site keeps each game page's place and game in progress.
+"""A return visit opens where the student was: each game page keeps its place and game in progress in the browser.
 
 In the static site (Python in the browser, :data:`widgets.page.IN_SITE`) nothing outlives the tab but
-the browser's storage.  Each game page keeps, in ``localStorage`` under ``rules-tutor:<game>``, a small
-JSON object:
+the browser's storage, and a Voilà page's kernel ends with its tab.  Each game page keeps, in
+``localStorage`` under ``rules-tutor:<game>``, a small JSON object:
 
 * ``place``: the query string of the place shown (as "Link to this place" gives it), written at every
   change of place;
@@ -12,15 +12,18 @@ JSON object:
 On load the page reads both with its address (:func:`with_sink`, in place of the plain address sink):
 a link that names no place but its language (the landing page's, a bookmark of the bare page) opens the
 place kept; and the game kept is opened in the Play tab unless the link names a game of its own
-(another seed, a position, a game, "Play from here").  What is kept is read like any link: what the
+(another seed, a position, a game, "Play from here").  A Voilà page is built at its link by the server:
+there only a link naming nothing but its language opens what was kept (the page moves there once drawn).  What is kept is read like any link: what the
 engine refuses is left out, nothing else changes.
 
->>> resumed_query("lang=fr", '{"place": "lang=en&tab=play&seed=5", "table": "eNq"}')
-('lang=fr&tab=play&seed=5', 'eNq')
+>>> resumed_query("lang=fr", '{"place": "lang=en&tab=play&seed=5"}')
+('lang=fr&tab=play&seed=5', None)
 >>> resumed_query("lang=en&tab=examples&example=x&step=2", '{"place": "lang=en&tab=play"}')
 ('lang=en&tab=examples&example=x&step=2', None)
 >>> resumed_query("", "not json")
 ('', None)
+>>> resumed_query("", '{"place": "lang=it&tab=examples&room=ABCD"}')
+('lang=it&tab=examples', None)
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ def resumed_query(link: str, stored: str) -> tuple[str, str | None]:
     query = link
     if set(got) <= {"lang"} and "place" in data:
         mine = places.fields(data["place"])
+        mine.pop("room", None)  # a live lesson is over by a return visit: the student joins the next by its link
         if "lang" in got:
             mine["lang"] = got["lang"]
         query = urlencode(list(mine.items()))
@@ -111,10 +115,14 @@ def _script(code: str) -> str:
 
 
 class Keeper:
-    """A game page's memory in the browser: what it writes after each change, and the game it reopens."""
+    """A game page's memory in the browser: what it writes after each change, and the game it reopens.
 
-    def __init__(self, page: Any) -> None:
+    ``link``: the query a Voilà page was built with (the server gave it); None in the static site, where the
+    page learns its address from the browser."""
+
+    def __init__(self, page: Any, link: str | None = None) -> None:
         self.page = page
+        self.link = link
         self.key = storage_key(page.spec.game)
         self.table: str | None = None  # the packed game kept, until the Play tab opens it (or a link overrides it)
         self.cleared = False  # "New game" since the last move: the game kept is forgotten
@@ -136,7 +144,15 @@ class Keeper:
             return  # not what the browser types
         query, self.table = resumed_query(query, stored)
         self.ready = True
-        self.page.go(query, url)  # opening the Play tab opens the game kept (:meth:`attach`)
+        if self.link is not None:  # a Voilà page, built at its link: only a bare address opens what was kept
+            if not set(places.fields(self.link)) <= {"lang"}:
+                self.table = None
+            if query != self.link:
+                self.page.go(query, url)
+            else:
+                self.page.moved()  # what it shows is kept from now on
+        else:
+            self.page.go(query, url)  # opening the Play tab opens the game kept (:meth:`attach`)
         if self.table is not None and self.page.play_shell is not None:
             self.reopen(self.page.play_shell)  # the Play tab was open already
 
@@ -194,9 +210,10 @@ class Keeper:
         return _script(code)
 
 
-def with_sink(page: Any) -> Any:
-    """``page`` (a :class:`widgets.page.GamePage` in the static site) keeping its place and game in the
-    browser, and opening at its address or at what it kept."""
-    page.keeper = Keeper(page)
+def with_sink(page: Any, link: str | None = None) -> Any:
+    """``page`` (a :class:`widgets.page.GamePage`) keeping its place and game in the browser, and opening at
+    its address or at what it kept (``link``: the query a Voilà page was built with; a bare one, naming at
+    most a language, opens what was kept, as in the static site)."""
+    page.keeper = Keeper(page, link)
     page.children = (*page.children, page.keeper.sink())
     return page

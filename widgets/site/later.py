@@ -9,7 +9,7 @@ the first time a module of that list is imported, it fetches the zip (a synchron
 in a web worker, where the browser allows one; the site's service worker answers it from its cache when
 offline) and imports the module from it.  A name not in the list is not looked for.
 
-It runs only in the page's Python: nothing on the host imports it.
+It works only in the page's Python, and installs itself only there.
 """
 
 import json
@@ -63,4 +63,5 @@ def fetch() -> None:
     os.replace(MORE + ".part", MORE)
 
 
-sys.meta_path.append(Later)
+if sys.platform == "emscripten":  # the page's Python; imported anywhere else (a doctest run), it does nothing
+    sys.meta_path.append(Later)
