@@ -18,7 +18,7 @@ OFFLINE = 180_000  # ms: the same from this browser's cache (6-15 s here)
 
 # what the page says while it loads, in French (any of its steps)
 FRENCH_STEPS = ("Téléchargement de la page", "Démarrage de Python", "Installation des paquets de Python",
-                "Installation du tuteur", "Construction de la page")
+                "Chargement du tuteur", "Construction de la page")
 
 
 def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(new_page, site_url, artifacts):
@@ -37,6 +37,8 @@ def test_first_visit_says_its_progress_in_french_then_the_page_reloads_offline(n
     after = page.locator(".rt-page .rt-guide-count").bounding_box()
     assert abs(before["y"] - after["y"]) <= 16, (before, after)  # no jump when the live page takes over
     expect(page.locator(".rt-loader")).to_have_count(0)  # gone once the page is usable
+    # every step was said, in the order they happen: the page, Pyodide, the packages, the tutor, the page built
+    assert page.evaluate("window.rtLoaderSteps") == ["page", "python", "kernel", "tutor", "build"]
     expect(page.locator(".rt-page")).to_contain_text("Langue")
     # the service worker keeps what the page loaded (its address and scripts first) and the rest of the
     # site (the other pages, Python, the icons' font), then the page says so, in French

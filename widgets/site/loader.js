@@ -7,21 +7,21 @@
   var ROOT = document.currentScript.dataset.root, VERSION = document.currentScript.dataset.version;
   var TEXT = {
     en: {page: "Downloading the page…", python: "Starting Python in your browser…",
-         kernel: "Installing Python's packages…", tutor: "Installing the tutor…", build: "Building the page…",
+         kernel: "Installing Python's packages…", tutor: "Loading the tutor…", build: "Building the page…",
          first: "The first visit downloads about 11 MB; later visits open from this browser's cache, even offline.",
          nowasm: "This browser cannot run this page: it has no WebAssembly. Open it in a current Firefox, Chrome, Edge or Safari.",
          nostore: "This browser blocks storage for this site: the page works, but it cannot remember your game or open offline.",
          offline: "Saved in this browser: the tutor now opens offline too.",
          newer: "A newer version of this site is available.", reload: "Reload"},
     it: {page: "Scaricamento della pagina…", python: "Avvio di Python nel browser…",
-         kernel: "Installazione dei pacchetti di Python…", tutor: "Installazione del tutor…", build: "Costruzione della pagina…",
+         kernel: "Installazione dei pacchetti di Python…", tutor: "Caricamento del tutor…", build: "Costruzione della pagina…",
          first: "La prima visita scarica circa 11 MB; le successive si aprono dalla cache del browser, anche offline.",
          nowasm: "Questo browser non può eseguire la pagina: non ha WebAssembly. Aprila con un Firefox, Chrome, Edge o Safari recente.",
          nostore: "Questo browser blocca la memoria per questo sito: la pagina funziona, ma non ricorda la partita e non si apre offline.",
          offline: "Salvato nel browser: il tutor ora si apre anche offline.",
          newer: "È disponibile una versione più recente di questo sito.", reload: "Ricarica"},
     fr: {page: "Téléchargement de la page…", python: "Démarrage de Python dans votre navigateur…",
-         kernel: "Installation des paquets de Python…", tutor: "Installation du tuteur…", build: "Construction de la page…",
+         kernel: "Installation des paquets de Python…", tutor: "Chargement du tuteur…", build: "Construction de la page…",
          first: "La première visite télécharge environ 11 Mo ; les suivantes s'ouvrent depuis le cache du navigateur, même hors ligne.",
          nowasm: "Ce navigateur ne peut pas exécuter cette page : il n'a pas WebAssembly. Ouvrez-la dans un Firefox, Chrome, Edge ou Safari récent.",
          nostore: "Ce navigateur bloque le stockage pour ce site : la page fonctionne, mais elle ne peut ni garder votre partie ni s'ouvrir hors ligne.",
@@ -40,9 +40,11 @@
   label = box.querySelector(".rt-loader-step");
   bar = box.querySelector(".rt-loader-bar");
   var shown = 0;
+  window.rtLoaderSteps = [];  // the steps said, in order (the browser tests read them)
   function step(name, percent) {
     if (percent < shown) return;  // never backwards
     shown = percent;
+    if (box.dataset.step !== name) window.rtLoaderSteps.push(name);
     box.dataset.step = name;
     label.textContent = T[name];
     bar.style.width = percent + "%";
@@ -77,9 +79,9 @@
   try { localStorage.setItem("rt-probe", "1"); localStorage.removeItem("rt-probe"); } catch (e) { storage = false; }
   if (!storage || typeof caches === "undefined") note(T.nostore, "warning");
 
-  // what Python fetches, as the service worker sees it
-  var files = [[/pyodide\.asm\.wasm$/, "python", 20], [/micropip|piplite/, "kernel", 45],
-               [/ipython-/, "kernel", 55], [/rules_tutor-|ipywidgets-/, "tutor", 75]];
+  // what Python fetches, as the service worker sees it: Pyodide, then every wheel at once (preloaded as it
+  // starts, installed with it)
+  var files = [[/pyodide\.asm\.wasm$/, "python", 20], [/\.whl$/, "kernel", 40]];
   if (navigator.serviceWorker) {
     navigator.serviceWorker.addEventListener("message", function (e) {
       var kept = e.data && e.data.rtOffline;
@@ -99,9 +101,13 @@
     window.Worker = function (url, options) { step("python", 15); return new Worker0(url, options); };
     window.Worker.prototype = Worker0.prototype;
   }
-  // Voici's hooks: cell 1 of the page installs the tutor, the next import it and build the page
+  // Voici's hook, called as it runs each cell (index of count): the page's cells check the packages
+  // (installed already), import the tutor, then build the page
   window.update_loading_text = function (index, count) {
-    if (index >= 2) step(index >= count ? "build" : "tutor", 80 + Math.round(15 * index / count));
+    if (!count) return;  // the kernel starting: said by the files above
+    if (index >= count) step("build", 85);
+    else if (index === count - 1) step("tutor", 70);
+    else step("kernel", 55);
   };
   var creep = setInterval(function () {  // between two steps the bar still moves (a slow phone)
     if (shown >= 15 && shown < 95) { bar.style.width = (shown = Math.min(shown + 1, 95)) + "%"; }
