@@ -3,7 +3,8 @@
 ``site/`` (built by ``make site``; built here too, cached by its inputs) is served by a plain
 static file server on a free loopback port; every request that leaves 127.0.0.1 is blocked and
 recorded.  Python runs in the page (Pyodide): the Fire Bulls page steps its scoring example to
-Gong's 23 points and plays a move against a bot; the Kamikaze Attack page opens.
+Gong's 23 points and plays a move against a bot; the Kamikaze Attack page opens; every game's Play tab opens
+and gives a hint.
 
 Marked ``site`` (and ``browser``); skipped, saying why, where npm is not installed and the
 site's npm inputs are not there.
@@ -90,4 +91,15 @@ def test_landing_page_opens_kamikaze_attack_offline(offline_page, site_url, arti
     expect(page.locator(".rt-page")).to_contain_text("Langue", timeout=STEP)  # the page in French
     expect(page.locator(".rt-place-url")).to_contain_text("/voici/render/kamikaze_attack.html", timeout=STEP)
     page.screenshot(path=str(artifacts / "site-kamikaze.png"))
+    assert page.blocked == []
+
+
+@pytest.mark.parametrize("name", ["fire_bulls", "kamikaze_attack", "tir_nan_og", "formula_e"])
+def test_every_games_play_tab_opens_in_the_browser_and_gives_a_hint(offline_page, site_url, name):
+    # Python in the page has no threads: a Play tab that warmed its hints in one came up empty
+    page = offline_page
+    page.goto(f"{site_url}/voici/render/{name}.html?lang=it&tab=play")
+    expect(page.locator(".rt-game .rt-new-game")).to_have_text("Nuova partita", timeout=240_000)
+    page.click(".rt-game .rt-hint")
+    expect(page.locator(".rt-game .rt-hint-text")).not_to_be_empty(timeout=STEP)
     assert page.blocked == []

@@ -35,6 +35,7 @@ rule cited and the table stays as it was.
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from typing import Any, Callable, Sequence
 
@@ -77,8 +78,8 @@ def warm_up(game) -> threading.Thread | None:
 
     Returns the thread (None when the game has nothing to warm).  In a kernel the
     thread starts :data:`WARM_DELAY` seconds later, after the Play tab's first paint."""
-    if type(game).warm is Game.warm:
-        return None
+    if type(game).warm is Game.warm or sys.platform == "emscripten":  # the static site's Python has no threads:
+        return None  # there the first hint fills the caches itself
     name = getattr(game, "name", str(id(game)))
     thread = _WARMING.get(name)
     if thread is not None:
