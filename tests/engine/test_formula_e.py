@@ -287,6 +287,14 @@ def test_the_cancel_is_told_with_whose_card_was_lost_in_three_languages():
 def test_a_movement_card_uses_all_its_points():
     ex = example_final("move-full")
     assert ex.steps[1].illegal == "formula-e/move/all-points"
+    # "se possibile, deve consumare tutti i punti movimento": the refused two-space move of a green 3 says so,
+    # in the reader's language only
+    told = {lang: GAME.example_text(ex, lang)["steps"][1] for lang in ("en", "it", "fr")}
+    assert told["en"] == ("move forward, forward: This move covers 2 spaces while one of 3 is open: "
+                          "a card's points must all be used when they can be.")
+    assert told["it"] == ("muovi avanti, avanti: Questa mossa copre 2 caselle mentre una di 3 è possibile: "
+                          "i punti di una carta vanno usati tutti quando si può.")
+    assert told["fr"].startswith("avancer\u00a0: tout droit, tout droit\u00a0: Ce déplacement fait 2 cases")
 
 
 @covers("formula-e/move/no-cross", "formula-e/move/cow-obstacle", "formula-e/move/sideways")

@@ -250,8 +250,12 @@ def refusal(s: State, action: Any) -> IllegalAction:
             return refuse(R + "card/carpet", "The Flying Carpet cannot land {n} spaces ahead, so it cannot be played.",
                           n=value_of(action.green))
     if isinstance(action, Move) and s.phase == "move":
-        return refuse(R + "move/all-points", "{Action} is not one of the moves the rules allow here.",
-                      action=str(action))
+        # "se possibile, deve consumare tutti i punti movimento": a shorter move than one that is open says so
+        most = max((len(m.steps) for m in listed(s) if isinstance(m, Move)), default=0)
+        if len(action.steps) < most:
+            return refuse(R + "move/all-points", "This move covers {used} {used:space|spaces} while one of {most} is "
+                          "open: a card's points must all be used when they can be.", used=len(action.steps), most=most)
+        return refuse(R + "move/all-points", "It is not one of the moves the rules allow here.")
     return refuse(RULE_OF_PHASE.get(s.phase, R + "turn/choice"), "{Action} is not open now ({decision}).",
                   action=str(action), decision=s.phase)
 

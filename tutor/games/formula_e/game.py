@@ -6,7 +6,8 @@ import random
 from functools import cached_property
 from typing import Any, Sequence
 
-from tutor.core import Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, dump_json, load_json_data
+from tutor.core import (Catalog, Event, IllegalAction, Example, Game, GameInfo, RuleBook, dump_json, finish_text,
+                        load_json_data)
 
 from . import engine, reading
 from .actions import Play, parse
@@ -102,6 +103,7 @@ class FormulaE(Game):
     def narrate_example(self, example: Example, lang: str) -> dict:
         """Title, outcome and note from the catalog; each step narrated in ``lang`` from its events."""
         told = self.catalog.example(example, lang)
+        colon = " :" if lang == "fr" else ":"  # French sets a space before a colon
         steps = []
         for step in example.steps:
             action = self.action_text(step.action, lang)
@@ -109,10 +111,10 @@ class FormulaE(Game):
                 try:
                     self.apply(step.before, step.action)
                 except IllegalAction as exc:
-                    steps.append(f"{action}: {self.message(exc, lang)}")
+                    steps.append(finish_text(f"{action}{colon} {self.message(exc, lang)}", lang))
                     continue
             words = [self.message(e, lang) for e in step.events]
-            steps.append(" ".join([f"{action}:"] + words) if words else action)
+            steps.append(finish_text(" ".join([f"{action}{colon}"] + words), lang) if words else action)
         return {**told, "steps": steps}
 
     def advise(self, state: State, lang: str = "en") -> Any:
