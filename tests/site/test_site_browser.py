@@ -103,3 +103,14 @@ def test_every_games_play_tab_opens_in_the_browser_and_gives_a_hint(offline_page
     page.click(".rt-game .rt-hint")
     expect(page.locator(".rt-game .rt-hint-text")).not_to_be_empty(timeout=STEP)
     assert page.blocked == []
+
+
+def test_presenter_mode_in_the_site_shows_the_qr_code_and_no_server_command(offline_page, site_url):
+    page = offline_page
+    page.goto(f"{site_url}/voici/render/tir_nan_og.html?lang=fr&presenter=1")
+    expect(page.locator(".rt-presenter-qr svg")).to_have_count(1, timeout=240_000)  # segno, in the page
+    expect(page.locator(".rt-presenter-no-qr")).to_have_count(0)
+    # served from this computer: the page says so, without the Voilà server's commands
+    expect(page.locator(".rt-presenter-local")).to_contain_text("ne marche que sur cet ordinateur")
+    assert "make" not in page.locator(".rt-presenter-box").inner_text()
+    assert page.blocked == []

@@ -26,6 +26,7 @@ the same panel method the button calls, so no rule is decided here.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Callable
 from urllib.parse import quote
 
@@ -57,6 +58,13 @@ add_strings({
         "il tutor con «make class», il cui link e codice QR raggiungono i dispositivi degli studenti.",
         "Ce lien ne marche que sur cet ordinateur (« make run » n'écoute qu'ici) : pour une classe, lancez "
         "le tuteur avec « make class », dont le lien et le code QR atteignent les appareils des élèves."),
+    "presenter_local_site": (
+        "This link works only on this computer: serve the site where the students' devices reach it (a web "
+        "host, or this computer's address on the school's network).",
+        "Questo link funziona solo su questo computer: metti il sito dove i dispositivi degli studenti lo "
+        "raggiungono (un hosting web, o l'indirizzo di questo computer nella rete della scuola).",
+        "Ce lien ne marche que sur cet ordinateur : servez le site là où les appareils des élèves l'atteignent "
+        "(un hébergeur web, ou l'adresse de cet ordinateur sur le réseau de l'école)."),
     "presenter_also": ("“Link to this place” opens presenter mode too",
                        "«Link a questo punto» apre anche la modalità proiettore",
                        "« Lien vers cet endroit » ouvre aussi le mode projection"),
@@ -193,7 +201,9 @@ class Presenter:
         keys = (f"{esc(t('presenter_keys', lang))}<br>{esc(t('presenter_click', lang))}"
                 if self.events else esc(t("presenter_nokeys", lang)))
         qr = qr_svg(url)
-        said = (f"<p class='rt-presenter-local'>{esc(t('presenter_local', lang))}</p>"
+        # the static site is no "make run": served from this computer, it is served by something else
+        local = "presenter_local_site" if sys.platform == "emscripten" else "presenter_local"
+        said = (f"<p class='rt-presenter-local'>{esc(t(local, lang))}</p>"
                 if local_only(url if "://" in url else None) else "")
         if not qr:
             said += f"<p class='rt-presenter-no-qr'>{esc(t('presenter_no_qr', lang))}</p>"

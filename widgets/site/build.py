@@ -217,8 +217,9 @@ def build(out: Path, npm: Path, force: bool = False) -> bool:
     cache = ROOT / "build" / "site-cache"
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
-    # as the dashboard pins them, and the tutor's own dependencies (piplite finds them in the site's index)
-    reqs = [*KERNEL_WHEELS, pin("ipywidgets"), pin("jupyterlab_widgets"), pin("snowballstemmer")]
+    # as the dashboard pins them, and the tutor's own dependencies (piplite finds them in the site's index;
+    # segno draws presenter mode's QR code)
+    reqs = [*KERNEL_WHEELS, pin("ipywidgets"), pin("jupyterlab_widgets"), pin("snowballstemmer"), pin("segno")]
     key = cache / "wheels.req"
     if not key.exists() or key.read_text() != "\n".join(reqs):
         shutil.rmtree(wheels)
