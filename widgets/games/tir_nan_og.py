@@ -83,6 +83,7 @@ t = add_strings({
     "tn_waiting": ("still to declare", "deve ancora dichiarare", "doit encore déclarer"),
     "tn_last_dispute": ("Hands revealed in the last dispute", "Mani rivelate nell'ultima disputa",
                         "Mains révélées lors de la dernière dispute"),
+    "tn_no_card": ("no card", "nessuna carta", "aucune carte"),
     "tn_counted": ("counts {symbols}: majorities {counts}", "conta {symbols}: maggioranze {counts}",
                    "compte {symbols} : majorités {counts}"),
     "tn_owed": ("{who} must discard {n} more", "{who} deve scartare ancora {n}",
@@ -346,7 +347,7 @@ def _revealed(view: dict, before: dict | None, lang: str, who: Who) -> str:
     rows = [f"<div class='tn-label'>{esc(t('tn_last_dispute', lang))}</div>"]
     for entry in view["shown"]:
         p, hand = entry["player"], entry["hand"]
-        line = "".join(creature_chip(c, lang) for c in hand) or "—"
+        line = "".join(creature_chip(c, lang) for c in hand) or esc(t("tn_no_card", lang))  # an empty hand, said
         if settled_now and before is not None:
             top = before["tops"][p]
             symbols = list(hand)

@@ -23,7 +23,7 @@ LOADER_CSS = """<style>
 .rt-loader-note{font-size:15px;color:#444}
 .rt-loader-error{color:#a00;font-weight:bold}
 .rt-loader-warning{color:#8a5300}
-.rt-toast{position:fixed;z-index:10000;left:50%;bottom:16px;transform:translateX(-50%);width:max-content;max-width:min(560px,90vw);pointer-events:none;box-sizing:border-box;font:16px/1.4 system-ui,sans-serif;background:#1b3a57;color:#fff;padding:8px 16px;border-radius:6px;box-shadow:0 2px 8px rgba(0,0,0,.3)}
+.rt-toast{position:fixed;z-index:10000;left:50%;top:8px;transform:translateX(-50%);width:max-content;max-width:min(560px,90vw);pointer-events:none;box-sizing:border-box;font:15px/1.4 system-ui,sans-serif;background:#1b3a57;color:#fff;padding:8px 16px;border-radius:6px;box-shadow:0 2px 8px rgba(0,0,0,.3)}
 .rt-newer{font:16px system-ui,sans-serif;background:#fff4c2;padding:6px 12px}
 </style>"""
 
