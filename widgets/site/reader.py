@@ -88,7 +88,7 @@ body.rt-reading .rt-loader .rt-loader-note{font-size:13px}
 .rt-reader-wrap .rt-place-url{width:min(36em,90vw);font-size:13px}
 @keyframes rt-flash{from{background:#fff4c2}to{background:transparent}}
 .rt-loader-later.rt-flash{animation:rt-flash 1.2s}
-@media (max-width:700px){.rt-reader{padding:16px 5px}.rt-reader-tab{padding:8px 5px;min-height:44px;box-sizing:border-box;display:flex;align-items:center}.rt-reader-tabs{margin-top:28px}}
+@media (max-width:700px){.rt-reader{padding:16px 5px}.rt-reader-tab{padding:8px 5px}.rt-reader-tabs{margin-top:28px}}
 .rt-reader .rt-step-narration{margin-top:12px}
 @media (max-width:700px){.rt-reader-wrap{padding:20px 4px 150px}}
 """
