@@ -61,6 +61,16 @@ def first_page_bytes(browser, server, url: str) -> dict[str, int]:
     return named
 
 
+def host_bytes(out: Path, compress: bool) -> dict[str, int]:
+    """One first visit's bytes by kind, from a static host of ``out`` (``compress``: one that gzips)."""
+    server, base = serve(out, compress=compress)
+    try:
+        with chromium() as browser:
+            return first_page_bytes(browser, server, base + "/voici/render/fire_bulls.html")
+    finally:
+        server.shutdown()
+
+
 def _kinds(named: dict[str, int]) -> str:
     return f"{sum(named.values()) / 1e6:.1f} MB: " + ", ".join(f"{k} {v / 1e6:.1f}" for k, v in sorted(named.items()))
 
@@ -145,13 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at the start {os.getloadavg()[0]:.1f}", flush=True)
     if args.bytes:
         for compress, host in ((False, "sends files as they are"), (True, "gzips")):
-            server, base = serve(out, compress=compress)
-            try:
-                with chromium() as browser:
-                    named = first_page_bytes(browser, server, base + "/voici/render/fire_bulls.html")
-            finally:
-                server.shutdown()
-            print(f"bytes of the first game page from a host that {host}: {_kinds(named)}", flush=True)
+            print(f"bytes of the first game page from a host that {host}: {_kinds(host_bytes(out, compress))}",
+                  flush=True)
         return 0
     server, base = serve(out)
     try:
@@ -160,13 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                               args.loads)
             print(f"static site: {site}", flush=True)
         # the same first page from a host that gzips text and WebAssembly (nginx, Apache, most hosting)
-        gz_server, gz_base = serve(out, compress=True)
-        try:
-            with chromium() as browser:
-                gz = first_page_bytes(browser, gz_server, gz_base + "/voici/render/fire_bulls.html")
-        finally:
-            gz_server.shutdown()
-        print(f"bytes of the first game page from a host that gzips: {_kinds(gz)}", flush=True)
+        print(f"bytes of the first game page from a host that gzips: {_kinds(host_bytes(out, True))}", flush=True)
         with chromium() as browser:
             (ROOT / "test-artifacts").mkdir(exist_ok=True)
             with VoilaServer(NOTEBOOKS, log=ROOT / "test-artifacts/bench-site-voila.log") as srv:
